@@ -1,0 +1,95 @@
+# collide: build, test, demo and bench.
+#
+#   make                build build/lua5.4/collide/core.so
+#   make LUA=luajit     the same module for LuaJIT 2.1 (LÖVE), from the same source
+#   make test           install what is missing, build, run every test; ends with "N passed, M failed"
+#   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
+#   make demo           run examples/basic.lua
+#   make bench          benchmark the C core and the Lua calls (lua5.4 and luajit)
+#   make format-check   clang-format check of the C sources
+#   make lint           luacheck of the Lua sources
+#
+# LUA names the interpreter (lua5.1 .. lua5.4, luajit); LUA_INC its headers.
+
+LUA ?= lua5.4
+ifeq ($(LUA),luajit)
+LUA_INC ?= /usr/include/luajit-2.1
+else
+LUA_INC ?= /usr/include/$(LUA)
+endif
+
+CC ?= cc
+OPT ?= -O2
+WARNINGS := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
+	-Wcast-qual -Wwrite-strings -Wundef -Werror
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+CORE_SRC := $(wildcard src/core/*.c)
+BINDING_SRC := $(wildcard src/binding/*.c)
+HEADERS := $(wildcard src/include/collide/*.h src/core/*.h src/binding/*.h)
+CTEST_SRC := $(wildcard spec/c/*.c)
+
+BUILD := build/$(LUA)
+MODULE := $(BUILD)/collide/core.so
+MODULE_CFLAGS := $(OPT) -g -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -isystem $(LUA_INC)
+
+.PHONY: all test test-all demo bench format format-check lint deps clean cxx-check ctest
+
+all: $(MODULE)
+
+$(MODULE): $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(MODULE_CFLAGS) $(EXTRA_CFLAGS) -shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
+
+# The same module with AddressSanitizer and UBSan, for the sanitized busted run.
+build/$(LUA)-asan/collide/core.so: $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(MODULE_CFLAGS) -O1 $(SANITIZE) -shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
+
+# C unit tests of the core, under ASan + UBSan.
+build/ctest/run_tests: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARNINGS) $(SANITIZE) -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+
+ctest: build/ctest/run_tests
+	./build/ctest/run_tests
+
+# The core also compiles as C++ and with clang's C++-compatibility warnings.
+cxx-check:
+	@mkdir -p build/cxx
+	@for f in $(CORE_SRC); do \
+		c++ -x c++ -std=c++11 -fsyntax-only -Wall -Wextra -Wpedantic -Wshadow -Wcast-qual -Wwrite-strings -Wundef \
+			-Werror -Isrc/include $$f || exit 1; \
+	done
+	@echo "core compiles as C++"
+
+deps:
+	@./.ci/deps test
+
+test: deps
+	@./.ci/test
+
+test-all: deps
+	@./.ci/deps all
+	@./.ci/test all
+
+demo:
+	@./.ci/deps demo
+	@$(MAKE) --no-print-directory LUA=lua5.4 all
+	@LUA_PATH="lua/?.lua;lua/?/init.lua;;" LUA_CPATH="build/lua5.4/?.so;;" lua5.4 examples/basic.lua
+
+bench:
+	@./.ci/deps bench
+	@./.ci/bench
+
+format:
+	clang-format -i src/include/collide/*.h src/core/*.[ch] src/binding/*.[ch] spec/c/*.[ch] bench/*.c
+
+format-check:
+	clang-format --dry-run --Werror src/include/collide/*.h src/core/*.[ch] src/binding/*.[ch] spec/c/*.[ch] bench/*.c
+
+lint:
+	luacheck lua spec examples bench
+
+clean:
+	rm -rf build

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// A minimal test harness for the C core: each test is a function; a failed
+// check prints the expression and the values at full precision (%.17g) so
+// that a failure can become a regression case.
+
+#ifndef C3_TEST_H
+#define C3_TEST_H
+
+#include <math.h>
+#include <stdio.h>
+
+#include "collide/collide.h"
+
+extern int c3_checkFailures;
+
+#define CHECK(cond)                                                                                                    \
+	do                                                                                                                 \
+	{                                                                                                                  \
+		if (!(cond))                                                                                                   \
+		{                                                                                                              \
+			printf("  %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                          \
+			c3_checkFailures++;                                                                                        \
+		}                                                                                                              \
+	} while (0)
+
+#define CHECK_NEAR(a, b, tol)                                                                                          \
+	do                                                                                                                 \
+	{                                                                                                                  \
+		double c3_a = (a), c3_b = (b);                                                                                 \
+		if (!(fabs(c3_a - c3_b) <= (tol)))                                                                             \
+		{                                                                                                              \
+			printf("  %s:%d: CHECK_NEAR(%s, %s): %.17g vs %.17g\n", __FILE__, __LINE__, #a, #b, c3_a, c3_b);          \
+			c3_checkFailures++;                                                                                        \
+		}                                                                                                              \
+	} while (0)
+
+#define CHECK_VEC(v, ex, ey, ez, tol)                                                                                  \
+	do                                                                                                                 \
+	{                                                                                                                  \
+		c3Vec3 c3_v = (v);                                                                                             \
+		CHECK_NEAR(c3_v.x, (ex), (tol));                                                                               \
+		CHECK_NEAR(c3_v.y, (ey), (tol));                                                                               \
+		CHECK_NEAR(c3_v.z, (ez), (tol));                                                                               \
+	} while (0)
+
+typedef struct c3Test
+{
+	const char* name;
+	void (*fn)(void);
+} c3Test;
+
+/// Each test file defines a NULL-terminated list of its tests.
+extern const c3Test c3_geometryTests[];
+extern const c3Test c3_overlapTests[];
+extern const c3Test c3_sweepTests[];
+extern const c3Test c3_raycastTests[];
+extern const c3Test c3_distanceTests[];
+
+static inline c3Vec3 V(double x, double y, double z)
+{
+	c3Vec3 v;
+	v.x = x;
+	v.y = y;
+	v.z = z;
+	return v;
+}
+
+#endif

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// Closest points of segments and analytic distances between shapes.
+
+#include "math_functions.h"
+#include "test.h"
+
+static void segment_distance_cases(void)
+{
+	// Crossing at right angles, one above the other.
+	c3SegmentDistanceResult r = c3SegmentDistance(V(-1, 0, 0), V(1, 0, 0), V(0, -1, 2), V(0, 1, 2));
+	CHECK_NEAR(r.distanceSquared, 4, 0);
+	CHECK_VEC(r.closest1, 0, 0, 0, 0);
+	CHECK_VEC(r.closest2, 0, 0, 2, 0);
+	// Parallel and overlapping in span.
+	r = c3SegmentDistance(V(0, 0, 0), V(4, 0, 0), V(1, 3, 0), V(6, 3, 0));
+	CHECK_NEAR(r.distanceSquared, 9, 1e-15);
+	// Parallel and disjoint in span: end point to end point.
+	r = c3SegmentDistance(V(0, 0, 0), V(1, 0, 0), V(4, 4, 0), V(6, 4, 0));
+	CHECK_NEAR(r.distanceSquared, 9 + 16, 1e-14);
+	// Degenerate: points.
+	r = c3SegmentDistance(V(1, 1, 1), V(1, 1, 1), V(4, 5, 1), V(4, 5, 1));
+	CHECK_NEAR(r.distanceSquared, 25, 0);
+	r = c3SegmentDistance(V(0, 3, 0), V(0, 3, 0), V(-1, 0, 0), V(1, 0, 0));
+	CHECK_NEAR(r.distanceSquared, 9, 0);
+	CHECK_NEAR(r.fraction2, 0.5, 0);
+}
+
+static void box_distances(void)
+{
+	c3AABB a = {{0, 0, 0}, {1, 1, 1}}, b = {{5, 6, 0}, {1, 1, 1}};
+	CHECK_NEAR(c3DistanceAABBAABB(&a, &b), 5, 1e-15); // gaps 3 and 4
+	b.center = V(1.5, 0, 0);
+	CHECK_NEAR(c3DistanceAABBAABB(&a, &b), 0, 0);
+
+	// OBB against OBB, vertex to face: b rotated 45 degrees about z, its
+	// corner sqrt 2 from its center, pointing at a's face x = 1.
+	double r = sqrt(0.5);
+	c3OBB oa, ob;
+	c3MakeOBB(V(0, 0, 0), V(1, 1, 1), V(1, 0, 0), V(0, 1, 0), V(0, 0, 1), &oa);
+	c3MakeOBB(V(4, 0, 0), V(1, 1, 1), V(r, r, 0), V(-r, r, 0), V(0, 0, 1), &ob);
+	CHECK_NEAR(c3DistanceOBBOBB(&oa, &ob), 3 - sqrt(2.0), 1e-14);
+	CHECK_NEAR(c3DistanceOBBOBB(&ob, &oa), 3 - sqrt(2.0), 1e-14);
+	c3AABB aa = {{0, 0, 0}, {1, 1, 1}};
+	CHECK_NEAR(c3DistanceAABBOBB(&aa, &ob), 3 - sqrt(2.0), 1e-14);
+
+	// Edge to edge: c rotated about x, d about y, edges crossing at right
+	// angles with a gap of 1 along z.
+	c3OBB c, d;
+	c3MakeOBB(V(0, 0, 0), V(1, 1, 1), V(1, 0, 0), V(0, r, r), V(0, -r, r), &c);
+	c3MakeOBB(V(0, 0, 2 * sqrt(2.0) + 1), V(1, 1, 1), V(r, 0, -r), V(0, 1, 0), V(r, 0, r), &d);
+	CHECK_NEAR(c3DistanceOBBOBB(&c, &d), 1, 1e-14);
+
+	// Segment and box: parallel to a face, and across an edge.
+	c3Segment s = {{-3, 2, 0}, {3, 2, 0}};
+	CHECK_NEAR(c3DistanceAABBSegment(&aa, &s), 1, 0);
+	c3Segment diag = {{3, 0, 0}, {0, 3, 0}}; // closest to the edge x = y = 1 at (1.5, 1.5)
+	CHECK_NEAR(c3DistanceAABBSegment(&aa, &diag), sqrt(0.5), 1e-15);
+	c3Segment through = {{-3, 0, 0}, {3, 0, 0}};
+	CHECK_NEAR(c3DistanceAABBSegment(&aa, &through), 0, 0);
+}
+
+static void plane_and_sphere_distances(void)
+{
+	c3Plane ground = {{0, 1, 0}, 0};
+	c3Sphere s = {{0, -5, 0}, 1};
+	CHECK_NEAR(c3DistanceSpherePlane(&s, &ground), 4, 0);
+	c3AABB box = {{0, 5, 0}, {1, 1, 1}};
+	CHECK_NEAR(c3DistanceAABBPlane(&box, &ground), 4, 0);
+	c3Segment seg = {{0, 2, 0}, {5, 3, 0}};
+	CHECK_NEAR(c3DistanceSegmentPlane(&seg, &ground), 2, 0);
+	c3Sphere t = {{3, 4, 0}, 1};
+	CHECK_NEAR(c3DistanceSphereSphere(&s, &t), sqrt(9.0 + 81.0) - 2, 1e-14);
+	c3Segment near = {{-1, 0, 0}, {1, 0, 0}};
+	c3Sphere u = {{0, 3, 0}, 1};
+	CHECK_NEAR(c3DistanceSphereSegment(&u, &near), 2, 0);
+	c3Plane tilted;
+	c3MakePlane(V(0, 0, 0), V(1, 1, 0), &tilted);
+	CHECK_NEAR(c3DistancePlanePlane(&ground, &tilted), 0, 0);
+}
+
+static void dispatch_covers_every_pair(void)
+{
+	for (int a = 1; a < c3_shapeTypeCount; ++a)
+	{
+		for (int b = 1; b < c3_shapeTypeCount; ++b)
+		{
+			CHECK(c3GetOverlapFcn((c3ShapeType)a, (c3ShapeType)b) != NULL);
+			CHECK(c3GetDistanceFcn((c3ShapeType)a, (c3ShapeType)b) != NULL);
+		}
+	}
+}
+
+const c3Test c3_distanceTests[] = {
+	{"segment distance cases", segment_distance_cases},
+	{"box distances", box_distances},
+	{"plane and sphere distances", plane_and_sphere_distances},
+	{"dispatch covers every pair", dispatch_covers_every_pair},
+	{NULL, NULL},
+};

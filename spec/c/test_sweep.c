@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+// Sweeps: the corrected listing bugs, contact points and normals.
+
+#include "math_functions.h"
+#include "test.h"
+
+static const c3Vec3 zero = {0, 0, 0};
+
+static void sphere_plane_from_the_positive_side(void)
+{
+	c3Sphere s = {{0, 5, 0}, 1};
+	c3Plane ground = {{0, 1, 0}, 0};
+	c3CastOutput out = c3SweepSpherePlane(&s, V(0, -8, 0), &ground, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-15);
+	CHECK_VEC(out.normal, 0, 1, 0, 0);
+	CHECK_VEC(out.point, 0, 0, 0, 1e-15);
+}
+
+static void sphere_plane_from_the_negative_side(void)
+{
+	// The listing tests only d0 > r and so misses this approach from below.
+	c3Sphere s = {{2, -5, 0}, 1};
+	c3Plane ground = {{0, 1, 0}, 0};
+	c3CastOutput out = c3SweepSpherePlane(&s, V(0, 8, 0), &ground, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-15);
+	CHECK_VEC(out.normal, 0, -1, 0, 0);
+	CHECK_VEC(out.point, 2, 0, 0, 1e-15);
+}
+
+static void sphere_plane_touch_at_the_end_is_a_hit(void)
+{
+	// The listing needs d1 < r and misses the touch at u = 1.
+	c3Sphere s = {{0, 3, 0}, 1};
+	c3Plane ground = {{0, 1, 0}, 0};
+	c3CastOutput out = c3SweepSpherePlane(&s, V(0, -2, 0), &ground, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 1, 0);
+	c3SweepInterval i = c3SweepIntervalSpherePlane(&s, V(0, -2, 0), &ground, zero);
+	CHECK(i.hit);
+	CHECK_NEAR(i.tFirst, 1, 0);
+	CHECK_NEAR(i.tLast, 1, 0);
+	CHECK(!c3SweepSpherePlane(&s, V(0, -1.999999, 0), &ground, zero).hit);
+}
+
+static void sphere_plane_parallel_motion_and_start_in_contact(void)
+{
+	c3Sphere s = {{0, 2, 0}, 1};
+	c3Plane ground = {{0, 1, 0}, 0};
+	CHECK(!c3SweepSpherePlane(&s, V(10, 0, 0), &ground, zero).hit);
+	CHECK(!c3SweepIntervalSpherePlane(&s, V(10, 0, 0), &ground, zero).hit);
+	s.center.y = 0.5;
+	c3CastOutput out = c3SweepSpherePlane(&s, V(10, 0, 0), &ground, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0, 0);
+	CHECK_VEC(out.normal, 0, 1, 0, 0);
+	c3SweepInterval i = c3SweepIntervalSpherePlane(&s, V(10, 0, 0), &ground, zero);
+	CHECK(i.hit && i.tFirst == 0 && i.tLast == 1);
+	// A moving plane meets a resting sphere: only the relative motion counts.
+	s.center.y = 3;
+	out = c3SweepSpherePlane(&s, zero, &ground, V(0, 4, 0));
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-15);
+	CHECK_VEC(out.point, 0, 2, 0, 1e-15); // the plane has moved up to y = 2
+}
+
+static void sphere_sphere_roots_outside_the_frame_are_misses(void)
+{
+	c3Sphere a = {{0, 0, 0}, 1}, b = {{10, 0, 0}, 1};
+	// Moving apart: both roots are negative; the listing reports them.
+	CHECK(!c3SweepSphereSphere(&a, V(-5, 0, 0), &b, zero).hit);
+	// Would touch at t = 2.
+	CHECK(!c3SweepSphereSphere(&a, V(4, 0, 0), &b, zero).hit);
+	CHECK(!c3SweepIntervalSphereSphere(&a, V(4, 0, 0), &b, zero).hit);
+	// Touch at t = 1 is in the frame.
+	c3CastOutput out = c3SweepSphereSphere(&a, V(8, 0, 0), &b, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 1, 1e-15);
+}
+
+static void sphere_sphere_without_relative_motion(void)
+{
+	// The listing divides by 2a = 0 here.
+	c3Sphere a = {{0, 0, 0}, 1}, b = {{10, 0, 0}, 1};
+	c3CastOutput out = c3SweepSphereSphere(&a, V(3, 4, 5), &b, V(3, 4, 5));
+	CHECK(!out.hit);
+	CHECK(!c3SweepIntervalSphereSphere(&a, V(3, 4, 5), &b, V(3, 4, 5)).hit);
+	b.center.x = 1.5;
+	out = c3SweepSphereSphere(&a, V(3, 4, 5), &b, V(3, 4, 5));
+	CHECK(out.hit && out.fraction == 0);
+	CHECK_VEC(out.normal, -1, 0, 0, 0);
+	c3SweepInterval i = c3SweepIntervalSphereSphere(&a, V(3, 4, 5), &b, V(3, 4, 5));
+	CHECK(i.hit && i.tFirst == 0 && i.tLast == 1);
+}
+
+static void sphere_sphere_first_contact(void)
+{
+	c3Sphere a = {{0, 0, 0}, 1}, b = {{10, 1, 0}, 2};
+	// Head-on along x with an offset in y: |(10, 1) - (t 20, 0)| = 3.
+	c3CastOutput out = c3SweepSphereSphere(&a, V(20, 0, 0), &b, zero);
+	double t = (10 - sqrt(8.0)) / 20;
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, t, 1e-15);
+	c3Vec3 ca = V(20 * t, 0, 0);
+	CHECK_VEC(out.normal, (ca.x - 10) / 3, -1.0 / 3, 0, 1e-14);
+	CHECK_VEC(out.point, ca.x - out.normal.x, -out.normal.y, 0, 1e-14);
+	// Both moving: the same relative motion gives the same time.
+	c3CastOutput both = c3SweepSphereSphere(&a, V(10, 0, 0), &b, V(-10, 0, 0));
+	CHECK_NEAR(both.fraction, t, 1e-15);
+	c3SweepInterval i = c3SweepIntervalSphereSphere(&a, V(20, 0, 0), &b, zero);
+	CHECK_NEAR(i.tFirst, t, 1e-15);
+	CHECK_NEAR(i.tLast, (10 + sqrt(8.0)) / 20, 1e-15);
+	// Grazing: the closest approach equals the summed radii.
+	c3Sphere c = {{10, 3, 0}, 2};
+	out = c3SweepSphereSphere(&a, V(20, 0, 0), &c, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-12);
+}
+
+static void aabb_sweep_ignores_no_separated_axis(void)
+{
+	// Apart along y with no motion along y: never touching. The listing
+	// leaves that axis at [0, 1] and reports a hit from the x axis.
+	c3AABB a = {{0, 0, 0}, {1, 1, 1}}, b = {{5, 3, 0}, {1, 1, 1}};
+	CHECK(!c3SweepAABBAABB(&a, V(10, 0, 0), &b, zero).hit);
+	CHECK(!c3SweepIntervalAABBAABB(&a, V(10, 0, 0), &b, zero).hit);
+}
+
+static void aabb_sweep_first_time_after_one_is_a_miss(void)
+{
+	c3AABB a = {{0, 0, 0}, {1, 1, 1}}, b = {{10, 0, 0}, {1, 1, 1}};
+	CHECK(!c3SweepAABBAABB(&a, V(4, 0, 0), &b, zero).hit); // would touch at t = 2
+	CHECK(!c3SweepIntervalAABBAABB(&a, V(4, 0, 0), &b, zero).hit);
+	c3CastOutput out = c3SweepAABBAABB(&a, V(8, 0, 0), &b, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 1, 0);
+}
+
+static void aabb_sweep_contact(void)
+{
+	c3AABB a = {{0, 0, 0}, {1, 1, 1}}, b = {{10, 0.5, 0}, {1, 1, 1}};
+	c3CastOutput out = c3SweepAABBAABB(&a, V(16, 0, 0), &b, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 0);
+	CHECK_VEC(out.normal, -1, 0, 0, 0);
+	// The center of the shared face: x = 9, y over [-0.5, 1], z over [-1, 1].
+	CHECK_VEC(out.point, 9, 0.25, 0, 0);
+	c3SweepInterval i = c3SweepIntervalAABBAABB(&a, V(16, 0, 0), &b, zero);
+	CHECK(i.hit && i.tFirst == 0.5 && i.tLast == 0.75);
+
+	// Corner approach along the diagonal: the last axis to close is the
+	// normal; with a tie the lower axis is taken.
+	c3AABB c = {{4, 4, 0}, {1, 1, 1}};
+	out = c3SweepAABBAABB(&a, V(4, 4, 0), &c, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 0);
+	CHECK_VEC(out.normal, -1, 0, 0, 0);
+	CHECK_VEC(out.point, 3, 3, 0, 0);
+
+	// Starting in contact: t = 0, normal of least penetration.
+	c3AABB d = {{1.5, 0.2, 0}, {1, 1, 1}};
+	out = c3SweepAABBAABB(&a, V(0, 5, 0), &d, zero);
+	CHECK(out.hit && out.fraction == 0);
+	CHECK_VEC(out.normal, -1, 0, 0, 0);
+}
+
+static void swapped_pairs_flip_the_normal(void)
+{
+	c3Sphere s = {{0, 5, 0}, 1};
+	c3Plane ground = {{0, 1, 0}, 0};
+	c3SweepFcn ab = c3GetSweepFcn(c3_sphereShape, c3_planeShape);
+	c3SweepFcn ba = c3GetSweepFcn(c3_planeShape, c3_sphereShape);
+	CHECK(ab != NULL && ba != NULL);
+	c3CastOutput o1 = ab(&s, V(0, -8, 0), &ground, zero);
+	c3CastOutput o2 = ba(&ground, zero, &s, V(0, -8, 0));
+	CHECK(o1.hit && o2.hit);
+	CHECK_NEAR(o1.fraction, o2.fraction, 0);
+	CHECK_VEC(o2.normal, -o1.normal.x, -o1.normal.y, -o1.normal.z, 0);
+	CHECK(c3GetSweepFcn(c3_obbShape, c3_planeShape) == NULL);
+	CHECK(c3GetOverlapFcn((c3ShapeType)0, c3_planeShape) == NULL);
+	CHECK(c3GetOverlapFcn(c3_planeShape, (c3ShapeType)99) == NULL);
+}
+
+const c3Test c3_sweepTests[] = {
+	{"sphere-plane from the positive side", sphere_plane_from_the_positive_side},
+	{"sphere-plane from the negative side (listing bug)", sphere_plane_from_the_negative_side},
+	{"sphere-plane touch at t = 1 is a hit (listing bug)", sphere_plane_touch_at_the_end_is_a_hit},
+	{"sphere-plane parallel motion and start in contact", sphere_plane_parallel_motion_and_start_in_contact},
+	{"sphere-sphere roots outside [0, 1] are misses (listing bug)", sphere_sphere_roots_outside_the_frame_are_misses},
+	{"sphere-sphere without relative motion (listing bug)", sphere_sphere_without_relative_motion},
+	{"sphere-sphere first contact", sphere_sphere_first_contact},
+	{"aabb sweep: a separated, not closing axis is a miss (listing bug)", aabb_sweep_ignores_no_separated_axis},
+	{"aabb sweep: a first time after 1 is a miss (listing bug)", aabb_sweep_first_time_after_one_is_a_miss},
+	{"aabb sweep contact point and normal", aabb_sweep_contact},
+	{"swapped pairs flip the normal", swapped_pairs_flip_the_normal},
+	{NULL, NULL},
+};

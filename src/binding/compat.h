@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// One source for Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT 2.1: the few API calls
+// that differ, under names of our own so that nothing clashes with what
+// LuaJIT already provides over 5.1.
+
+#ifndef LC3_COMPAT_H
+#define LC3_COMPAT_H
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#if LUA_VERSION_NUM >= 504
+#define lc3_newuserdata(L, size) lua_newuserdatauv((L), (size), 0)
+#else
+#define lc3_newuserdata(L, size) lua_newuserdata((L), (size))
+#endif
+
+#if LUA_VERSION_NUM >= 502
+#define lc3_rawlen(L, idx) lua_rawlen((L), (idx))
+#define lc3_luasetfuncs(L, l, nup) luaL_setfuncs((L), (l), (nup))
+#else
+#define lc3_rawlen(L, idx) lua_objlen((L), (idx))
+void lc3_luasetfuncs(lua_State* L, const luaL_Reg* l, int nup);
+#endif
+
+/// lua_absindex for every version.
+int lc3_absindex(lua_State* L, int idx);
+
+#endif

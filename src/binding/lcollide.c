@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// luaopen_collide_core: builds the metatables of the collide types and the
+// module table collide.core. Every function is a closure over the shared
+// upvalues (see lc3.h), and every query of the module is also a method of
+// every shape (the same closure, as LPeg and luv do).
+
+#include <string.h>
+
+#include "lc3.h"
+
+#if defined(__GNUC__)
+#define LC3_EXPORT __attribute__((visibility("default")))
+#else
+#define LC3_EXPORT
+#endif
+
+LC3_EXPORT int luaopen_collide_core(lua_State* L);
+
+static const char* const lc3_metatablenames[LC3_TYPE_COUNT] = {
+	NULL, "collide.Sphere", "collide.AABB", "collide.OBB", "collide.Segment", "collide.Plane", "collide.Vec3",
+};
+
+/// Module functions that are methods of every shape.
+static const char* const lc3_commonmethods[] = {
+	"overlaps", "sweep",  "sweepInterval", "raycast", "penetration", "closestPoint",
+	"distance", "bounds", "translate",     "setCenter", "clone",     NULL,
+};
+
+/// Module functions that are methods of solids only.
+static const char* const lc3_solidmethods[] = {"contains", NULL};
+
+// Set t[name] = module[name] for each name; t at -1, module at moduleIdx.
+static void lc3_copyfields(lua_State* L, int moduleIdx, const char* const* names)
+{
+	for (; *names != NULL; ++names)
+	{
+		lua_getfield(L, moduleIdx, *names);
+		lua_setfield(L, -2, *names);
+	}
+}
+
+// Fill the metatable of a type from its metamethods; __index gets the
+// methods table (at -1, popped) as one more upvalue.
+static void lc3_setmetamethods(lua_State* L, int type, const luaL_Reg* metamethods)
+{
+	int methods = lua_gettop(L);
+	lua_pushvalue(L, lc3_metatableindex(type));
+	for (const luaL_Reg* m = metamethods; m->name != NULL; ++m)
+	{
+		lc3_pushupvalues(L);
+		int extra = 0;
+		if (strcmp(m->name, "__index") == 0)
+		{
+			lua_pushvalue(L, methods);
+			extra = 1;
+		}
+		lua_pushcclosure(L, m->func, LC3_UPVALUE_COUNT + extra);
+		lua_setfield(L, -2, m->name);
+	}
+	lua_pushstring(L, lc3_metatablenames[type]);
+	lua_setfield(L, -2, "__metatable");
+	lua_pop(L, 2);
+}
+
+static int lc3_setup(lua_State* L)
+{
+	lua_newtable(L);
+	int module = lua_gettop(L);
+	lc3_setfuncs(L, module, lc3_vec3_functions);
+	lc3_setfuncs(L, module, lc3_shape_functions);
+	lc3_setfuncs(L, module, lc3_query_functions);
+
+	for (int type = 1; type < LC3_VEC3; ++type)
+	{
+		lua_newtable(L);
+		lc3_copyfields(L, module, lc3_commonmethods);
+		if (c3IsSolidShape((c3ShapeType)type))
+		{
+			lc3_copyfields(L, module, lc3_solidmethods);
+		}
+		if (type == LC3_PLANE)
+		{
+			lc3_setfuncs(L, -1, lc3_plane_methods);
+		}
+		if (type == LC3_OBB)
+		{
+			lc3_setfuncs(L, -1, lc3_obb_methods);
+		}
+		lc3_setmetamethods(L, type, lc3_shape_metamethods);
+	}
+
+	lc3_newfuncs(L, lc3_vec3_methods);
+	lc3_setmetamethods(L, LC3_VEC3, lc3_vec3_metamethods);
+	return 1;
+}
+
+int luaopen_collide_core(lua_State* L)
+{
+	luaL_checkstack(L, LC3_UPVALUE_COUNT + 8, "collide: not enough stack");
+	lc3Registry* reg = (lc3Registry*)lc3_newuserdata(L, sizeof(lc3Registry));
+	memset(reg, 0, sizeof *reg);
+	for (int type = 1; type < LC3_TYPE_COUNT; ++type)
+	{
+		luaL_newmetatable(L, lc3_metatablenames[type]);
+		reg->metatable[type] = lua_topointer(L, -1);
+	}
+	lua_pushcclosure(L, lc3_setup, LC3_UPVALUE_COUNT);
+	lua_call(L, 0, 1);
+	return 1;
+}

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: MIT
+// Argument checks, error messages and result pushing shared by the binding.
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lc3.h"
+
+const char* const lc3_typenames[LC3_TYPE_COUNT] = {NULL, "sphere", "aabb", "obb", "segment", "plane", "vec3"};
+
+#if LUA_VERSION_NUM < 502
+void lc3_luasetfuncs(lua_State* L, const luaL_Reg* l, int nup)
+{
+	luaL_checkstack(L, nup, "too many upvalues");
+	for (; l->name != NULL; l++)
+	{
+		for (int i = 0; i < nup; i++)
+		{
+			lua_pushvalue(L, -nup);
+		}
+		lua_pushcclosure(L, l->func, nup);
+		lua_setfield(L, -(nup + 2), l->name);
+	}
+	lua_pop(L, nup);
+}
+#endif
+
+int lc3_absindex(lua_State* L, int idx)
+{
+	return (idx > 0 || idx <= LUA_REGISTRYINDEX) ? idx : lua_gettop(L) + idx + 1;
+}
+
+// -- errors --------------------------------------------------------------------------------
+
+int lc3_argerror(lua_State* L, int arg, const char* fname, const char* fmt, ...)
+{
+	char message[512];
+	va_list args;
+	va_start(args, fmt);
+	vsnprintf(message, sizeof message, fmt, args);
+	va_end(args);
+
+	if (arg == 0)
+	{
+		return luaL_error(L, "bad value for '%s' (%s)", fname, message);
+	}
+
+	// As luaL_argerror: a method call does not count self.
+	lua_Debug ar;
+	if (lua_getstack(L, 0, &ar))
+	{
+		lua_getinfo(L, "n", &ar);
+		if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0)
+		{
+			arg--;
+			if (arg == 0)
+			{
+				return luaL_error(L, "calling '%s' on bad self (%s)", fname, message);
+			}
+		}
+	}
+	return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, fname, message);
+}
+
+const char* lc3_typename(lua_State* L, const lc3Registry* reg, int idx)
+{
+	int type = lc3_typeat(L, reg, idx);
+	return type != 0 ? lc3_typenames[type] : luaL_typename(L, idx);
+}
+
+const char* lc3_keyname(lua_State* L, int idx)
+{
+	if (lua_type(L, idx) == LUA_TSTRING)
+	{
+		return lua_pushfstring(L, "'%s'", lua_tostring(L, idx));
+	}
+	return lua_pushfstring(L, "of type %s", luaL_typename(L, idx));
+}
+
+int lc3_typeerror(lua_State* L, int arg, const char* fname, const char* what)
+{
+	return lc3_argerror(L, arg, fname, "%s expected, got %s", what, lc3_typename(L, lc3_registry(L), arg));
+}
+
+void lc3_formatnumber(char* buffer, size_t size, double x)
+{
+	snprintf(buffer, size, "%.14g", x);
+}
+
+// -- numbers ----------------------------------------------------------------------------------
+
+static double lc3_checknumber(lua_State* L, int idx, const char* fname, const char* name)
+{
+	if (lua_type(L, idx) != LUA_TNUMBER)
+	{
+		return lc3_argerror(L, idx, fname, "%s: number expected, got %s", name, luaL_typename(L, idx));
+	}
+	return lua_tonumber(L, idx);
+}
+
+double lc3_checkfinite(lua_State* L, int idx, const char* fname, const char* name)
+{
+	double x = lc3_checknumber(L, idx, fname, name);
+	if (x - x != 0.0)
+	{
+		char got[32];
+		lc3_formatnumber(got, sizeof got, x);
+		lc3_argerror(L, idx, fname, "%s must be finite, got %s", name, got);
+	}
+	return x;
+}
+
+double lc3_checkcoordinate(lua_State* L, int idx, const char* fname, const char* name)
+{
+	double x = lc3_checknumber(L, idx, fname, name);
+	if (!(fabs(x) <= C3_MAX_COORDINATE))
+	{
+		char got[32];
+		lc3_formatnumber(got, sizeof got, x);
+		lc3_argerror(L, idx, fname, "%s must be finite and within [-1e15, 1e15], got %s", name, got);
+	}
+	return x;
+}
+
+double lc3_checksize(lua_State* L, int idx, const char* fname, const char* name)
+{
+	double x = lc3_checknumber(L, idx, fname, name);
+	if (!(x >= 0.0 && x <= C3_MAX_COORDINATE))
+	{
+		char got[32];
+		lc3_formatnumber(got, sizeof got, x);
+		if (x > C3_MAX_COORDINATE && x - x == 0.0)
+		{
+			lc3_argerror(L, idx, fname, "%s must be at most 1e15, got %s", name, got);
+		}
+		lc3_argerror(L, idx, fname, "%s must be finite and >= 0, got %s", name, got);
+	}
+	return x;
+}
+
+// -- vectors ---------------------------------------------------------------------------------
+
+static const char* const lc3_componentnames[3] = {"x", "y", "z"};
+
+// Read a vector without range checks; returns 0 when the value is not a
+// vector, and sets *bad to the first component that is not a number.
+static int lc3_readvector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out, int* bad)
+{
+	*bad = -1;
+	lc3Object* o = lc3_totype(L, reg, idx, LC3_VEC3);
+	if (o != NULL)
+	{
+		*out = o->u.vec3;
+		return 1;
+	}
+	if (!lua_istable(L, idx))
+	{
+		return 0;
+	}
+	double c[3] = {0.0, 0.0, 0.0};
+	lua_rawgeti(L, idx, 1);
+	int array = !lua_isnil(L, -1);
+	lua_pop(L, 1);
+	for (int i = 0; i < 3; ++i)
+	{
+		if (array)
+		{
+			lua_rawgeti(L, idx, i + 1);
+		}
+		else
+		{
+			lua_pushstring(L, lc3_componentnames[i]);
+			lua_rawget(L, idx);
+		}
+		if (lua_type(L, -1) != LUA_TNUMBER)
+		{
+			lua_pop(L, 1);
+			if (*bad < 0)
+			{
+				*bad = i;
+			}
+			continue;
+		}
+		c[i] = lua_tonumber(L, -1);
+		lua_pop(L, 1);
+	}
+	out->x = c[0];
+	out->y = c[1];
+	out->z = c[2];
+	return 1;
+}
+
+int lc3_isvector(lua_State* L, const lc3Registry* reg, int idx)
+{
+	c3Vec3 v;
+	int bad;
+	return lc3_readvector(L, reg, idx, &v, &bad) && bad < 0;
+}
+
+static c3Vec3 lc3_checkvectorlimit(lua_State* L, const lc3Registry* reg, int idx, const char* fname,
+								   const char* name, double limit)
+{
+	c3Vec3 v;
+	int bad;
+	if (!lc3_readvector(L, reg, idx, &v, &bad))
+	{
+		lc3_argerror(L, idx, fname, "%s: vec3 or {x, y, z} expected, got %s", name, lc3_typename(L, reg, idx));
+	}
+	if (bad >= 0)
+	{
+		lc3_argerror(L, idx, fname, "%s: table has no number for %s", name, lc3_componentnames[bad]);
+	}
+	double c[3] = {v.x, v.y, v.z};
+	for (int i = 0; i < 3; ++i)
+	{
+		if (!(fabs(c[i]) <= limit))
+		{
+			char got[32];
+			lc3_formatnumber(got, sizeof got, c[i]);
+			if (limit == HUGE_VAL)
+			{
+				lc3_argerror(L, idx, fname, "%s.%s must be finite, got %s", name, lc3_componentnames[i], got);
+			}
+			lc3_argerror(L, idx, fname, "%s.%s must be finite and within [-1e15, 1e15], got %s", name,
+						 lc3_componentnames[i], got);
+		}
+	}
+	return v;
+}
+
+c3Vec3 lc3_checkpoint(lua_State* L, const lc3Registry* reg, int idx, const char* fname, const char* name)
+{
+	// Fast path: a vec3 within range.
+	lc3Object* o = lc3_totype(L, reg, idx, LC3_VEC3);
+	if (o != NULL && fabs(o->u.vec3.x) <= C3_MAX_COORDINATE && fabs(o->u.vec3.y) <= C3_MAX_COORDINATE &&
+		fabs(o->u.vec3.z) <= C3_MAX_COORDINATE)
+	{
+		return o->u.vec3;
+	}
+	return lc3_checkvectorlimit(L, reg, idx, fname, name, C3_MAX_COORDINATE);
+}
+
+c3Vec3 lc3_checkvector(lua_State* L, const lc3Registry* reg, int idx, const char* fname, const char* name)
+{
+	return lc3_checkvectorlimit(L, reg, idx, fname, name, HUGE_VAL);
+}
+
+// -- shapes -----------------------------------------------------------------------------------
+
+lc3Object* lc3_checkshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+{
+	lc3Object* o = lc3_toshape(L, reg, idx);
+	if (o == NULL)
+	{
+		lc3_typeerror(L, idx, fname, "shape");
+	}
+	return o;
+}
+
+lc3Object* lc3_checktype(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname)
+{
+	lc3Object* o = lc3_totype(L, reg, idx, type);
+	if (o == NULL)
+	{
+		lc3_typeerror(L, idx, fname, lc3_typenames[type]);
+	}
+	return o;
+}
+
+lc3Object* lc3_optout(lua_State* L, const lc3Registry* reg, int idx, const char* fname, int type)
+{
+	if (lua_isnoneornil(L, idx))
+	{
+		return NULL;
+	}
+	lc3Object* o = lc3_totype(L, reg, idx, type);
+	if (o == NULL)
+	{
+		lc3_argerror(L, idx, fname, "out: %s or nil expected, got %s", lc3_typenames[type], lc3_typename(L, reg, idx));
+	}
+	return o;
+}
+
+void lc3_checkshapevalid(lua_State* L, int arg, const char* fname, int type, const void* shape)
+{
+	c3Error e = c3ValidateShape((c3ShapeType)type, shape);
+	if (e != c3_ok)
+	{
+		lc3_argerror(L, arg, fname, "the resulting %s is not valid: %s", lc3_typenames[type], c3ErrorString(e));
+	}
+}
+
+// -- results ---------------------------------------------------------------------------------
+
+size_t lc3_objectsize(int type)
+{
+	size_t size = sizeof(c3Vec3);
+	switch (type)
+	{
+		case LC3_SPHERE:
+			size = sizeof(c3Sphere);
+			break;
+		case LC3_AABB:
+			size = sizeof(c3AABB);
+			break;
+		case LC3_OBB:
+			size = sizeof(c3OBB);
+			break;
+		case LC3_SEGMENT:
+			size = sizeof(c3Segment);
+			break;
+		case LC3_PLANE:
+			size = sizeof(c3Plane);
+			break;
+		default:
+			break;
+	}
+	return offsetof(lc3Object, u) + size;
+}
+
+lc3Object* lc3_newobject(lua_State* L, int type)
+{
+	size_t size = lc3_objectsize(type);
+	lc3Object* o = (lc3Object*)lc3_newuserdata(L, size);
+	memset(o, 0, size);
+	o->type = type;
+	lua_pushvalue(L, lc3_metatableindex(type));
+	lua_setmetatable(L, -2);
+	return o;
+}
+
+void lc3_pushvec3(lua_State* L, c3Vec3 v, int outIdx)
+{
+	if (outIdx > 0)
+	{
+		lc3Object* o = (lc3Object*)lua_touserdata(L, outIdx);
+		o->u.vec3 = v;
+		lua_pushvalue(L, outIdx);
+		return;
+	}
+	lc3_newobject(L, LC3_VEC3)->u.vec3 = v;
+}
+
+// -- registration -----------------------------------------------------------------------------
+
+void lc3_pushupvalues(lua_State* L)
+{
+	lua_pushvalue(L, lua_upvalueindex(LC3_UPVALUE_REGISTRY));
+	for (int t = 1; t < LC3_TYPE_COUNT; ++t)
+	{
+		lua_pushvalue(L, lc3_metatableindex(t));
+	}
+}
+
+void lc3_setfuncs(lua_State* L, int idx, const luaL_Reg* fns)
+{
+	idx = lc3_absindex(L, idx);
+	lua_pushvalue(L, idx);
+	lc3_pushupvalues(L);
+	lc3_luasetfuncs(L, fns, LC3_UPVALUE_COUNT);
+	lua_pop(L, 1);
+}
+
+void lc3_newfuncs(lua_State* L, const luaL_Reg* fns)
+{
+	lua_newtable(L);
+	lc3_setfuncs(L, -1, fns);
+}

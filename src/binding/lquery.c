@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+// The queries: collide.overlaps, sweep, sweepInterval, raycast, penetration,
+// closestPoint and distance. Each is also a method of every shape.
+
+#include <math.h>
+
+#include "lc3.h"
+
+static int lc3_nopair(lua_State* L, int arg, const char* fname, const char* what, const lc3Object* a,
+					  const lc3Object* b)
+{
+	return lc3_argerror(L, arg, fname, "no %s test between %s and %s", what, lc3_typenames[a->type],
+						lc3_typenames[b->type]);
+}
+
+static int query_overlaps(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* a = lc3_checkshape(L, reg, 1, "overlaps");
+	lc3Object* b = lc3_checkshape(L, reg, 2, "overlaps");
+	c3OverlapFcn fn = c3GetOverlapFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
+	if (fn == NULL)
+	{
+		return lc3_nopair(L, 2, "overlaps", "overlap", a, b);
+	}
+	lua_pushboolean(L, fn(&a->u, &b->u));
+	return 1;
+}
+
+// Index of an optional out vec3 argument, or 0 when it is nil.
+static int lc3_outindex(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+{
+	return lc3_optout(L, reg, idx, fname, LC3_VEC3) != NULL ? idx : 0;
+}
+
+static c3Vec3 lc3_optdelta(lua_State* L, const lc3Registry* reg, int idx, const char* fname, const char* name)
+{
+	if (lua_isnoneornil(L, idx))
+	{
+		c3Vec3 zero = {0.0, 0.0, 0.0};
+		return zero;
+	}
+	return lc3_checkpoint(L, reg, idx, fname, name);
+}
+
+static int lc3_pushcast(lua_State* L, const c3CastOutput* out, int outPoint, int outNormal)
+{
+	if (!out->hit)
+	{
+		lua_pushnil(L);
+		return 1;
+	}
+	lua_pushnumber(L, out->fraction);
+	lc3_pushvec3(L, out->point, outPoint);
+	lc3_pushvec3(L, out->normal, outNormal);
+	return 3;
+}
+
+static int query_sweep(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* a = lc3_checkshape(L, reg, 1, "sweep");
+	c3Vec3 deltaA = lc3_checkpoint(L, reg, 2, "sweep", "deltaA");
+	lc3Object* b = lc3_checkshape(L, reg, 3, "sweep");
+	c3Vec3 deltaB = lc3_optdelta(L, reg, 4, "sweep", "deltaB");
+	int outPoint = lc3_outindex(L, reg, 5, "sweep");
+	int outNormal = lc3_outindex(L, reg, 6, "sweep");
+	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
+	if (fn == NULL)
+	{
+		return lc3_nopair(L, 3, "sweep", "sweep", a, b);
+	}
+	c3CastOutput out = fn(&a->u, deltaA, &b->u, deltaB);
+	return lc3_pushcast(L, &out, outPoint, outNormal);
+}
+
+static int query_sweepInterval(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* a = lc3_checkshape(L, reg, 1, "sweepInterval");
+	c3Vec3 deltaA = lc3_checkpoint(L, reg, 2, "sweepInterval", "deltaA");
+	lc3Object* b = lc3_checkshape(L, reg, 3, "sweepInterval");
+	c3Vec3 deltaB = lc3_optdelta(L, reg, 4, "sweepInterval", "deltaB");
+	c3SweepIntervalFcn fn = c3GetSweepIntervalFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
+	if (fn == NULL)
+	{
+		return lc3_nopair(L, 3, "sweepInterval", "sweep interval", a, b);
+	}
+	c3SweepInterval out = fn(&a->u, deltaA, &b->u, deltaB);
+	if (!out.hit)
+	{
+		lua_pushnil(L);
+		return 1;
+	}
+	lua_pushnumber(L, out.tFirst);
+	lua_pushnumber(L, out.tLast);
+	return 2;
+}
+
+static int query_raycast(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* s = lc3_checkshape(L, reg, 1, "raycast");
+	c3RayCastInput input;
+	input.origin = lc3_checkpoint(L, reg, 2, "raycast", "origin");
+	input.translation = lc3_checkpoint(L, reg, 3, "raycast", "direction");
+	input.maxFraction = HUGE_VAL;
+	if (!lua_isnoneornil(L, 4))
+	{
+		// maxT may be math.huge, not NaN or negative.
+		input.maxFraction = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumber(L, 4) : -1.0;
+		if (!(input.maxFraction >= 0.0))
+		{
+			return lc3_argerror(L, 4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)");
+		}
+	}
+	int outPoint = lc3_outindex(L, reg, 5, "raycast");
+	int outNormal = lc3_outindex(L, reg, 6, "raycast");
+	c3CastOutput out = c3RayCastShape((c3ShapeType)s->type, &s->u, &input);
+	return lc3_pushcast(L, &out, outPoint, outNormal);
+}
+
+static int query_penetration(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* a = lc3_checkshape(L, reg, 1, "penetration");
+	lc3Object* b = lc3_checkshape(L, reg, 2, "penetration");
+	int outNormal = lc3_outindex(L, reg, 3, "penetration");
+	c3PenetrationFcn fn = c3GetPenetrationFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
+	if (fn == NULL)
+	{
+		return lc3_nopair(L, 2, "penetration", "penetration", a, b);
+	}
+	c3Penetration out = fn(&a->u, &b->u);
+	if (!out.hit)
+	{
+		lua_pushnil(L);
+		return 1;
+	}
+	lua_pushnumber(L, out.depth);
+	lc3_pushvec3(L, out.normal, outNormal);
+	return 2;
+}
+
+static int query_closestPoint(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* s = lc3_checkshape(L, reg, 1, "closestPoint");
+	c3Vec3 p = lc3_checkpoint(L, reg, 2, "closestPoint", "point");
+	int out = lc3_outindex(L, reg, 3, "closestPoint");
+	lc3_pushvec3(L, c3ClosestPointShape((c3ShapeType)s->type, &s->u, p), out);
+	return 1;
+}
+
+// distance(a, b): shapes or points, in any order.
+static int query_distance(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* a = lc3_toshape(L, reg, 1);
+	lc3Object* b = lc3_toshape(L, reg, 2);
+	if (a != NULL && b != NULL)
+	{
+		c3DistanceFcn fn = c3GetDistanceFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
+		if (fn == NULL)
+		{
+			return lc3_nopair(L, 2, "distance", "distance", a, b);
+		}
+		lua_pushnumber(L, fn(&a->u, &b->u));
+		return 1;
+	}
+	if (a == NULL && !lc3_isvector(L, reg, 1))
+	{
+		return lc3_typeerror(L, 1, "distance", "shape or point");
+	}
+	if (b == NULL && !lc3_isvector(L, reg, 2))
+	{
+		return lc3_typeerror(L, 2, "distance", "shape or point");
+	}
+	if (a == NULL && b == NULL)
+	{
+		c3Vec3 p = lc3_checkpoint(L, reg, 1, "distance", "a");
+		c3Vec3 q = lc3_checkpoint(L, reg, 2, "distance", "b");
+		c3Sphere point = {p, 0.0};
+		lua_pushnumber(L, c3DistanceShapePoint(c3_sphereShape, &point, q));
+		return 1;
+	}
+	lc3Object* shape = a != NULL ? a : b;
+	c3Vec3 p = lc3_checkpoint(L, reg, a != NULL ? 2 : 1, "distance", "point");
+	lua_pushnumber(L, c3DistanceShapePoint((c3ShapeType)shape->type, &shape->u, p));
+	return 1;
+}
+
+const luaL_Reg lc3_query_functions[] = {
+	{"overlaps", query_overlaps},
+	{"sweep", query_sweep},
+	{"sweepInterval", query_sweepInterval},
+	{"raycast", query_raycast},
+	{"penetration", query_penetration},
+	{"closestPoint", query_closestPoint},
+	{"distance", query_distance},
+	{NULL, NULL},
+};

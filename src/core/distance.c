@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// Closest points of segments and the analytic distance between two shapes.
+
+#include "internal.h"
+
+c3SegmentDistanceResult c3SegmentDistance(c3Vec3 p1, c3Vec3 q1, c3Vec3 p2, c3Vec3 q2)
+{
+	// Ericson, Real-Time Collision Detection, 5.1.9, with a relative test for
+	// parallel segments.
+	c3SegmentDistanceResult result;
+	c3Vec3 d1 = c3Sub(q1, p1);
+	c3Vec3 d2 = c3Sub(q2, p2);
+	c3Vec3 r = c3Sub(p1, p2);
+	double a = c3Dot(d1, d1);
+	double e = c3Dot(d2, d2);
+	double f = c3Dot(d2, r);
+	double s = 0.0;
+	double t = 0.0;
+
+	if (a == 0.0 && e == 0.0)
+	{
+		// both are points
+	}
+	else if (a == 0.0)
+	{
+		t = c3Clamp(f / e, 0.0, 1.0);
+	}
+	else
+	{
+		double c = c3Dot(d1, r);
+		if (e == 0.0)
+		{
+			s = c3Clamp(-c / a, 0.0, 1.0);
+		}
+		else
+		{
+			double b = c3Dot(d1, d2);
+			double denominator = a * e - b * b; // a e sin^2(angle)
+			if (denominator > 64.0 * DBL_EPSILON * a * e)
+			{
+				s = c3Clamp((b * f - c * e) / denominator, 0.0, 1.0);
+			}
+			// else parallel: any s works; s = 0 and the clamps below give the distance.
+			t = (b * s + f) / e;
+			if (t < 0.0)
+			{
+				t = 0.0;
+				s = c3Clamp(-c / a, 0.0, 1.0);
+			}
+			else if (t > 1.0)
+			{
+				t = 1.0;
+				s = c3Clamp((b - c) / a, 0.0, 1.0);
+			}
+		}
+	}
+
+	result.closest1 = c3MulAdd(p1, s, d1);
+	result.closest2 = c3MulAdd(p2, t, d2);
+	result.fraction1 = s;
+	result.fraction2 = t;
+	result.distanceSquared = c3LengthSquared(c3Sub(result.closest1, result.closest2));
+	return result;
+}
+
+// -- box features -------------------------------------------------------------------
+
+typedef struct c3BoxFeatures
+{
+	c3Vec3 vertex[8];
+} c3BoxFeatures;
+
+// Vertex k lies on the + side of axis i when bit i of k is set.
+static c3BoxFeatures c3GetBoxFeatures(const c3OBB* box)
+{
+	c3BoxFeatures f;
+	for (int k = 0; k < 8; ++k)
+	{
+		c3Vec3 local = c3MakeVec3((k & 1) ? box->halfExtents.x : -box->halfExtents.x,
+								  (k & 2) ? box->halfExtents.y : -box->halfExtents.y,
+								  (k & 4) ? box->halfExtents.z : -box->halfExtents.z);
+		f.vertex[k] = c3OBBPointToWorld(box, local);
+	}
+	return f;
+}
+
+// Edge j (0..11) of a box: the pair of vertex indices that differ only along
+// axis j / 4.
+static void c3GetBoxEdge(int j, int* v0, int* v1)
+{
+	static const int others[3][4] = {{0, 2, 4, 6}, {0, 1, 4, 5}, {0, 1, 2, 3}};
+	int axis = j / 4;
+	*v0 = others[axis][j % 4];
+	*v1 = *v0 | (1 << axis);
+}
+
+static double c3MinSegmentBoxEdges(c3Vec3 p, c3Vec3 q, const c3BoxFeatures* f, double best)
+{
+	for (int j = 0; j < 12; ++j)
+	{
+		int v0, v1;
+		c3GetBoxEdge(j, &v0, &v1);
+		c3SegmentDistanceResult r = c3SegmentDistance(p, q, f->vertex[v0], f->vertex[v1]);
+		best = c3MinDouble(best, r.distanceSquared);
+	}
+	return best;
+}
+
+// -- distances ------------------------------------------------------------------------
+
+double c3DistanceSphereSphere(const c3Sphere* a, const c3Sphere* b)
+{
+	return c3MaxDouble(0.0, c3Distance(a->center, b->center) - a->radius - b->radius);
+}
+
+double c3DistanceSphereAABB(const c3Sphere* a, const c3AABB* b)
+{
+	double d = sqrt(c3DistanceSquaredPointBoxLocal(c3Sub(a->center, b->center), b->halfExtents));
+	return c3MaxDouble(0.0, d - a->radius);
+}
+
+double c3DistanceSphereOBB(const c3Sphere* a, const c3OBB* b)
+{
+	return c3MaxDouble(0.0, c3DistancePointOBB(b, a->center) - a->radius);
+}
+
+double c3DistanceSphereSegment(const c3Sphere* a, const c3Segment* b)
+{
+	return c3MaxDouble(0.0, c3Distance(a->center, c3ClosestPointSegment(b, a->center)) - a->radius);
+}
+
+double c3DistanceSpherePlane(const c3Sphere* a, const c3Plane* b)
+{
+	return c3MaxDouble(0.0, fabs(c3PlaneSignedDistance(b, a->center)) - a->radius);
+}
+
+double c3DistanceAABBAABB(const c3AABB* a, const c3AABB* b)
+{
+	// The gap along each axis, where there is one; the gaps are orthogonal.
+	c3Vec3 t = c3Abs(c3Sub(a->center, b->center));
+	c3Vec3 reach = c3Add(a->halfExtents, b->halfExtents);
+	c3Vec3 gap = c3Max(c3Sub(t, reach), c3MakeVec3(0.0, 0.0, 0.0));
+	return c3Length(gap);
+}
+
+double c3DistanceAABBOBB(const c3AABB* a, const c3OBB* b)
+{
+	c3OBB boxA = c3OBBFromAABB(a);
+	return c3DistanceOBBOBB(&boxA, b);
+}
+
+double c3DistanceAABBSegment(const c3AABB* a, const c3Segment* b)
+{
+	c3OBB boxA = c3OBBFromAABB(a);
+	return c3DistanceOBBSegment(&boxA, b);
+}
+
+double c3DistanceAABBPlane(const c3AABB* a, const c3Plane* b)
+{
+	c3Vec3 n = b->normal;
+	double reach = a->halfExtents.x * fabs(n.x) + a->halfExtents.y * fabs(n.y) + a->halfExtents.z * fabs(n.z);
+	return c3MaxDouble(0.0, fabs(c3PlaneSignedDistance(b, a->center)) - reach);
+}
+
+// Two disjoint convex polytopes are closest at a vertex of one and the other
+// solid, or at a pair of edges; so the distance is the least over the 16
+// vertex-box and 144 edge-edge distances, all exact.
+double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b)
+{
+	if (c3OverlapOBBOBB(a, b))
+	{
+		return 0.0;
+	}
+	c3BoxFeatures fa = c3GetBoxFeatures(a);
+	c3BoxFeatures fb = c3GetBoxFeatures(b);
+	double best = INFINITY;
+	for (int k = 0; k < 8; ++k)
+	{
+		c3Vec3 pa = c3OBBToLocal(b, fa.vertex[k]);
+		c3Vec3 pb = c3OBBToLocal(a, fb.vertex[k]);
+		best = c3MinDouble(best, c3DistanceSquaredPointBoxLocal(pa, b->halfExtents));
+		best = c3MinDouble(best, c3DistanceSquaredPointBoxLocal(pb, a->halfExtents));
+	}
+	for (int j = 0; j < 12; ++j)
+	{
+		int v0, v1;
+		c3GetBoxEdge(j, &v0, &v1);
+		best = c3MinSegmentBoxEdges(fa.vertex[v0], fa.vertex[v1], &fb, best);
+	}
+	return sqrt(best);
+}
+
+// Closest between a segment and a disjoint box: an end point and the box, or
+// the segment and an edge (a segment parallel to a face reaches it at an end
+// point or across an edge).
+double c3DistanceOBBSegment(const c3OBB* a, const c3Segment* b)
+{
+	if (c3OverlapOBBSegment(a, b))
+	{
+		return 0.0;
+	}
+	double best = c3DistanceSquaredPointBoxLocal(c3OBBToLocal(a, b->a), a->halfExtents);
+	best = c3MinDouble(best, c3DistanceSquaredPointBoxLocal(c3OBBToLocal(a, b->b), a->halfExtents));
+	c3BoxFeatures f = c3GetBoxFeatures(a);
+	best = c3MinSegmentBoxEdges(b->a, b->b, &f, best);
+	return sqrt(best);
+}
+
+double c3DistanceOBBPlane(const c3OBB* a, const c3Plane* b)
+{
+	c3Vec3 n = b->normal;
+	double reach = a->halfExtents.x * fabs(c3Dot(n, a->axis[0])) + a->halfExtents.y * fabs(c3Dot(n, a->axis[1])) +
+				   a->halfExtents.z * fabs(c3Dot(n, a->axis[2]));
+	return c3MaxDouble(0.0, fabs(c3PlaneSignedDistance(b, a->center)) - reach);
+}
+
+double c3DistanceSegmentSegment(const c3Segment* a, const c3Segment* b)
+{
+	if (c3OverlapSegmentSegment(a, b))
+	{
+		return 0.0;
+	}
+	return sqrt(c3SegmentDistance(a->a, a->b, b->a, b->b).distanceSquared);
+}
+
+double c3DistanceSegmentPlane(const c3Segment* a, const c3Plane* b)
+{
+	double da = c3PlaneSignedDistance(b, a->a);
+	double db = c3PlaneSignedDistance(b, a->b);
+	if ((da <= 0.0 && db >= 0.0) || (da >= 0.0 && db <= 0.0))
+	{
+		return 0.0;
+	}
+	return c3MinDouble(fabs(da), fabs(db));
+}
+
+double c3DistancePlanePlane(const c3Plane* a, const c3Plane* b)
+{
+	if (c3OverlapPlanePlane(a, b))
+	{
+		return 0.0;
+	}
+	// Parallel and apart (c3OverlapPlanePlane said so).
+	double s = c3Dot(a->normal, b->normal) < 0.0 ? -1.0 : 1.0;
+	return fabs(a->d - s * b->d);
+}

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+// Private vector math of the core. Inline here rather than in the public
+// headers, which must stay declarations only (see math_types.h).
+
+#ifndef C3_MATH_FUNCTIONS_H
+#define C3_MATH_FUNCTIONS_H
+
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+
+#include "collide/math_types.h"
+
+/// Relative tolerance for contacts that are exact only in real arithmetic
+/// (segment crossings, parallel planes): a multiple of the rounding error of
+/// the coordinates involved.
+#define C3_CONTACT_TOLERANCE 1.0e-12
+
+static inline c3Vec3 c3MakeVec3(double x, double y, double z)
+{
+	c3Vec3 v;
+	v.x = x;
+	v.y = y;
+	v.z = z;
+	return v;
+}
+
+static inline c3Vec3 c3Add(c3Vec3 a, c3Vec3 b)
+{
+	return c3MakeVec3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+static inline c3Vec3 c3Sub(c3Vec3 a, c3Vec3 b)
+{
+	return c3MakeVec3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+static inline c3Vec3 c3Neg(c3Vec3 a)
+{
+	return c3MakeVec3(-a.x, -a.y, -a.z);
+}
+
+static inline c3Vec3 c3MulSV(double s, c3Vec3 v)
+{
+	return c3MakeVec3(s * v.x, s * v.y, s * v.z);
+}
+
+/// a + s * b
+static inline c3Vec3 c3MulAdd(c3Vec3 a, double s, c3Vec3 b)
+{
+	return c3MakeVec3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
+}
+
+/// (a + b) / 2
+static inline c3Vec3 c3Midpoint(c3Vec3 a, c3Vec3 b)
+{
+	return c3MakeVec3(0.5 * (a.x + b.x), 0.5 * (a.y + b.y), 0.5 * (a.z + b.z));
+}
+
+static inline double c3Dot(c3Vec3 a, c3Vec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static inline c3Vec3 c3Cross(c3Vec3 a, c3Vec3 b)
+{
+	return c3MakeVec3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+static inline double c3LengthSquared(c3Vec3 v)
+{
+	return c3Dot(v, v);
+}
+
+static inline double c3MaxAbsComponent(c3Vec3 v)
+{
+	double m = fabs(v.x);
+	m = fabs(v.y) > m ? fabs(v.y) : m;
+	return fabs(v.z) > m ? fabs(v.z) : m;
+}
+
+/// Length without underflow or overflow of the squares.
+static inline double c3Length(c3Vec3 v)
+{
+	double lengthSquared = c3Dot(v, v);
+	if (lengthSquared > 1.0e-280 && lengthSquared < 1.0e280)
+	{
+		return sqrt(lengthSquared);
+	}
+	double m = c3MaxAbsComponent(v);
+	if (m == 0.0)
+	{
+		return 0.0;
+	}
+	c3Vec3 u = c3MulSV(1.0 / m, v);
+	return m * sqrt(c3Dot(u, u));
+}
+
+static inline double c3Distance(c3Vec3 a, c3Vec3 b)
+{
+	return c3Length(c3Sub(a, b));
+}
+
+/// Unit vector along v, or the zero vector when v is zero.
+static inline c3Vec3 c3Normalize(c3Vec3 v)
+{
+	double length = c3Length(v);
+	if (length == 0.0)
+	{
+		return c3MakeVec3(0.0, 0.0, 0.0);
+	}
+	// Dividing each component keeps a tiny or huge vector exact to rounding.
+	return c3MakeVec3(v.x / length, v.y / length, v.z / length);
+}
+
+/// Unit vector along v, or fallback when v is zero.
+static inline c3Vec3 c3NormalizeOr(c3Vec3 v, c3Vec3 fallback)
+{
+	double length = c3Length(v);
+	if (length == 0.0)
+	{
+		return fallback;
+	}
+	return c3MakeVec3(v.x / length, v.y / length, v.z / length);
+}
+
+/// The direction used when geometry gives none (coincident centers): +y, as
+/// in Jolt. Documented in docs/API.md.
+static inline c3Vec3 c3DefaultNormal(void)
+{
+	return c3MakeVec3(0.0, 1.0, 0.0);
+}
+
+static inline c3Vec3 c3Abs(c3Vec3 v)
+{
+	return c3MakeVec3(fabs(v.x), fabs(v.y), fabs(v.z));
+}
+
+static inline c3Vec3 c3Min(c3Vec3 a, c3Vec3 b)
+{
+	return c3MakeVec3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
+}
+
+static inline c3Vec3 c3Max(c3Vec3 a, c3Vec3 b)
+{
+	return c3MakeVec3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
+}
+
+static inline double c3Clamp(double x, double lo, double hi)
+{
+	return x < lo ? lo : (x > hi ? hi : x);
+}
+
+static inline double c3MinDouble(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double c3MaxDouble(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/// Component i (0, 1, 2) of v.
+static inline double c3Get(c3Vec3 v, int i)
+{
+	return i == 0 ? v.x : (i == 1 ? v.y : v.z);
+}
+
+static inline void c3Set(c3Vec3* v, int i, double value)
+{
+	if (i == 0)
+	{
+		v->x = value;
+	}
+	else if (i == 1)
+	{
+		v->y = value;
+	}
+	else
+	{
+		v->z = value;
+	}
+}
+
+/// The unit vector along coordinate axis i, with the sign of sign.
+static inline c3Vec3 c3AxisVector(int i, double sign)
+{
+	c3Vec3 v = c3MakeVec3(0.0, 0.0, 0.0);
+	c3Set(&v, i, sign < 0.0 ? -1.0 : 1.0);
+	return v;
+}
+
+static inline bool c3IsFinite(double x)
+{
+	// x - x is NaN for NaN and for infinities, 0 otherwise.
+	return x - x == 0.0;
+}
+
+static inline bool c3IsFiniteVec3(c3Vec3 v)
+{
+	return c3IsFinite(v.x) && c3IsFinite(v.y) && c3IsFinite(v.z);
+}
+
+/// Real roots of a * t^2 + b * t + c = 0 in the numerically stable form
+/// q = -(b + sign(b) * sqrt(discriminant)) / 2, roots q / a and c / q (Press et
+/// al., Numerical Recipes 5.6; Rouwé 3.6). Handles a == 0 (linear) and never
+/// divides by zero. Returns the number of roots written to roots[0] <= roots[1]
+/// (a double root is reported once). Defined in math_functions.c.
+int c3SolveQuadratic(double a, double b, double c, double roots[2]);
+
+#endif

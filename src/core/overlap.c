@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+// Overlap tests (closed sets: touching overlaps). Gomez's tests, corrected:
+// OBB-OBB and box-segment add a tiny relative epsilon to the projected
+// radii so that nearly parallel edges cannot produce false separations.
+
+#include "internal.h"
+
+/// Added to |R_ij| in the separating-axis tests. R_ij are cosines of unit
+/// axes, so this is relative to the box sizes: it makes the radii along a
+/// degenerate cross-product axis larger than the rounding noise of the
+/// center distance along it (Ericson, Real-Time Collision Detection, 4.4.1).
+#define C3_SAT_EPSILON 1.0e-12
+
+bool c3OverlapSphereSphere(const c3Sphere* a, const c3Sphere* b)
+{
+	c3Vec3 d = c3Sub(a->center, b->center);
+	double r = a->radius + b->radius;
+	return c3Dot(d, d) <= r * r;
+}
+
+bool c3OverlapSphereAABB(const c3Sphere* a, const c3AABB* b)
+{
+	// Arvo's test.
+	double d2 = c3DistanceSquaredPointBoxLocal(c3Sub(a->center, b->center), b->halfExtents);
+	return d2 <= a->radius * a->radius;
+}
+
+bool c3OverlapSphereOBB(const c3Sphere* a, const c3OBB* b)
+{
+	// Arvo's test in the box's frame.
+	double d2 = c3DistanceSquaredPointBoxLocal(c3OBBToLocal(b, a->center), b->halfExtents);
+	return d2 <= a->radius * a->radius;
+}
+
+bool c3OverlapSphereSegment(const c3Sphere* a, const c3Segment* b)
+{
+	c3Vec3 d = c3Sub(a->center, c3ClosestPointSegment(b, a->center));
+	return c3Dot(d, d) <= a->radius * a->radius;
+}
+
+bool c3OverlapSpherePlane(const c3Sphere* a, const c3Plane* b)
+{
+	return fabs(c3PlaneSignedDistance(b, a->center)) <= a->radius;
+}
+
+bool c3OverlapAABBAABB(const c3AABB* a, const c3AABB* b)
+{
+	c3Vec3 t = c3Sub(b->center, a->center);
+	return fabs(t.x) <= a->halfExtents.x + b->halfExtents.x && fabs(t.y) <= a->halfExtents.y + b->halfExtents.y &&
+		   fabs(t.z) <= a->halfExtents.z + b->halfExtents.z;
+}
+
+bool c3OverlapAABBOBB(const c3AABB* a, const c3OBB* b)
+{
+	c3OBB boxA = c3OBBFromAABB(a);
+	return c3OverlapOBBOBB(&boxA, b);
+}
+
+// Gomez's box-segment test with 6 axes, the segment given by its midpoint
+// and half vector relative to the box center, in the box's axes.
+static bool c3OverlapBoxSegmentLocal(c3Vec3 half, c3Vec3 mid, c3Vec3 h)
+{
+	c3Vec3 ah = c3Abs(h);
+	if (fabs(mid.x) > half.x + ah.x || fabs(mid.y) > half.y + ah.y || fabs(mid.z) > half.z + ah.z)
+	{
+		return false;
+	}
+
+	// Axes h x e_i. The segment projects to a point on them. Ericson 5.3.3
+	// pads |h_i| against rounding when h is nearly parallel to an axis.
+	double pad = C3_SAT_EPSILON * (ah.x + ah.y + ah.z);
+	ah = c3Add(ah, c3MakeVec3(pad, pad, pad));
+	if (fabs(mid.y * h.z - mid.z * h.y) > half.y * ah.z + half.z * ah.y)
+	{
+		return false;
+	}
+	if (fabs(mid.z * h.x - mid.x * h.z) > half.x * ah.z + half.z * ah.x)
+	{
+		return false;
+	}
+	return fabs(mid.x * h.y - mid.y * h.x) <= half.x * ah.y + half.y * ah.x;
+}
+
+bool c3OverlapAABBSegment(const c3AABB* a, const c3Segment* b)
+{
+	c3Vec3 mid = c3Sub(c3Midpoint(b->a, b->b), a->center);
+	c3Vec3 h = c3MulSV(0.5, c3Sub(b->b, b->a));
+	return c3OverlapBoxSegmentLocal(a->halfExtents, mid, h);
+}
+
+bool c3OverlapAABBPlane(const c3AABB* a, const c3Plane* b)
+{
+	c3Vec3 n = b->normal;
+	double reach = a->halfExtents.x * fabs(n.x) + a->halfExtents.y * fabs(n.y) + a->halfExtents.z * fabs(n.z);
+	return fabs(c3PlaneSignedDistance(b, a->center)) <= reach;
+}
+
+bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b)
+{
+	// Gomez / Gottschalk: 15 candidate axes, computed in A's frame. R[i][j] is
+	// B's axis j in A's frame, T the translation from A to B in A's frame.
+	double R[3][3], AbsR[3][3];
+	for (int i = 0; i < 3; ++i)
+	{
+		for (int j = 0; j < 3; ++j)
+		{
+			R[i][j] = c3Dot(a->axis[i], b->axis[j]);
+			AbsR[i][j] = fabs(R[i][j]) + C3_SAT_EPSILON;
+		}
+	}
+	c3Vec3 v = c3Sub(b->center, a->center);
+	double T[3] = {c3Dot(v, a->axis[0]), c3Dot(v, a->axis[1]), c3Dot(v, a->axis[2])};
+	double ea[3] = {a->halfExtents.x, a->halfExtents.y, a->halfExtents.z};
+	double eb[3] = {b->halfExtents.x, b->halfExtents.y, b->halfExtents.z};
+
+	// A's axes.
+	for (int i = 0; i < 3; ++i)
+	{
+		double rb = eb[0] * AbsR[i][0] + eb[1] * AbsR[i][1] + eb[2] * AbsR[i][2];
+		if (fabs(T[i]) > ea[i] + rb)
+		{
+			return false;
+		}
+	}
+
+	// B's axes.
+	for (int j = 0; j < 3; ++j)
+	{
+		double ra = ea[0] * AbsR[0][j] + ea[1] * AbsR[1][j] + ea[2] * AbsR[2][j];
+		double t = T[0] * R[0][j] + T[1] * R[1][j] + T[2] * R[2][j];
+		if (fabs(t) > ra + eb[j])
+		{
+			return false;
+		}
+	}
+
+	// A_i x B_j. In A's frame the axis is e_i x (column j of R), so with
+	// (i, i1, i2) and (j, j1, j2) cyclic the terms below are Gomez's nine
+	// blocks written once.
+	for (int i = 0; i < 3; ++i)
+	{
+		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+		for (int j = 0; j < 3; ++j)
+		{
+			int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+			double ra = ea[i1] * AbsR[i2][j] + ea[i2] * AbsR[i1][j];
+			double rb = eb[j1] * AbsR[i][j2] + eb[j2] * AbsR[i][j1];
+			double t = T[i2] * R[i1][j] - T[i1] * R[i2][j];
+			if (fabs(t) > ra + rb)
+			{
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+bool c3OverlapOBBSegment(const c3OBB* a, const c3Segment* b)
+{
+	c3Vec3 mid = c3OBBToLocal(a, c3Midpoint(b->a, b->b));
+	c3Vec3 h = c3OBBVectorToLocal(a, c3MulSV(0.5, c3Sub(b->b, b->a)));
+	return c3OverlapBoxSegmentLocal(a->halfExtents, mid, h);
+}
+
+bool c3OverlapOBBPlane(const c3OBB* a, const c3Plane* b)
+{
+	// Gomez: |d| <= a1 |n.A1| + a2 |n.A2| + a3 |n.A3|.
+	c3Vec3 n = b->normal;
+	double reach = a->halfExtents.x * fabs(c3Dot(n, a->axis[0])) + a->halfExtents.y * fabs(c3Dot(n, a->axis[1])) +
+				   a->halfExtents.z * fabs(c3Dot(n, a->axis[2]));
+	return fabs(c3PlaneSignedDistance(b, a->center)) <= reach;
+}
+
+// Segments have no thickness: they meet when their closest approach is within
+// C3_CONTACT_TOLERANCE of the coordinates' magnitude.
+bool c3OverlapSegmentSegment(const c3Segment* a, const c3Segment* b)
+{
+	double scale = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(a->a), c3MaxAbsComponent(a->b)),
+							   c3MaxDouble(c3MaxAbsComponent(b->a), c3MaxAbsComponent(b->b)));
+	double tolerance = C3_CONTACT_TOLERANCE * scale;
+	return c3SegmentDistance(a->a, a->b, b->a, b->b).distanceSquared <= tolerance * tolerance;
+}
+
+bool c3OverlapSegmentPlane(const c3Segment* a, const c3Plane* b)
+{
+	double da = c3PlaneSignedDistance(b, a->a);
+	double db = c3PlaneSignedDistance(b, a->b);
+	return (da <= 0.0 && db >= 0.0) || (da >= 0.0 && db <= 0.0);
+}
+
+// Two planes meet unless they are parallel and apart. Normals within
+// C3_CONTACT_TOLERANCE radians count as parallel: such planes would meet
+// farther away than any world extends.
+bool c3OverlapPlanePlane(const c3Plane* a, const c3Plane* b)
+{
+	if (c3LengthSquared(c3Cross(a->normal, b->normal)) > C3_CONTACT_TOLERANCE * C3_CONTACT_TOLERANCE)
+	{
+		return true;
+	}
+	double s = c3Dot(a->normal, b->normal) < 0.0 ? -1.0 : 1.0;
+	double tolerance = C3_CONTACT_TOLERANCE * c3MaxDouble(fabs(a->d), fabs(b->d));
+	return fabs(a->d - s * b->d) <= tolerance;
+}

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+// Sweeps and sweep intervals of Gomez's article, corrected:
+// - sphere-plane: approaches from either side of the (two-sided) plane, and a
+//   touch exactly at t = 1 is a hit;
+// - sphere-sphere: only roots in [0, 1] are hits, no division when there is no
+//   relative motion, and the root is taken in the stable form;
+// - AABB-AABB: an axis that is apart and not closing is a miss, and a first
+//   time after 1 is a miss.
+// Everything is solved in the frame of b (relative motion deltaA - deltaB);
+// contact points are reported in world space at time t.
+
+#include "internal.h"
+
+static c3CastOutput c3SweepMiss(void)
+{
+	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
+	return out;
+}
+
+static c3SweepInterval c3IntervalMiss(void)
+{
+	c3SweepInterval out = {0.0, 0.0, false};
+	return out;
+}
+
+static c3SweepInterval c3IntervalClip(double t0, double t1)
+{
+	c3SweepInterval out = c3IntervalMiss();
+	if (t0 > 1.0 || t1 < 0.0 || t0 > t1)
+	{
+		return out;
+	}
+	out.tFirst = c3MaxDouble(t0, 0.0);
+	out.tLast = c3MinDouble(t1, 1.0);
+	out.hit = true;
+	return out;
+}
+
+// -- sphere / plane ---------------------------------------------------------------
+
+c3CastOutput c3SweepSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB)
+{
+	double r = a->radius;
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	// Signed distances of the center from the plane at the start and the end
+	// of the relative motion; d1 is evaluated, not extrapolated, so that a
+	// touch exactly at t = 1 compares exactly.
+	double d0 = c3PlaneSignedDistance(b, a->center);
+	double d1 = c3PlaneSignedDistance(b, c3Add(a->center, motion));
+
+	double t, side;
+	if (fabs(d0) <= r)
+	{
+		t = 0.0;
+		side = d0 < 0.0 ? -1.0 : 1.0;
+	}
+	else if (d0 > r && d1 <= r)
+	{
+		t = c3MinDouble((d0 - r) / (d0 - d1), 1.0);
+		side = 1.0;
+	}
+	else if (d0 < -r && d1 >= -r)
+	{
+		t = c3MinDouble((-r - d0) / (d1 - d0), 1.0);
+		side = -1.0;
+	}
+	else
+	{
+		return c3SweepMiss();
+	}
+
+	c3CastOutput out;
+	out.hit = true;
+	out.fraction = t;
+	out.normal = c3MulSV(side, b->normal);
+	// The point: midway between the sphere's point nearest the plane and its
+	// projection on the plane, both at time t; the same point when touching.
+	c3Vec3 center = c3MulAdd(a->center, t, deltaA);
+	c3Plane moved = *b;
+	moved.d -= t * c3Dot(b->normal, deltaB);
+	c3Vec3 onSphere = c3MulAdd(center, -r, out.normal);
+	c3Vec3 onPlane = c3MulAdd(center, -c3PlaneSignedDistance(&moved, center), b->normal);
+	out.point = c3Midpoint(onSphere, onPlane);
+	return out;
+}
+
+c3SweepInterval c3SweepIntervalSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB)
+{
+	double r = a->radius;
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	double d0 = c3PlaneSignedDistance(b, a->center);
+	double d1 = c3PlaneSignedDistance(b, c3Add(a->center, motion));
+	double change = d0 - d1;
+	if (change == 0.0)
+	{
+		return fabs(d0) <= r ? c3IntervalClip(0.0, 1.0) : c3IntervalMiss();
+	}
+	// |d0 - t * change| <= r, solved for t (Rouwé 3.1).
+	double t0 = (d0 - r) / change;
+	double t1 = (d0 + r) / change;
+	if (t0 > t1)
+	{
+		double tmp = t0;
+		t0 = t1;
+		t1 = tmp;
+	}
+	return c3IntervalClip(t0, t1);
+}
+
+// -- sphere / sphere -------------------------------------------------------------
+
+// A sphere-sphere sweep is a ray (the relative motion of the centers) against
+// a sphere of the summed radius at b's center.
+c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
+{
+	c3Vec3 s0 = c3Sub(a->center, b->center);
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	c3RaySphereHit h = c3RayCastSphereLocal(s0, motion, a->radius + b->radius, 1.0);
+	if (!h.hit)
+	{
+		return c3SweepMiss();
+	}
+	c3CastOutput out;
+	out.hit = true;
+	out.fraction = h.fraction;
+	out.normal = h.normal;
+	// Midway between the two surface points along the normal at time t.
+	c3Vec3 ca = c3MulAdd(a->center, h.fraction, deltaA);
+	c3Vec3 cb = c3MulAdd(b->center, h.fraction, deltaB);
+	out.point = c3Midpoint(c3MulAdd(ca, -a->radius, h.normal), c3MulAdd(cb, b->radius, h.normal));
+	return out;
+}
+
+c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
+{
+	c3Vec3 s0 = c3Sub(a->center, b->center);
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	double radius = a->radius + b->radius;
+	double r2 = radius * radius;
+	double c = c3Dot(s0, s0) - r2;
+	double length = c3Length(motion);
+	if (length == 0.0)
+	{
+		return c <= 0.0 ? c3IntervalClip(0.0, 1.0) : c3IntervalMiss();
+	}
+	c3Vec3 u = c3MulSV(1.0 / length, motion);
+
+	// |s0 + s u|^2 = r^2 along the unit direction: s = tca -+ sqrt(h2), with
+	// h2 from the closest-approach vector (see c3RayCastSphereLocal).
+	double tca = -c3Dot(s0, u);
+	c3Vec3 f = c3MulAdd(s0, tca, u);
+	double h2 = r2 - c3Dot(f, f);
+	if (h2 < 0.0)
+	{
+		return c3IntervalMiss();
+	}
+	double h = sqrt(h2);
+	double q = tca >= 0.0 ? tca + h : tca - h; // the root of larger magnitude
+	double s0Root, s1Root;
+	if (q == 0.0)
+	{
+		s0Root = s1Root = 0.0;
+	}
+	else
+	{
+		s0Root = c3MinDouble(q, c / q);
+		s1Root = c3MaxDouble(q, c / q);
+	}
+	return c3IntervalClip(s0Root / length, s1Root / length);
+}
+
+// -- AABB / AABB ------------------------------------------------------------------
+
+typedef struct c3AxisTimes
+{
+	double tFirst, tLast;
+	int axis; ///< axis whose overlap starts last, -1 when all overlap from the start
+} c3AxisTimes;
+
+// Per axis, the times over which the extents overlap, intersected over the
+// three axes. An axis that never overlaps gives tFirst > tLast.
+static c3AxisTimes c3AABBOverlapTimes(c3Vec3 offset, c3Vec3 reach, c3Vec3 motion)
+{
+	c3AxisTimes out = {-INFINITY, INFINITY, -1};
+	for (int i = 0; i < 3; ++i)
+	{
+		double o = c3Get(offset, i);
+		double e = c3Get(reach, i);
+		double v = c3Get(motion, i);
+		if (v == 0.0)
+		{
+			if (fabs(o) > e)
+			{
+				// Apart along this axis and not closing: never overlapping.
+				// (The listing leaves [0, 1] here and reports a false hit.)
+				out.tFirst = INFINITY;
+				out.tLast = -INFINITY;
+				return out;
+			}
+			continue;
+		}
+		// |o + t v| <= e
+		double t0 = (-e - o) / v;
+		double t1 = (e - o) / v;
+		if (t0 > t1)
+		{
+			double tmp = t0;
+			t0 = t1;
+			t1 = tmp;
+		}
+		if (t0 > out.tFirst)
+		{
+			out.tFirst = t0;
+			out.axis = i;
+		}
+		out.tLast = c3MinDouble(out.tLast, t1);
+	}
+	return out;
+}
+
+c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
+{
+	c3Vec3 offset = c3Sub(a->center, b->center);
+	c3Vec3 reach = c3Add(a->halfExtents, b->halfExtents);
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+
+	c3CastOutput out;
+	if (c3OverlapAABBAABB(a, b))
+	{
+		// Start in contact: the axis of least penetration.
+		double depth, sign;
+		int axis = c3NearestBoxFaceLocal(offset, reach, &depth, &sign);
+		out.fraction = 0.0;
+		out.normal = c3AxisVector(axis, sign);
+	}
+	else
+	{
+		c3AxisTimes times = c3AABBOverlapTimes(offset, reach, motion);
+		// The listing also accepted a first time after 1.
+		if (times.tFirst > times.tLast || times.tFirst > 1.0 || times.tLast < 0.0 || times.axis < 0)
+		{
+			return c3SweepMiss();
+		}
+		out.fraction = c3MaxDouble(times.tFirst, 0.0);
+		// a arrives against the face of b that it moves toward.
+		out.normal = c3AxisVector(times.axis, -c3Get(motion, times.axis));
+	}
+	out.hit = true;
+
+	// The point: the center of the region the two boxes share at time t (a
+	// face, an edge or a corner when they just touch).
+	c3Vec3 ca = c3MulAdd(a->center, out.fraction, deltaA);
+	c3Vec3 cb = c3MulAdd(b->center, out.fraction, deltaB);
+	c3Vec3 lo = c3Max(c3Sub(ca, a->halfExtents), c3Sub(cb, b->halfExtents));
+	c3Vec3 hi = c3Min(c3Add(ca, a->halfExtents), c3Add(cb, b->halfExtents));
+	out.point = c3Midpoint(lo, hi);
+	return out;
+}
+
+c3SweepInterval c3SweepIntervalAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
+{
+	c3Vec3 offset = c3Sub(a->center, b->center);
+	c3Vec3 reach = c3Add(a->halfExtents, b->halfExtents);
+	c3AxisTimes times = c3AABBOverlapTimes(offset, reach, c3Sub(deltaA, deltaB));
+	return c3IntervalClip(times.tFirst, times.tLast);
+}

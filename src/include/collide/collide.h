@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// collide: a collision-detection core in C99 and double precision.
+//
+// The only header a C program needs. Methods: Gomez, "Simple Intersection Tests
+// For Games" (1999); Rouwé, "Collision Detection with Swept Spheres and
+// Ellipsoids"; both corrected where their listings are wrong (docs/API.md and
+// docs/ROBUSTNESS.md say how).
+
+#ifndef COLLIDE_COLLIDE_H
+#define COLLIDE_COLLIDE_H
+
+#include "collide/collision.h"
+#include "collide/geometry.h"
+#include "collide/math_types.h"
+
+#define C3_VERSION_MAJOR 0
+#define C3_VERSION_MINOR 1
+#define C3_VERSION_PATCH 0
+
+#endif

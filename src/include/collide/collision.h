@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// collide: queries between two shapes (overlap, sweep, penetration, distance)
+// and the generic dispatch over shape types.
+//
+// Conventions, for every function here:
+// - The first shape is "a", the second "b". Normals point from b toward a: the
+//   direction in which a must move to separate.
+// - Sweeps move a by deltaA and b by deltaB over the normalized time t in [0, 1];
+//   a shape is at start + t * delta at time t. Shapes that touch or overlap at
+//   t = 0 give fraction 0, with the separating direction of least penetration
+//   as normal and a point in the region of contact.
+// - Planes are two-sided surfaces of zero thickness: a shape can meet one from
+//   either side.
+
+#ifndef COLLIDE_COLLISION_H
+#define COLLIDE_COLLISION_H
+
+#include <stdbool.h>
+
+#include "collide/geometry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The whole interval of contact of a sweep, within [0, 1].
+typedef struct c3SweepInterval
+{
+	double tFirst; ///< first time of contact (0 when they start in contact)
+	double tLast;  ///< last time of contact (1 when they are still in contact at the end)
+	bool hit;      ///< false when they never touch during [0, 1]
+} c3SweepInterval;
+
+/// Penetration of two overlapping shapes.
+typedef struct c3Penetration
+{
+	c3Vec3 normal; ///< unit direction in which a must move to separate (from b toward a)
+	double depth;  ///< smallest distance a must move along normal so that the two only touch; >= 0
+	bool hit;      ///< false when the shapes do not overlap; the other fields are then undefined
+} c3Penetration;
+
+/// Closest points of two segments.
+typedef struct c3SegmentDistanceResult
+{
+	c3Vec3 closest1;        ///< closest point on the first segment
+	c3Vec3 closest2;        ///< closest point on the second segment
+	double fraction1;       ///< closest1 = p1 + fraction1 * (q1 - p1), in [0, 1]
+	double fraction2;       ///< closest2 = p2 + fraction2 * (q2 - p2), in [0, 1]
+	double distanceSquared; ///< squared distance between closest1 and closest2
+} c3SegmentDistanceResult;
+
+/// Closest points between segments p1-q1 and p2-q2 (Ericson, Real-Time
+/// Collision Detection, 5.1.9), robust to degenerate and parallel segments.
+c3SegmentDistanceResult c3SegmentDistance(c3Vec3 p1, c3Vec3 q1, c3Vec3 p2, c3Vec3 q2);
+
+// -- overlap (closed sets) -----------------------------------------------------
+
+bool c3OverlapSphereSphere(const c3Sphere* a, const c3Sphere* b);
+bool c3OverlapSphereAABB(const c3Sphere* a, const c3AABB* b);
+bool c3OverlapSphereOBB(const c3Sphere* a, const c3OBB* b);
+bool c3OverlapSphereSegment(const c3Sphere* a, const c3Segment* b);
+bool c3OverlapSpherePlane(const c3Sphere* a, const c3Plane* b);
+bool c3OverlapAABBAABB(const c3AABB* a, const c3AABB* b);
+bool c3OverlapAABBOBB(const c3AABB* a, const c3OBB* b);
+bool c3OverlapAABBSegment(const c3AABB* a, const c3Segment* b);
+bool c3OverlapAABBPlane(const c3AABB* a, const c3Plane* b);
+bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b);
+bool c3OverlapOBBSegment(const c3OBB* a, const c3Segment* b);
+bool c3OverlapOBBPlane(const c3OBB* a, const c3Plane* b);
+bool c3OverlapSegmentSegment(const c3Segment* a, const c3Segment* b);
+bool c3OverlapSegmentPlane(const c3Segment* a, const c3Plane* b);
+bool c3OverlapPlanePlane(const c3Plane* a, const c3Plane* b);
+
+// -- sweeps ---------------------------------------------------------------------
+
+c3CastOutput c3SweepSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
+c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+
+c3SweepInterval c3SweepIntervalSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
+c3SweepInterval c3SweepIntervalAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+
+// -- penetration ------------------------------------------------------------------
+
+c3Penetration c3PenetrationSpherePlane(const c3Sphere* a, const c3Plane* b);
+c3Penetration c3PenetrationSphereSphere(const c3Sphere* a, const c3Sphere* b);
+c3Penetration c3PenetrationSphereAABB(const c3Sphere* a, const c3AABB* b);
+c3Penetration c3PenetrationSphereOBB(const c3Sphere* a, const c3OBB* b);
+c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b);
+c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b);
+c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b);
+
+// -- distance (0 when the shapes overlap) -------------------------------------------
+
+double c3DistanceSphereSphere(const c3Sphere* a, const c3Sphere* b);
+double c3DistanceSphereAABB(const c3Sphere* a, const c3AABB* b);
+double c3DistanceSphereOBB(const c3Sphere* a, const c3OBB* b);
+double c3DistanceSphereSegment(const c3Sphere* a, const c3Segment* b);
+double c3DistanceSpherePlane(const c3Sphere* a, const c3Plane* b);
+double c3DistanceAABBAABB(const c3AABB* a, const c3AABB* b);
+double c3DistanceAABBOBB(const c3AABB* a, const c3OBB* b);
+double c3DistanceAABBSegment(const c3AABB* a, const c3Segment* b);
+double c3DistanceAABBPlane(const c3AABB* a, const c3Plane* b);
+double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b);
+double c3DistanceOBBSegment(const c3OBB* a, const c3Segment* b);
+double c3DistanceOBBPlane(const c3OBB* a, const c3Plane* b);
+double c3DistanceSegmentSegment(const c3Segment* a, const c3Segment* b);
+double c3DistanceSegmentPlane(const c3Segment* a, const c3Plane* b);
+double c3DistancePlanePlane(const c3Plane* a, const c3Plane* b);
+
+// -- generic dispatch ------------------------------------------------------------
+// Each getter returns NULL when the pair has no test. Pairs are accepted in
+// either order; a swapped pair flips the returned normal so that it still
+// points from b toward a.
+
+typedef bool (*c3OverlapFcn)(const void* a, const void* b);
+typedef c3CastOutput (*c3SweepFcn)(const void* a, c3Vec3 deltaA, const void* b, c3Vec3 deltaB);
+typedef c3SweepInterval (*c3SweepIntervalFcn)(const void* a, c3Vec3 deltaA, const void* b, c3Vec3 deltaB);
+typedef c3Penetration (*c3PenetrationFcn)(const void* a, const void* b);
+typedef double (*c3DistanceFcn)(const void* a, const void* b);
+
+c3OverlapFcn c3GetOverlapFcn(c3ShapeType a, c3ShapeType b);
+c3SweepFcn c3GetSweepFcn(c3ShapeType a, c3ShapeType b);
+c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b);
+c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b);
+c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

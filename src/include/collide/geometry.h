@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+// collide: shapes, their construction and the queries that involve one shape.
+//
+// Numeric limits, stated up front:
+// - Every coordinate, extent, radius and displacement is a finite double of
+//   magnitude at most C3_MAX_COORDINATE. Inside that range no query overflows
+//   or returns NaN; the functions do not re-check it (c3ValidateShape does).
+// - Tolerances are relative to the sizes involved, never absolute, so results
+//   hold for coordinates from 1e-3 to 1e5 and beyond.
+// - Shapes are closed sets: touching counts as contact.
+
+#ifndef COLLIDE_GEOMETRY_H
+#define COLLIDE_GEOMETRY_H
+
+#include <stdbool.h>
+
+#include "collide/math_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Largest magnitude accepted for any coordinate, extent, radius or displacement.
+/// The bound keeps every intermediate product of the queries finite.
+#define C3_MAX_COORDINATE 1.0e15
+
+/// How far from orthonormal the axes given to c3MakeOBB may be (dot products and
+/// lengths, to this absolute tolerance); they are then re-orthonormalized.
+#define C3_ORTHONORMAL_TOLERANCE 1.0e-6
+
+/// The kinds of shape. The numbering is part of the ABI.
+typedef enum c3ShapeType
+{
+	c3_sphereShape = 1,
+	c3_aabbShape = 2,
+	c3_obbShape = 3,
+	c3_segmentShape = 4,
+	c3_planeShape = 5,
+	c3_shapeTypeCount = 6 ///< one past the last shape type
+} c3ShapeType;
+
+/// Why a shape could not be made, or is not valid.
+typedef enum c3Error
+{
+	c3_ok = 0,
+	c3_errNotFinite = 1,      ///< a number is NaN or infinite
+	c3_errOutOfRange = 2,     ///< a magnitude exceeds C3_MAX_COORDINATE
+	c3_errNegative = 3,       ///< a radius or extent is negative
+	c3_errZeroVector = 4,     ///< a direction (normal, axis) has zero length
+	c3_errCollinear = 5,      ///< the points do not span a plane
+	c3_errNotOrthonormal = 6, ///< axes are not orthogonal unit vectors (to C3_ORTHONORMAL_TOLERANCE)
+	c3_errNotUnit = 7         ///< a stored normal is not unit length
+} c3Error;
+
+/// An infinite plane: the points p with dot(normal, p) + d = 0. Two-sided: it
+/// has no inside, and queries treat it as a surface of zero thickness.
+typedef struct c3Plane
+{
+	c3Vec3 normal; ///< unit normal; the positive side is the side it points to
+	double d;      ///< plane constant: minus the signed distance of the plane from the origin along normal
+} c3Plane;
+
+/// A line segment from a to b (a == b is a point).
+typedef struct c3Segment
+{
+	c3Vec3 a; ///< first end point
+	c3Vec3 b; ///< second end point
+} c3Segment;
+
+/// A solid sphere (radius 0 is a point).
+typedef struct c3Sphere
+{
+	c3Vec3 center; ///< world position of the center
+	double radius; ///< radius, >= 0
+} c3Sphere;
+
+/// A solid axis-aligned box in the seed article's center/extents form.
+typedef struct c3AABB
+{
+	c3Vec3 center;      ///< world position of the center
+	c3Vec3 halfExtents; ///< half sizes along x, y, z, each >= 0 (0 gives a flat box)
+} c3AABB;
+
+/// A solid oriented box.
+typedef struct c3OBB
+{
+	c3Vec3 center;      ///< world position of the center
+	c3Vec3 halfExtents; ///< half sizes along axis[0..2], each >= 0
+	c3Vec3 axis[3];     ///< orthonormal axes in world space, of either handedness
+} c3OBB;
+
+/// Input of a ray cast: the points origin + t * translation for t in [0, maxFraction].
+typedef struct c3RayCastInput
+{
+	c3Vec3 origin;      ///< start of the ray, world space
+	c3Vec3 translation; ///< direction; t is measured in units of it (it need not be unit length; zero casts a point)
+	double maxFraction; ///< largest t accepted, >= 0; may be +infinity
+} c3RayCastInput;
+
+/// Output of a ray cast or a sweep.
+typedef struct c3CastOutput
+{
+	c3Vec3 point;    ///< contact point in world space, at time fraction
+	c3Vec3 normal;   ///< unit normal at the contact, pointing from the second shape (the obstacle) toward the first (the mover or ray)
+	double fraction; ///< time of first contact: hit point = origin + fraction * translation; 0 when they start in contact
+	bool hit;        ///< false when there is no contact; the other fields are then undefined
+} c3CastOutput;
+
+// -- construction -------------------------------------------------------------
+
+/// Make a plane through point with the given normal (normalized here).
+/// Fails with c3_errZeroVector when normal is zero.
+c3Error c3MakePlane(c3Vec3 point, c3Vec3 normal, c3Plane* out);
+
+/// Make the plane through a, b, c with normal normalize((b - a) x (c - a)).
+/// Fails with c3_errCollinear when the points are collinear or coincide (to a
+/// relative tolerance).
+c3Error c3MakePlaneFromPoints(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Plane* out);
+
+/// Make an oriented box. The axes must be orthonormal to C3_ORTHONORMAL_TOLERANCE;
+/// they are re-orthonormalized to full precision, keeping their handedness.
+c3Error c3MakeOBB(c3Vec3 center, c3Vec3 halfExtents, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3OBB* out);
+
+/// Check every number of a shape: finite, within C3_MAX_COORDINATE, sizes >= 0,
+/// unit plane normal, orthonormal box axes.
+c3Error c3ValidateShape(c3ShapeType type, const void* shape);
+
+/// A short English description of an error code.
+const char* c3ErrorString(c3Error error);
+
+// -- one shape ----------------------------------------------------------------
+
+/// Bounds of a shape. Returns false for unbounded shapes (planes).
+bool c3ComputeShapeBounds(c3ShapeType type, const void* shape, c3AABB* out);
+
+/// The seed article's OBB to AABB conversion.
+c3AABB c3ComputeOBBBounds(const c3OBB* box);
+
+/// The closest point of a shape to p. Solids are closed sets, so a point inside
+/// is its own closest point.
+c3Vec3 c3ClosestPointShape(c3ShapeType type, const void* shape, c3Vec3 p);
+c3Vec3 c3ClosestPointPlane(const c3Plane* plane, c3Vec3 p);
+c3Vec3 c3ClosestPointSegment(const c3Segment* segment, c3Vec3 p);
+c3Vec3 c3ClosestPointSphere(const c3Sphere* sphere, c3Vec3 p);
+c3Vec3 c3ClosestPointAABB(const c3AABB* box, c3Vec3 p);
+c3Vec3 c3ClosestPointOBB(const c3OBB* box, c3Vec3 p);
+
+/// Distance from a shape to a point (0 inside a solid).
+double c3DistanceShapePoint(c3ShapeType type, const void* shape, c3Vec3 p);
+
+/// Whether a solid contains p (closed sets). Returns false for planes and segments, which have no inside.
+bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p);
+
+/// Whether the shape type is a solid (has an inside).
+bool c3IsSolidShape(c3ShapeType type);
+
+/// Move a shape by delta.
+void c3TranslateShape(c3ShapeType type, void* shape, c3Vec3 delta);
+
+/// Move a shape so that its reference point (see c3GetShapeCenter) is p; a
+/// plane keeps its normal and passes through p.
+void c3SetShapeCenter(c3ShapeType type, void* shape, c3Vec3 p);
+
+/// Signed distance from a plane to p: positive on the side the normal points to.
+double c3SignedDistancePlane(const c3Plane* plane, c3Vec3 p);
+
+/// The reference point of a shape: the center of a solid, the midpoint of a
+/// segment, the point of a plane closest to the origin.
+c3Vec3 c3GetShapeCenter(c3ShapeType type, const void* shape);
+
+/// Cast a ray against a shape. A ray whose origin is inside (or on) the shape
+/// hits at fraction 0 with the point at the origin and, as normal, the
+/// separating direction of least penetration of the origin.
+c3CastOutput c3RayCastShape(c3ShapeType type, const void* shape, const c3RayCastInput* input);
+c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input);
+c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* input);
+c3CastOutput c3RayCastSphere(const c3Sphere* sphere, const c3RayCastInput* input);
+c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input);
+c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
