@@ -110,7 +110,7 @@ static double c3MinSegmentBoxEdges(c3Vec3 p, c3Vec3 q, const c3BoxFeatures* f, d
 
 double c3DistanceSphereSphere(const c3Sphere* a, const c3Sphere* b)
 {
-	return c3MaxDouble(0.0, c3Distance(a->center, b->center) - a->radius - b->radius);
+	return c3MaxDouble(0.0, c3Distance(a->center, b->center) - (a->radius + b->radius));
 }
 
 double c3DistanceSphereAABB(const c3Sphere* a, const c3AABB* b)
@@ -167,6 +167,12 @@ double c3DistanceAABBPlane(const c3AABB* a, const c3Plane* b)
 // vertex-box and 144 edge-edge distances, all exact.
 double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b)
 {
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		const c3OBB* t = a;
+		a = b;
+		b = t;
+	}
 	if (c3OverlapOBBOBB(a, b))
 	{
 		return 0.0;
@@ -216,6 +222,12 @@ double c3DistanceOBBPlane(const c3OBB* a, const c3Plane* b)
 
 double c3DistanceSegmentSegment(const c3Segment* a, const c3Segment* b)
 {
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		const c3Segment* t = a;
+		a = b;
+		b = t;
+	}
 	if (c3OverlapSegmentSegment(a, b))
 	{
 		return 0.0;

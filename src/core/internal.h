@@ -4,6 +4,8 @@
 #ifndef C3_INTERNAL_H
 #define C3_INTERNAL_H
 
+#include <string.h>
+
 #include "collide/collision.h"
 #include "collide/geometry.h"
 #include "math_functions.h"
@@ -89,6 +91,14 @@ static inline int c3NearestBoxFaceLocal(c3Vec3 local, c3Vec3 half, double* dista
 	*distance = bestDistance;
 	*sign = c3Get(local, best) < 0.0 ? -1.0 : 1.0;
 	return best;
+}
+
+/// Whether a pair of shapes of one type should be swapped before a query whose
+/// arithmetic depends on the order, so that (a, b) and (b, a) give bitwise the
+/// same answer (normals negated). Any strict order of the bytes will do.
+static inline bool c3SwapPair(const void* a, const void* b, size_t size)
+{
+	return memcmp(a, b, size) > 0;
 }
 
 /// Result of the ray / sphere kernel shared by ray casts and sphere sweeps.

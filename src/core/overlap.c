@@ -97,6 +97,12 @@ bool c3OverlapAABBPlane(const c3AABB* a, const c3Plane* b)
 
 bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b)
 {
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		const c3OBB* t = a;
+		a = b;
+		b = t;
+	}
 	// Gomez / Gottschalk: 15 candidate axes, computed in A's frame. R[i][j] is
 	// B's axis j in A's frame, T the translation from A to B in A's frame.
 	double R[3][3], AbsR[3][3];
@@ -175,6 +181,12 @@ bool c3OverlapOBBPlane(const c3OBB* a, const c3Plane* b)
 // C3_CONTACT_TOLERANCE of the coordinates' magnitude.
 bool c3OverlapSegmentSegment(const c3Segment* a, const c3Segment* b)
 {
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		const c3Segment* t = a;
+		a = b;
+		b = t;
+	}
 	double scale = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(a->a), c3MaxAbsComponent(a->b)),
 							   c3MaxDouble(c3MaxAbsComponent(b->a), c3MaxAbsComponent(b->b)));
 	double tolerance = C3_CONTACT_TOLERANCE * scale;

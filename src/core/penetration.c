@@ -102,6 +102,12 @@ c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b)
 // axes already bound the overlap there.
 c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b)
 {
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		c3Penetration p = c3PenetrationOBBOBB(b, a);
+		p.normal = c3Neg(p.normal);
+		return p;
+	}
 	if (!c3OverlapOBBOBB(a, b))
 	{
 		return c3NoPenetration();

@@ -1,0 +1,34 @@
+local collide = require("collide")
+
+describe("collide", function()
+  it("has its metadata", function()
+    assert.are.equal("collide 0.1.0", collide._VERSION)
+    assert.is_string(collide._DESCRIPTION)
+    assert.is_string(collide._URL)
+    assert.are.equal("MIT", collide._LICENSE)
+  end)
+
+  it("re-exports the C functions themselves", function()
+    local core = require("collide.core")
+    for name, fn in pairs(core) do
+      assert.are.equal(fn, collide[name], name)
+    end
+  end)
+
+  it("makes every query a method of every shape", function()
+    local shapes = {
+      collide.sphere({0, 0, 0}, 1),
+      collide.aabb({0, 0, 0}, {1, 1, 1}),
+      collide.obb({0, 0, 0}, {1, 1, 1}),
+      collide.segment({0, 0, 0}, {1, 0, 0}),
+      collide.plane({0, 0, 0}, {0, 1, 0}),
+    }
+    local queries = {"overlaps", "sweep", "sweepInterval", "raycast", "penetration", "closestPoint", "distance",
+      "bounds", "translate", "setCenter", "clone"}
+    for _, s in ipairs(shapes) do
+      for _, q in ipairs(queries) do
+        assert.are.equal(collide[q], s[q], collide.type(s) .. ":" .. q)
+      end
+    end
+  end)
+end)

@@ -1,0 +1,178 @@
+local collide = require("collide")
+local G = require("spec.support.geometry")
+local C = require("spec.support.cases")
+local Random = require("spec.support.random")
+
+local abs, sqrt = math.abs, math.sqrt
+local r2 = sqrt(0.5)
+
+local function near(a, b, tol, what)
+  assert(abs(a - b) <= tol, string.format("%s: %.17g vs %.17g", what or "value", a, b))
+end
+
+local function vnear(v, x, y, z, tol)
+  near(v.x, x, tol, "x")
+  near(v.y, y, tol, "y")
+  near(v.z, z, tol, "z")
+end
+
+local PAIRS = {
+  { "sphere", "sphere" }, { "sphere", "plane" }, { "sphere", "aabb" }, { "sphere", "obb" },
+  { "aabb", "aabb" }, { "obb", "obb" }, { "aabb", "obb" },
+}
+
+--- How far a must move along unit u to stop overlapping b, along u alone:
+-- the overlap of their projections. The penetration depth is the least of
+-- these over all directions (for boxes, over the 15 SAT axes).
+local function projectionOverlap(a, b, u)
+  local aLo, aHi = G.project(a, u)
+  local bLo, bHi = G.project(b, u)
+  return math.min(aHi - bLo, bHi - aLo)
+end
+
+local function boxAxes(d)
+  if d.kind == "aabb" then return { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } end
+  if d.kind == "obb" then return d.axes end
+  return {}
+end
+
+describe("collide.penetration", function()
+  describe("against brute force", function()
+    local seed = 5000
+    for _, pair in ipairs(PAIRS) do
+      seed = seed + 1
+      local pairSeed = seed
+      local ka, kb = pair[1], pair[2]
+      it(ka .. " / " .. kb .. ": seeded cases at 4 scales: separates, is least, flips with the order", function()
+        local rng = Random.new(pairSeed)
+        local cases = {}
+        for n = 1, C.CASES do
+          cases[n] = { C.shape(rng, ka), C.shape(rng, kb), rng:unit(), rng:unit(), rng:unit() }
+        end
+        local report = C.newReport("penetration " .. ka .. "/" .. kb)
+        for _, variant in ipairs(C.VARIANTS) do
+          for n = 1, #cases do
+            local a = G.transform(cases[n][1], variant.scale, variant.offset)
+            local b = G.transform(cases[n][2], variant.scale, variant.offset)
+            local m = C.magnitude(a, b)
+            local tol = 1e-9 * m
+            local A, B = G.build(collide, a), G.build(collide, b)
+            local depth, normal = collide.penetration(A, B)
+            local where = string.format("%s case %d\n  a: %s\n  b: %s", variant.name, n, C.describe(a), C.describe(b))
+            if (depth ~= nil) ~= collide.overlaps(A, B) then
+              C.fail(report, "penetration and overlaps disagree: " .. where)
+            elseif depth ~= nil then
+              local u = G.fromVec3(normal)
+              if depth < 0 or abs(G.length(u) - 1) > 1e-12 then
+                C.fail(report, string.format("depth %.17g, |normal| %.17g: %s", depth, G.length(u), where))
+              end
+              -- Moved by a little more than depth along the normal, a is clear of b;
+              -- by a little less, it still overlaps.
+              local delta = 1e-7 * m
+              if G.meets(G.moved(a, G.scale(u, depth + delta)), b) then
+                C.fail(report, string.format("moving by depth %.17g does not separate: %s", depth, where))
+              end
+              if depth > 2 * delta and not G.meets(G.moved(a, G.scale(u, depth - delta)), b) then
+                C.fail(report, string.format("moving by less than depth %.17g separates: %s", depth, where))
+              end
+              -- No direction needs less than depth (SAT: the least projection overlap).
+              if b.kind ~= "plane" then
+                local dirs = { cases[n][3], cases[n][4], cases[n][5] }
+                for _, ax in ipairs(boxAxes(a)) do dirs[#dirs + 1] = ax end
+                for _, ax in ipairs(boxAxes(b)) do dirs[#dirs + 1] = ax end
+                for _, dir in ipairs(dirs) do
+                  if projectionOverlap(a, b, dir) < depth - tol then
+                    C.fail(report, string.format("direction %s needs only %.17g < depth %.17g: %s", C.vec(dir),
+                      projectionOverlap(a, b, dir), depth, where))
+                  end
+                end
+                near(projectionOverlap(a, b, u), depth, 1e-8 * m, "overlap along the normal")
+              else
+                near(depth, a.radius - abs(G.planeDistance(b, a.center)), tol, "sphere-plane depth")
+              end
+              -- The other order: the same depth, the opposite normal.
+              local depth2, normal2 = collide.penetration(B, A)
+              if depth2 ~= depth or normal2 ~= -normal then
+                C.fail(report, "the reversed order does not flip the normal: " .. where)
+              end
+            end
+            C.count(report, variant.name, depth ~= nil, false)
+          end
+        end
+        C.check(report, 0.1, 0.9)
+      end)
+    end
+  end)
+
+  it("is nil when the shapes do not overlap, and 0 when they touch", function()
+    local a = collide.sphere({ 0, 0, 0 }, 1)
+    assert.is_nil(a:penetration(collide.sphere({ 3, 0, 0 }, 1)))
+    local depth, n = a:penetration(collide.sphere({ 2, 0, 0 }, 1))
+    assert.are.equal(0, depth)
+    vnear(n, -1, 0, 0, 0)
+  end)
+
+  it("of spheres is along the line of centers, +y when they coincide", function()
+    local a = collide.sphere({ 0, 0, 0 }, 1)
+    local depth, n = a:penetration(collide.sphere({ 1.5, 0, 0 }, 1))
+    near(depth, 0.5, 1e-15)
+    vnear(n, -1, 0, 0, 0)
+    depth, n = a:penetration(collide.sphere({ 0, 0, 0 }, 0.5))
+    near(depth, 1.5, 0)
+    vnear(n, 0, 1, 0, 0)
+  end)
+
+  it("of a sphere and a plane is on the side of its center", function()
+    local ground = collide.plane({ 0, 0, 0 }, { 0, 1, 0 })
+    local depth, n = collide.sphere({ 0, 0.25, 0 }, 1):penetration(ground)
+    near(depth, 0.75, 0)
+    vnear(n, 0, 1, 0, 0)
+    depth, n = collide.sphere({ 0, -0.25, 0 }, 1):penetration(ground)
+    near(depth, 0.75, 0)
+    vnear(n, 0, -1, 0, 0)
+    depth, n = ground:penetration(collide.sphere({ 0, 0.25, 0 }, 1))
+    vnear(n, 0, -1, 0, 0)
+  end)
+
+  it("of a sphere and a box, from outside and from inside", function()
+    local box = collide.aabb({ 0, 0, 0 }, { 1, 2, 3 })
+    local depth, n = collide.sphere({ 1.5, 0, 0 }, 1):penetration(box)
+    near(depth, 0.5, 0)
+    vnear(n, 1, 0, 0, 0)
+    depth, n = collide.sphere({ 0.75, 0, 0 }, 1):penetration(box) -- center inside: out by the nearest face
+    near(depth, 1.25, 0)
+    vnear(n, 1, 0, 0, 0)
+    local obb = collide.obb({ 0, 0, 0 }, { 1, 1, 1 }, { r2, r2, 0 }, { -r2, r2, 0 }, { 0, 0, 1 })
+    depth, n = collide.sphere({ sqrt(2), 0, 0 }, 1):penetration(obb) -- center on the corner
+    near(depth, 1, 1e-15)
+    near(n:length(), 1, 1e-15)
+  end)
+
+  it("of boxes is along the axis of least overlap", function()
+    local a = collide.aabb({ 0, 0, 0 }, { 1, 1, 1 })
+    local depth, n = a:penetration(collide.aabb({ 1.5, 1.8, 0 }, { 1, 1, 1 }))
+    near(depth, 0.2, 1e-15)
+    vnear(n, 0, -1, 0, 0)
+    local b = collide.obb({ 0, 1.8, 0 }, { 1, 1, 1 })
+    depth, n = a:penetration(b)
+    near(depth, 0.2, 1e-15)
+    vnear(n, 0, -1, 0, 0)
+    depth, n = b:penetration(a)
+    near(depth, 0.2, 1e-15)
+    vnear(n, 0, 1, 0, 0)
+  end)
+
+  it("of rotated boxes meeting edge to edge is along the cross product of the edges", function()
+    local c = collide.obb({ 0, 0, 0 }, { 1, 1, 1 }, { 1, 0, 0 }, { 0, r2, r2 }, { 0, -r2, r2 })
+    local d = collide.obb({ 0, 0, 2 * sqrt(2) - 0.1 }, { 1, 1, 1 }, { r2, 0, -r2 }, { 0, 1, 0 }, { r2, 0, r2 })
+    local depth, n = c:penetration(d)
+    near(depth, 0.1, 1e-14)
+    vnear(n, 0, 0, -1, 1e-14)
+  end)
+
+  it("fills the out vector it is given", function()
+    local out = collide.vec3()
+    local _, n = collide.sphere({ 0, 0, 0 }, 1):penetration(collide.sphere({ 1.5, 0, 0 }, 1), out)
+    assert.is_true(rawequal(out, n))
+  end)
+end)

@@ -1,0 +1,129 @@
+--- Seeded random cases for the query specs: shape generators, the four
+-- variants every family is checked at (as generated, scaled by 1e-3 and 1e4,
+-- translated by 1e5), and the reporting of failures at full precision.
+local G = require("spec.support.geometry")
+
+local C = {}
+
+C.CASES = 1000
+
+--- The variants: scale about the origin, then offset.
+C.VARIANTS = {
+  { name = "as generated", scale = 1, offset = { 0, 0, 0 } },
+  { name = "scaled by 1e-3", scale = 1e-3, offset = { 0, 0, 0 } },
+  { name = "scaled by 1e4", scale = 1e4, offset = { 0, 0, 0 } },
+  { name = "translated by 1e5", scale = 1, offset = { 1e5, -1e5, 1e5 } },
+}
+
+--- A random shape description of a kind, near the origin.
+function C.shape(rng, kind)
+  if kind == "sphere" then
+    local r = rng:chance(0.05) and 0 or rng:uniform(0.2, 1.5)
+    return { kind = "sphere", center = rng:vector(-2, 2), radius = r }
+  elseif kind == "aabb" or kind == "obb" then
+    local h = { rng:uniform(0.1, 1.5), rng:uniform(0.1, 1.5), rng:uniform(0.1, 1.5) }
+    if rng:chance(0.05) then
+      h[rng:index(3)] = 0 -- a flat box
+    end
+    local d = { kind = kind, center = rng:vector(-2, 2), half = h }
+    if kind == "obb" then
+      d.axes = rng:axes()
+    end
+    return d
+  elseif kind == "segment" then
+    -- from the outskirts toward the middle, where the other shapes are
+    local a = rng:vector(-3, 3)
+    local b = rng:vector(-1.2, 1.2)
+    return { kind = "segment", a = a, b = b }
+  elseif kind == "plane" then
+    return { kind = "plane", point = rng:vector(-1.5, 1.5), normal = rng:unit() }
+  end
+  error("unknown kind " .. kind)
+end
+
+--- "%.17g" of every number of a description, for regression cases.
+function C.describe(d)
+  local parts = { d.kind }
+  for _, key in ipairs({ "center", "half", "radius", "a", "b", "point", "normal" }) do
+    local v = d[key]
+    if type(v) == "number" then
+      parts[#parts + 1] = string.format("%s=%.17g", key, v)
+    elseif v then
+      parts[#parts + 1] = string.format("%s={%.17g, %.17g, %.17g}", key, v[1], v[2], v[3])
+    end
+  end
+  if d.axes then
+    for i = 1, 3 do
+      local v = d.axes[i]
+      parts[#parts + 1] = string.format("axis%d={%.17g, %.17g, %.17g}", i, v[1], v[2], v[3])
+    end
+  end
+  return table.concat(parts, " ")
+end
+
+function C.vec(v)
+  return string.format("{%.17g, %.17g, %.17g}", v[1], v[2], v[3])
+end
+
+--- Collects failures of a family and reports the first few.
+function C.newReport(family)
+  return { family = family, failures = {}, count = 0, hits = {}, total = {}, ambiguous = {} }
+end
+
+function C.fail(report, message)
+  report.count = report.count + 1
+  if #report.failures < 5 then
+    report.failures[#report.failures + 1] = message
+  end
+end
+
+--- Assert no failures and a hit rate within [lo, hi] at every variant. With
+-- COLLIDE_SPEC_RATES set, print the hit rates.
+function C.check(report, lo, hi)
+  if os.getenv("COLLIDE_SPEC_RATES") then
+    for _, v in ipairs(C.VARIANTS) do
+      local total = report.total[v.name]
+      if total then
+        print(string.format("%-28s %-18s hit rate %.3f, too close to call %.4f (%d cases)", report.family, v.name,
+          (report.hits[v.name] or 0) / total, (report.ambiguous[v.name] or 0) / total, total))
+      end
+    end
+  end
+  assert(report.count == 0, report.family .. ": " .. report.count .. " failures; first:\n"
+    .. table.concat(report.failures, "\n"))
+  for name, total in pairs(report.total) do
+    local hits = report.hits[name] or 0
+    local rate = hits / total
+    assert(rate >= lo and rate <= hi, string.format("%s (%s): hit rate %.3f outside [%.2f, %.2f]",
+      report.family, name, rate, lo, hi))
+    local ambiguous = (report.ambiguous[name] or 0) / total
+    assert(ambiguous <= 0.02, string.format("%s (%s): %.3f of the cases too close to call",
+      report.family, name, ambiguous))
+  end
+end
+
+function C.count(report, variant, hit, ambiguous)
+  report.total[variant] = (report.total[variant] or 0) + 1
+  if hit then
+    report.hits[variant] = (report.hits[variant] or 0) + 1
+  end
+  if ambiguous then
+    report.ambiguous[variant] = (report.ambiguous[variant] or 0) + 1
+  end
+end
+
+--- The scale of a pair: the magnitude of its coordinates and sizes.
+function C.magnitude(...)
+  local m = 0
+  for i = 1, select("#", ...) do
+    local d = select(i, ...)
+    if type(d) == "table" and d.kind then
+      m = math.max(m, G.magnitude(d))
+    elseif type(d) == "table" then
+      m = math.max(m, G.maxAbs(d))
+    end
+  end
+  return m
+end
+
+return C

@@ -1,0 +1,344 @@
+local collide = require("collide")
+local G = require("spec.support.geometry")
+local C = require("spec.support.cases")
+local Random = require("spec.support.random")
+
+local abs, max, sqrt = math.abs, math.max, math.sqrt
+
+local function near(a, b, tol, what)
+  assert(abs(a - b) <= tol, string.format("%s: %.17g vs %.17g (tolerance %.3g)", what or "value", a, b, tol))
+end
+
+local function vnear(v, x, y, z, tol)
+  near(v.x, x, tol, "x")
+  near(v.y, y, tol, "y")
+  near(v.z, z, tol, "z")
+end
+
+-- -- exact static distances of the swept pairs, at time t --------------------------
+
+local function at(d, delta, t)
+  return G.moved(d, G.scale(delta, t))
+end
+
+--- A random sphere of positive radius: a point meets a surface only at an
+-- instant, which a sampled reference cannot call (points have hand cases).
+local function solidSphere(rng)
+  local s = C.shape(rng, "sphere")
+  s.radius = math.max(s.radius, 0.1)
+  return s
+end
+
+local families = {
+  ["sphere / plane"] = {
+    generate = function(rng)
+      local a = solidSphere(rng)
+      a.center = rng:vector(-4, 4)
+      local b = C.shape(rng, "plane")
+      local da = G.scale(G.sub(rng:vector(-1, 1), a.center), rng:uniform(0, 2.5))
+      local db = rng:chance(0.3) and rng:vector(-2, 2) or { 0, 0, 0 }
+      return a, da, b, db
+    end,
+    distance = function(a, b)
+      return max(0, abs(G.planeDistance(b, a.center)) - a.radius)
+    end,
+  },
+  ["sphere / sphere"] = {
+    generate = function(rng)
+      local a, b = solidSphere(rng), solidSphere(rng)
+      a.center = rng:vector(-5, 5)
+      local da = G.scale(G.sub(G.add(b.center, rng:vector(-2, 2)), a.center), rng:uniform(0, 2))
+      local db = rng:chance(0.3) and rng:vector(-2, 2) or { 0, 0, 0 }
+      return a, da, b, db
+    end,
+    distance = function(a, b)
+      return max(0, G.length(G.sub(a.center, b.center)) - a.radius - b.radius)
+    end,
+  },
+  ["aabb / aabb"] = {
+    generate = function(rng)
+      local a, b = C.shape(rng, "aabb"), C.shape(rng, "aabb")
+      a.center = rng:vector(-5, 5)
+      local da = G.scale(G.sub(G.add(b.center, rng:vector(-2, 2)), a.center), rng:uniform(0, 2))
+      if rng:chance(0.2) then
+        da[rng:index(3)] = 0 -- no motion along an axis
+      end
+      local db = rng:chance(0.3) and rng:vector(-2, 2) or { 0, 0, 0 }
+      return a, da, b, db
+    end,
+    distance = function(a, b)
+      local s = 0
+      for i = 1, 3 do
+        local gap = abs(a.center[i] - b.center[i]) - a.half[i] - b.half[i]
+        if gap > 0 then s = s + gap * gap end
+      end
+      return sqrt(s)
+    end,
+  },
+}
+
+--- The last time in [tFirst, 1] of contact, by bisection (f is convex, so the
+-- contact times form an interval).
+local function lastContact(f, tFirst)
+  if f(1) <= 0 then return 1 end
+  local tm = G.minimize(f, tFirst, 1, 120)
+  if f(tm) > 0 then tm = tFirst end
+  local lo, hi = tm, 1
+  for _ = 1, 200 do
+    local mid = 0.5 * (lo + hi)
+    if mid == lo or mid == hi then break end
+    if f(mid) <= 0 then lo = mid else hi = mid end
+  end
+  return lo
+end
+
+local function checkFamily(name, family, seed)
+  local rng = Random.new(seed)
+  local cases = {}
+  for n = 1, C.CASES do
+    cases[n] = { family.generate(rng) }
+  end
+  local report = C.newReport("sweep " .. name)
+  for _, variant in ipairs(C.VARIANTS) do
+    for n = 1, #cases do
+      local a = G.transform(cases[n][1], variant.scale, variant.offset)
+      local da = G.scale(cases[n][2], variant.scale)
+      local b = G.transform(cases[n][3], variant.scale, variant.offset)
+      local db = G.scale(cases[n][4], variant.scale)
+      local motion = G.sub(da, db)
+      local speed = G.length(motion)
+      local band = 1e-9 * C.magnitude(a, b, da, db)
+      local tolT = speed > 0 and 10 * band / speed or 0
+      local f = function(t) return family.distance(at(a, da, t), at(b, db, t)) end
+
+      local want = G.firstContact(f, band)
+      if type(want) == "number" and want > 0 and want > 1 - tolT then
+        want = false -- contact begins too near the end of the frame to call
+      end
+      local A, B = G.build(collide, a), G.build(collide, b)
+      local t, point, normal = collide.sweep(A, da, B, db)
+      local where = string.format("%s case %d\n  a: %s\n  deltaA: %s\n  b: %s\n  deltaB: %s", variant.name, n,
+        C.describe(a), C.vec(da), C.describe(b), C.vec(db))
+
+      if want == nil and t ~= nil then
+        C.fail(report, string.format("hit at t = %.17g, brute force misses: %s", t, where))
+      elseif type(want) == "number" and t == nil then
+        C.fail(report, string.format("miss, brute force hits at t = %.17g: %s", want, where))
+      elseif type(want) == "number" and abs(t - want) > tolT then
+        C.fail(report, string.format("t = %.17g, brute force %.17g: %s", t, want, where))
+      end
+
+      if t ~= nil then
+        local p, nrm = G.fromVec3(point), G.fromVec3(normal)
+        local at1, bt1 = at(a, da, t), at(b, db, t)
+        if t < 0 or t > 1 or abs(G.length(nrm) - 1) > 1e-12 then
+          C.fail(report, string.format("t = %.17g, |normal| = %.17g: %s", t, G.length(nrm), where))
+        end
+        if t > 0 then
+          -- A first contact: touching at t, apart just before; the point lies
+          -- on both shapes and the normal separates them.
+          local before = f(t - max(1e-6 * t, tolT))
+          if f(t) > band or before <= 0 then
+            C.fail(report, string.format("not a first contact: f(t) = %.3g, f(before) = %.3g: %s", f(t), before, where))
+          end
+          if G.pointDistance(at1, p) > band or G.pointDistance(bt1, p) > band then
+            C.fail(report, "the point is not on both shapes: " .. C.vec(p) .. " " .. where)
+          end
+          local push = family.distance(G.moved(at1, G.scale(nrm, 1e-6 * C.magnitude(a, b))), bt1)
+          if push <= 0 then
+            C.fail(report, "moving a along the normal does not separate: " .. where)
+          end
+        end
+        -- Swapping the movers flips the normal and keeps t and the point.
+        local t2, point2, normal2 = collide.sweep(B, db, A, da)
+        if t2 == nil or abs(t2 - t) > 1e-12 * max(1, t) or abs(normal2.x + normal.x) > 1e-12
+          or abs(normal2.y + normal.y) > 1e-12 or abs(normal2.z + normal.z) > 1e-12
+          or (point2 - point):length() > band then
+          C.fail(report, "swapping the movers does not flip the normal: " .. where)
+        end
+        -- The interval starts at the first contact and ends at the last.
+        local tFirst, tLast = collide.sweepInterval(A, da, B, db)
+        if tFirst == nil or abs(tFirst - t) > tolT then
+          C.fail(report, string.format("sweepInterval starts at %s, sweep at %.17g: %s", tostring(tFirst), t, where))
+        elseif type(want) == "number" then
+          local last = lastContact(f, want)
+          if abs(tLast - last) > tolT and not (last > 1 - tolT and tLast == 1) then
+            C.fail(report, string.format("sweepInterval ends at %.17g, brute force %.17g: %s", tLast, last, where))
+          end
+        end
+      elseif want == nil and collide.sweepInterval(A, da, B, db) ~= nil then
+        C.fail(report, "sweepInterval hits, sweep and brute force miss: " .. where)
+      end
+      C.count(report, variant.name, t ~= nil, want == false)
+    end
+  end
+  C.check(report, 0.2, 0.8)
+end
+
+describe("collide.sweep", function()
+  describe("against brute force", function()
+    local seed = 2000
+    for _, name in ipairs({ "sphere / plane", "sphere / sphere", "aabb / aabb" }) do
+      seed = seed + 1
+      local familySeed = seed
+      it(name .. ": 1000 seeded cases at 4 scales: first contact, point, normal, swap, interval", function()
+        checkFamily(name, families[name], familySeed)
+      end)
+    end
+  end)
+
+  describe("sphere / plane", function()
+    local ground = collide.plane({ 0, 0, 0 }, { 0, 1, 0 })
+
+    it("hits a plane from its positive side", function()
+      local t, p, n = collide.sweep(collide.sphere({ 0, 5, 0 }, 1), { 0, -8, 0 }, ground)
+      near(t, 0.5, 1e-15)
+      vnear(p, 0, 0, 0, 1e-15)
+      vnear(n, 0, 1, 0, 0)
+    end)
+
+    it("hits a plane from its negative side (the listing misses it)", function()
+      local t, p, n = collide.sweep(collide.sphere({ 2, -5, 0 }, 1), { 0, 8, 0 }, ground)
+      near(t, 0.5, 1e-15)
+      vnear(p, 2, 0, 0, 1e-15)
+      vnear(n, 0, -1, 0, 0)
+    end)
+
+    it("hits when it touches exactly at t = 1 (the listing misses it)", function()
+      local s = collide.sphere({ 0, 3, 0 }, 1)
+      assert.are.equal(1, (collide.sweep(s, { 0, -2, 0 }, ground)))
+      assert.is_nil(collide.sweep(s, { 0, -1.999999, 0 }, ground))
+      local t0, t1 = collide.sweepInterval(s, { 0, -2, 0 }, ground)
+      assert.are.equal(1, t0)
+      assert.are.equal(1, t1)
+    end)
+
+    it("misses when moving parallel to the plane, or away from it", function()
+      local s = collide.sphere({ 0, 2, 0 }, 1)
+      assert.is_nil(collide.sweep(s, { 10, 0, 0 }, ground))
+      assert.is_nil(collide.sweep(s, { 0, 10, 0 }, ground))
+      assert.is_nil(collide.sweepInterval(s, { 10, 0, 0 }, ground))
+    end)
+
+    it("returns t = 0 when it starts in contact, even without motion", function()
+      local s = collide.sphere({ 0, 0.5, 0 }, 1)
+      local t, _, n = collide.sweep(s, { 0, 0, 0 }, ground)
+      assert.are.equal(0, t)
+      vnear(n, 0, 1, 0, 0)
+      local t0, t1 = collide.sweepInterval(s, { 3, 0, 0 }, ground)
+      assert.are.equal(0, t0)
+      assert.are.equal(1, t1)
+    end)
+
+    it("meets a moving plane by their relative motion", function()
+      local t, p = collide.sweep(collide.sphere({ 0, 3, 0 }, 1), { 0, 0, 0 }, ground, { 0, 4, 0 })
+      near(t, 0.5, 1e-15)
+      vnear(p, 0, 2, 0, 1e-15)
+    end)
+
+    it("is the same test with the plane first, with the normal flipped", function()
+      local t, p, n = collide.sweep(ground, { 0, 0, 0 }, collide.sphere({ 0, 5, 0 }, 1), { 0, -8, 0 })
+      near(t, 0.5, 1e-15)
+      vnear(p, 0, 0, 0, 1e-15)
+      vnear(n, 0, -1, 0, 0)
+    end)
+  end)
+
+  describe("sphere / sphere", function()
+    local a = collide.sphere({ 0, 0, 0 }, 1)
+
+    it("ignores roots before t = 0 and after t = 1 (the listing reports them)", function()
+      local b = collide.sphere({ 10, 0, 0 }, 1)
+      assert.is_nil(collide.sweep(a, { -5, 0, 0 }, b)) -- moving apart: both roots negative
+      assert.is_nil(collide.sweep(a, { 4, 0, 0 }, b)) -- would touch at t = 2
+      assert.is_nil(collide.sweepInterval(a, { 4, 0, 0 }, b))
+      near((collide.sweep(a, { 8, 0, 0 }, b)), 1, 1e-15)
+    end)
+
+    it("does not divide by zero without relative motion (the listing does)", function()
+      local b = collide.sphere({ 10, 0, 0 }, 1)
+      assert.is_nil(collide.sweep(a, { 3, 4, 5 }, b, { 3, 4, 5 }))
+      assert.is_nil(collide.sweep(a, { 0, 0, 0 }, b))
+      local c = collide.sphere({ 1.5, 0, 0 }, 1)
+      local t, _, n = collide.sweep(a, { 3, 4, 5 }, c, { 3, 4, 5 })
+      assert.are.equal(0, t)
+      vnear(n, -1, 0, 0, 0)
+    end)
+
+    it("finds the first contact of two moving spheres", function()
+      local b = collide.sphere({ 10, 1, 0 }, 2)
+      local want = (10 - sqrt(8)) / 20
+      local t, p, n = collide.sweep(a, { 10, 0, 0 }, b, { -10, 0, 0 })
+      near(t, want, 1e-15)
+      local ca, cb = 10 * want, 10 - 10 * want
+      vnear(n, (ca - cb) / 3, -1 / 3, 0, 1e-14)
+      vnear(p, ca - n.x, -n.y, 0, 1e-14)
+    end)
+
+    it("grazes at the closest approach", function()
+      local t = collide.sweep(a, { 20, 0, 0 }, collide.sphere({ 10, 3, 0 }, 2))
+      near(t, 0.5, 1e-12)
+      assert.is_nil(collide.sweep(a, { 20, 0, 0 }, collide.sphere({ 10, 3.000001, 0 }, 2)))
+    end)
+
+    it("gives +y as the normal of coincident centers", function()
+      local t, _, n = collide.sweep(a, { 1, 0, 0 }, collide.sphere({ 0, 0, 0 }, 0.5))
+      assert.are.equal(0, t)
+      vnear(n, 0, 1, 0, 0)
+    end)
+  end)
+
+  describe("aabb / aabb", function()
+    local a = collide.aabb({ 0, 0, 0 }, { 1, 1, 1 })
+
+    it("misses when an axis is apart and not closing (the listing hits)", function()
+      assert.is_nil(collide.sweep(a, { 10, 0, 0 }, collide.aabb({ 5, 3, 0 }, { 1, 1, 1 })))
+      assert.is_nil(collide.sweepInterval(a, { 10, 0, 0 }, collide.aabb({ 5, 3, 0 }, { 1, 1, 1 })))
+    end)
+
+    it("misses when the first time is after 1 (the listing hits)", function()
+      local b = collide.aabb({ 10, 0, 0 }, { 1, 1, 1 })
+      assert.is_nil(collide.sweep(a, { 4, 0, 0 }, b))
+      assert.is_nil(collide.sweepInterval(a, { 4, 0, 0 }, b))
+      assert.are.equal(1, (collide.sweep(a, { 8, 0, 0 }, b)))
+    end)
+
+    it("hits a face with the center of the shared face as the point", function()
+      local b = collide.aabb({ 10, 0.5, 0 }, { 1, 1, 1 })
+      local t, p, n = collide.sweep(a, { 16, 0, 0 }, b)
+      assert.are.equal(0.5, t)
+      vnear(p, 9, 0.25, 0, 0)
+      vnear(n, -1, 0, 0, 0)
+      local t0, t1 = collide.sweepInterval(a, { 16, 0, 0 }, b)
+      assert.are.equal(0.5, t0)
+      assert.are.equal(0.75, t1)
+    end)
+
+    it("hits an edge and a corner, taking the lower axis on a tie", function()
+      local t, p, n = collide.sweep(a, { 4, 4, 0 }, collide.aabb({ 4, 4, 0 }, { 1, 1, 1 }))
+      assert.are.equal(0.5, t)
+      vnear(p, 3, 3, 0, 0)
+      vnear(n, -1, 0, 0, 0)
+      t, p = collide.sweep(a, { 4, 4, 4 }, collide.aabb({ 4, 4, 4 }, { 1, 1, 1 }))
+      assert.are.equal(0.5, t)
+      vnear(p, 3, 3, 3, 0)
+    end)
+
+    it("slides along a face it touches: t = 0 with the normal of least penetration", function()
+      local floor = collide.aabb({ 0, -2, 0 }, { 10, 1, 10 })
+      local t, _, n = collide.sweep(a, { 5, 0, 0 }, floor)
+      assert.are.equal(0, t)
+      vnear(n, 0, 1, 0, 0)
+    end)
+
+    it("fills the out vectors it is given", function()
+      local p, n = collide.vec3(), collide.vec3()
+      local t, p2, n2 = collide.sweep(a, { 16, 0, 0 }, collide.aabb({ 10, 0.5, 0 }, { 1, 1, 1 }), nil, p, n)
+      assert.are.equal(0.5, t)
+      assert.are.equal(p, p2)
+      assert.are.equal(n, n2)
+      assert.is_true(rawequal(p, p2) and rawequal(n, n2))
+      vnear(p, 9, 0.25, 0, 0)
+    end)
+  end)
+end)
