@@ -58,6 +58,34 @@ static void obb_axes_must_be_orthonormal_of_either_handedness(void)
 	CHECK(c3ValidateShape(c3_obbShape, &b) == c3_ok);
 }
 
+static void subnormal_vectors_normalize_to_unit_length(void)
+{
+	// The length of a subnormal vector is itself inexact: scale first.
+	c3Vec3 n = c3Normalize(V(4.9406564584124654e-324, 4.9406564584124654e-324, 4.9406564584124654e-324));
+	CHECK_NEAR(c3Length(n), 1, 1e-15);
+	CHECK_NEAR(c3Length(V(1e-310, 0, 0)), 1e-310, 0);
+	CHECK_NEAR(c3Length(V(3e200, 4e200, 0)), 5e200, 1e186);
+	c3Plane p;
+	CHECK(c3MakePlane(V(0, 0, 0), V(1e-310, 1e-310, 0), &p) == c3_ok);
+	CHECK_VEC(p.normal, sqrt(0.5), sqrt(0.5), 0, 1e-15);
+	c3Sphere a = {{1e-310, 0, 0}, 1}, b = {{0, 0, 0}, 1};
+	c3Penetration pen = c3PenetrationSphereSphere(&a, &b);
+	CHECK(pen.hit);
+	CHECK_NEAR(pen.depth, 2, 1e-15);
+	CHECK_VEC(pen.normal, 1, 0, 0, 0);
+}
+
+static void the_bad_axis_is_named(void)
+{
+	int other;
+	double r = sqrt(0.5);
+	CHECK(c3FindBadAxis(V(1, 0, 0), V(0, 1, 0), V(0, 0, -1), &other) == -1);
+	CHECK(c3FindBadAxis(V(1, 0, 0), V(0, 2, 0), V(0, 0, 1), &other) == 1 && other == -1);
+	CHECK(c3FindBadAxis(V(1, 0, 0), V(0, 1, 0), V(0, 0, 1e-310), &other) == 2 && other == -1);
+	CHECK(c3FindBadAxis(V(r, r, 0), V(0, 1, 0), V(0, 0, 1), &other) == 0 && other == 1);
+	CHECK(c3FindBadAxis(V(1, 0, 0), V(0, 1, 0), V(r, 0, r), &other) == 0 && other == 2);
+}
+
 static void validation_names_what_is_wrong(void)
 {
 	c3Sphere s = {{0, 0, 0}, 1};
@@ -156,6 +184,8 @@ const c3Test c3_geometryTests[] = {
 	{"plane from a point and a normal normalizes it", plane_from_point_and_normal_normalizes},
 	{"plane from points follows the right-hand rule", plane_from_points_follows_the_right_hand_rule},
 	{"obb axes must be orthonormal, of either handedness", obb_axes_must_be_orthonormal_of_either_handedness},
+	{"subnormal vectors normalize to unit length", subnormal_vectors_normalize_to_unit_length},
+	{"the bad axis of an obb is named", the_bad_axis_is_named},
 	{"validation names what is wrong", validation_names_what_is_wrong},
 	{"obb bounds follow Gomez's conversion", obb_bounds_follow_gomez},
 	{"closest points of each shape", closest_points_of_each_shape},

@@ -2,19 +2,28 @@
 // The Lua binding's shared declarations. The binding checks and converts
 // arguments, calls the core, and pushes results; it does no geometry.
 //
-// Type checks. Every collide value is a userdata whose metatable is one of
-// ours. luaL_checkudata finds the expected metatable by a string lookup in the
-// registry, which costs more than the rest of a call. Instead every
-// Lua-callable function is a closure whose first upvalue is an lc3Registry
-// holding the addresses of this state's metatables, so that a check is
-// lua_getmetatable + lua_topointer + a pointer compare. The metatable alone
-// decides the type (a foreign userdata is never read), and __metatable
-// protects the metatables from scripts.
+// Type checks, measured against the floor of a Lua -> C call (bench/):
+// luaL_checkudata looks the metatable up by name in the registry and costs
+// three times the floor; even comparing metatable addresses (getmetatable +
+// topointer per argument) costs 1.6 times it, over the 1.5 allowed for
+// collide.overlaps. So a read-only query checks each argument with
+// lua_touserdata + lua_rawlen and a tag: every collide userdata starts with
+// tag = (per-state random secret) XOR (its own address).
+// - Memory safety does not rest on the tag: rawlen proves that the block is
+//   as large as the type the header claims, the type is range-checked, and
+//   collide values hold no pointers, so no value can make a query read or
+//   write outside its block (light userdata have rawlen 0 and are refused).
+// - The tag makes a foreign value pass only if a script could both choose
+//   the bytes of a userdata and read the secret; a sandbox offers neither.
+// - Every path that writes into a userdata (field writes, translate,
+//   setCenter, set, out arguments) also checks the metatable exactly, so that
+//   nothing can write into a foreign object.
 
 #ifndef LC3_H
 #define LC3_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "collide/collide.h"
 #include "compat.h"
@@ -34,7 +43,8 @@ typedef enum lc3Type
 /// allocated (see lc3_objectsize).
 typedef struct lc3Object
 {
-	int type; ///< an lc3Type, fixed at creation
+	uint64_t tag; ///< lc3Registry.secret XOR the object's address
+	int type;     ///< an lc3Type, fixed at creation
 	union
 	{
 		c3Vec3 vec3;
@@ -46,11 +56,24 @@ typedef struct lc3Object
 	} u;
 } lc3Object;
 
-/// Per Lua state: the addresses of its metatables, by type.
+/// Per Lua state (shared by every load of the module in it): the tag secret,
+/// the addresses of the metatables by type, and the core's overlap functions
+/// by pair (looked up once, not on every call).
 typedef struct lc3Registry
 {
+	uint64_t secret;
 	const void* metatable[LC3_TYPE_COUNT];
+	c3OverlapFcn overlap[LC3_VEC3][LC3_VEC3];
 } lc3Registry;
+
+/// The number of bytes of a collide value, by type (0 for type 0).
+extern const size_t lc3_objectsizes[LC3_TYPE_COUNT];
+
+/// The number of bytes of a collide value of a type (1..LC3_TYPE_COUNT - 1).
+static inline size_t lc3_objectsize(int type)
+{
+	return lc3_objectsizes[type];
+}
 
 /// Upvalues shared by every Lua-callable closure: the registry, then the
 /// metatable of each type (to give new values their metatable).
@@ -75,49 +98,55 @@ static inline const lc3Registry* lc3_registry(lua_State* L)
 	return (const lc3Registry*)lua_touserdata(L, lua_upvalueindex(LC3_UPVALUE_REGISTRY));
 }
 
+static inline uint64_t lc3_tagfor(const lc3Registry* reg, const void* o)
+{
+	return reg->secret ^ (uint64_t)(uintptr_t)o;
+}
+
+/// The collide value at idx, or NULL when the value there is not one: the
+/// fast check of read-only paths (see the top of this file).
+static inline lc3Object* lc3_toobject(lua_State* L, const lc3Registry* reg, int idx)
+{
+	lc3Object* o = (lc3Object*)lua_touserdata(L, idx);
+	if (o == NULL)
+	{
+		return NULL;
+	}
+	size_t size = lc3_rawlen(L, idx);
+	if (size < offsetof(lc3Object, u) || o->tag != lc3_tagfor(reg, o) || o->type <= 0 || o->type >= LC3_TYPE_COUNT ||
+		size < lc3_objectsize(o->type))
+	{
+		return NULL;
+	}
+	return o;
+}
+
 /// The collide type of the value at idx, or 0 when it is not a collide value.
 static inline int lc3_typeat(lua_State* L, const lc3Registry* reg, int idx)
 {
-	if (lua_touserdata(L, idx) == NULL || !lua_getmetatable(L, idx))
-	{
-		return 0;
-	}
-	const void* mt = lua_topointer(L, -1);
-	lua_pop(L, 1);
-	for (int t = 1; t < LC3_TYPE_COUNT; ++t)
-	{
-		if (reg->metatable[t] == mt)
-		{
-			return t;
-		}
-	}
-	return 0;
+	lc3Object* o = lc3_toobject(L, reg, idx);
+	return o != NULL ? o->type : 0;
 }
 
 /// The shape at idx, or NULL when the value there is not a collide shape.
 static inline lc3Object* lc3_toshape(lua_State* L, const lc3Registry* reg, int idx)
 {
-	lc3Object* o = (lc3Object*)lua_touserdata(L, idx);
-	if (o == NULL || !lua_getmetatable(L, idx))
-	{
-		return NULL;
-	}
-	const void* mt = lua_topointer(L, -1);
-	lua_pop(L, 1);
-	for (int t = 1; t < LC3_VEC3; ++t)
-	{
-		if (reg->metatable[t] == mt)
-		{
-			return o;
-		}
-	}
-	return NULL;
+	lc3Object* o = lc3_toobject(L, reg, idx);
+	return o != NULL && o->type < LC3_VEC3 ? o : NULL;
 }
 
 /// The value at idx if it is a collide value of the given type, else NULL.
 static inline lc3Object* lc3_totype(lua_State* L, const lc3Registry* reg, int idx, int type)
 {
-	lc3Object* o = (lc3Object*)lua_touserdata(L, idx);
+	lc3Object* o = lc3_toobject(L, reg, idx);
+	return o != NULL && o->type == type ? o : NULL;
+}
+
+/// As lc3_totype, and its metatable is the type's: for paths that write into
+/// the value.
+static inline lc3Object* lc3_totypewrite(lua_State* L, const lc3Registry* reg, int idx, int type)
+{
+	lc3Object* o = lc3_totype(L, reg, idx, type);
 	if (o == NULL || !lua_getmetatable(L, idx))
 	{
 		return NULL;
@@ -163,11 +192,31 @@ c3Vec3 lc3_checkvector(lua_State* L, const lc3Registry* reg, int idx, const char
 /// Whether the value at idx reads as a vector (vec3 or table form).
 int lc3_isvector(lua_State* L, const lc3Registry* reg, int idx);
 
-/// Any collide shape.
-lc3Object* lc3_checkshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname);
+/// Raise "shape expected" for the value at idx.
+#if defined(__GNUC__)
+__attribute__((noreturn, cold))
+#endif
+void lc3_shapeerror(lua_State* L, int idx, const char* fname);
+
+/// Any collide shape; raises otherwise. Inline: it is on every query's path.
+static inline lc3Object* lc3_checkshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+{
+	lc3Object* o = lc3_toshape(L, reg, idx);
+	if (o == NULL)
+	{
+		lc3_shapeerror(L, idx, fname);
+	}
+	return o;
+}
 
 /// A collide value of one type.
 lc3Object* lc3_checktype(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname);
+
+/// A collide value of one type, checked exactly (metatable too): to write into it.
+lc3Object* lc3_checktypewrite(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname);
+
+/// Any shape, checked exactly (metatable too): to write into it.
+lc3Object* lc3_checkshapewrite(lua_State* L, const lc3Registry* reg, int idx, const char* fname);
 
 /// nil (returns NULL) or a vec3 to fill.
 lc3Object* lc3_optout(lua_State* L, const lc3Registry* reg, int idx, const char* fname, int type);
@@ -182,9 +231,6 @@ lc3Object* lc3_newobject(lua_State* L, int type);
 
 /// Push v as a new vec3, or fill the vec3 at outIdx (when > 0) and push it.
 void lc3_pushvec3(lua_State* L, c3Vec3 v, int outIdx);
-
-/// The number of bytes of a collide value of a type.
-size_t lc3_objectsize(int type);
 
 /// Format a number as tostring does (%.14g).
 void lc3_formatnumber(char* buffer, size_t size, double x);

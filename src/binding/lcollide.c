@@ -4,7 +4,9 @@
 // upvalues (see lc3.h), and every query of the module is also a method of
 // every shape (the same closure, as LPeg and luv do).
 
+#include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "lc3.h"
 
@@ -94,15 +96,58 @@ static int lc3_setup(lua_State* L)
 	return 1;
 }
 
+// 64 bits from what varies between processes and states (ASLR-placed stack,
+// heap and code addresses, time), mixed by SplitMix64. Not for cryptography;
+// enough that a script cannot know it (see lc3.h).
+static uint64_t lc3_mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+static uint64_t lc3_newsecret(lua_State* L, const void* block)
+{
+	int local = 0;
+	uint64_t s = lc3_mix((uint64_t)(uintptr_t)L);
+	s = lc3_mix(s ^ (uint64_t)(uintptr_t)block);
+	s = lc3_mix(s ^ (uint64_t)(uintptr_t)&local);
+	s = lc3_mix(s ^ (uint64_t)(uintptr_t)&lc3_typenames);
+	s = lc3_mix(s ^ (uint64_t)time(NULL));
+	s = lc3_mix(s ^ (uint64_t)clock());
+	return s != 0 ? s : 1;
+}
+
+#define LC3_REGISTRY_KEY "collide.registry"
+
 int luaopen_collide_core(lua_State* L)
 {
 	luaL_checkstack(L, LC3_UPVALUE_COUNT + 8, "collide: not enough stack");
-	lc3Registry* reg = (lc3Registry*)lc3_newuserdata(L, sizeof(lc3Registry));
-	memset(reg, 0, sizeof *reg);
+	// One registry per state, kept in the Lua registry: a second load of the
+	// module in the same state must accept the values of the first.
+	lua_getfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
+	lc3Registry* reg = (lc3Registry*)lua_touserdata(L, -1);
+	if (reg == NULL)
+	{
+		lua_pop(L, 1);
+		reg = (lc3Registry*)lc3_newuserdata(L, sizeof(lc3Registry));
+		memset(reg, 0, sizeof *reg);
+		reg->secret = lc3_newsecret(L, reg);
+		lua_pushvalue(L, -1);
+		lua_setfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
+	}
 	for (int type = 1; type < LC3_TYPE_COUNT; ++type)
 	{
 		luaL_newmetatable(L, lc3_metatablenames[type]);
 		reg->metatable[type] = lua_topointer(L, -1);
+	}
+	for (int a = 1; a < LC3_VEC3; ++a)
+	{
+		for (int b = 1; b < LC3_VEC3; ++b)
+		{
+			reg->overlap[a][b] = c3GetOverlapFcn((c3ShapeType)a, (c3ShapeType)b);
+		}
 	}
 	lua_pushcclosure(L, lc3_setup, LC3_UPVALUE_COUNT);
 	lua_call(L, 0, 1);

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lc3.h"
@@ -42,7 +43,8 @@ int lc3_argerror(lua_State* L, int arg, const char* fname, const char* fmt, ...)
 	vsnprintf(message, sizeof message, fmt, args);
 	va_end(args);
 
-	if (arg == 0)
+	// A field write ('sphere.radius') names the field, not an argument.
+	if (arg == 0 || strchr(fname, '.') != NULL)
 	{
 		return luaL_error(L, "bad value for '%s' (%s)", fname, message);
 	}
@@ -215,7 +217,7 @@ static c3Vec3 lc3_checkvectorlimit(lua_State* L, const lc3Registry* reg, int idx
 	double c[3] = {v.x, v.y, v.z};
 	for (int i = 0; i < 3; ++i)
 	{
-		if (!(fabs(c[i]) <= limit))
+		if (!(c[i] - c[i] == 0.0) || fabs(c[i]) > limit)
 		{
 			char got[32];
 			lc3_formatnumber(got, sizeof got, c[i]);
@@ -249,14 +251,10 @@ c3Vec3 lc3_checkvector(lua_State* L, const lc3Registry* reg, int idx, const char
 
 // -- shapes -----------------------------------------------------------------------------------
 
-lc3Object* lc3_checkshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+void lc3_shapeerror(lua_State* L, int idx, const char* fname)
 {
-	lc3Object* o = lc3_toshape(L, reg, idx);
-	if (o == NULL)
-	{
-		lc3_typeerror(L, idx, fname, "shape");
-	}
-	return o;
+	lc3_typeerror(L, idx, fname, "shape");
+	abort(); // not reached: lua_error does not return
 }
 
 lc3Object* lc3_checktype(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname)
@@ -269,13 +267,29 @@ lc3Object* lc3_checktype(lua_State* L, const lc3Registry* reg, int idx, int type
 	return o;
 }
 
+lc3Object* lc3_checktypewrite(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname)
+{
+	lc3Object* o = lc3_totypewrite(L, reg, idx, type);
+	if (o == NULL)
+	{
+		lc3_typeerror(L, idx, fname, lc3_typenames[type]);
+	}
+	return o;
+}
+
+lc3Object* lc3_checkshapewrite(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+{
+	lc3Object* o = lc3_checkshape(L, reg, idx, fname);
+	return lc3_checktypewrite(L, reg, idx, o->type, fname);
+}
+
 lc3Object* lc3_optout(lua_State* L, const lc3Registry* reg, int idx, const char* fname, int type)
 {
 	if (lua_isnoneornil(L, idx))
 	{
 		return NULL;
 	}
-	lc3Object* o = lc3_totype(L, reg, idx, type);
+	lc3Object* o = lc3_totypewrite(L, reg, idx, type);
 	if (o == NULL)
 	{
 		lc3_argerror(L, idx, fname, "out: %s or nil expected, got %s", lc3_typenames[type], lc3_typename(L, reg, idx));
@@ -294,37 +308,18 @@ void lc3_checkshapevalid(lua_State* L, int arg, const char* fname, int type, con
 
 // -- results ---------------------------------------------------------------------------------
 
-size_t lc3_objectsize(int type)
-{
-	size_t size = sizeof(c3Vec3);
-	switch (type)
-	{
-		case LC3_SPHERE:
-			size = sizeof(c3Sphere);
-			break;
-		case LC3_AABB:
-			size = sizeof(c3AABB);
-			break;
-		case LC3_OBB:
-			size = sizeof(c3OBB);
-			break;
-		case LC3_SEGMENT:
-			size = sizeof(c3Segment);
-			break;
-		case LC3_PLANE:
-			size = sizeof(c3Plane);
-			break;
-		default:
-			break;
-	}
-	return offsetof(lc3Object, u) + size;
-}
+#define LC3_SIZE(member) (offsetof(lc3Object, u) + sizeof(((lc3Object*)0)->u.member))
+
+const size_t lc3_objectsizes[LC3_TYPE_COUNT] = {
+	0, LC3_SIZE(sphere), LC3_SIZE(aabb), LC3_SIZE(obb), LC3_SIZE(segment), LC3_SIZE(plane), LC3_SIZE(vec3),
+};
 
 lc3Object* lc3_newobject(lua_State* L, int type)
 {
 	size_t size = lc3_objectsize(type);
 	lc3Object* o = (lc3Object*)lc3_newuserdata(L, size);
 	memset(o, 0, size);
+	o->tag = lc3_tagfor(lc3_registry(L), o);
 	o->type = type;
 	lua_pushvalue(L, lc3_metatableindex(type));
 	lua_setmetatable(L, -2);

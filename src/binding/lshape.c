@@ -193,7 +193,7 @@ static c3Vec3 lc3_checkfieldvalue(lua_State* L, const lc3Registry* reg, int idx,
 static int shape_newindex(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* o = lc3_checkshape(L, reg, 1, "__newindex");
+	lc3Object* o = lc3_checkshapewrite(L, reg, 1, "__newindex");
 	const lc3Field* f = lc3_findfield(o->type, L, 2);
 	if (f == NULL)
 	{
@@ -338,10 +338,18 @@ static void lc3_checkaxes(lua_State* L, const lc3Registry* reg, int idx, const c
 	c3Vec3 a1 = lc3_checkpoint(L, reg, idx, fname, "axis1");
 	c3Vec3 a2 = lc3_checkpoint(L, reg, idx + 1, fname, "axis2");
 	c3Vec3 a3 = lc3_checkpoint(L, reg, idx + 2, fname, "axis3");
-	if (c3MakeOBB(box->center, box->halfExtents, a1, a2, a3, box) != c3_ok)
+	int other;
+	int bad = c3FindBadAxis(a1, a2, a3, &other);
+	if (bad >= 0 && other < 0)
 	{
-		lc3_argerror(L, idx, fname, "axes must be orthonormal (unit length and mutually perpendicular to 1e-6)");
+		lc3_argerror(L, idx + bad, fname, "axes must be orthonormal: axis%d is not of unit length (to 1e-6)", bad + 1);
 	}
+	if (bad >= 0)
+	{
+		lc3_argerror(L, idx + bad, fname, "axes must be orthonormal: axis%d and axis%d are not perpendicular (to 1e-6)",
+					 bad + 1, other + 1);
+	}
+	c3MakeOBB(box->center, box->halfExtents, a1, a2, a3, box);
 }
 
 static int shape_obb(lua_State* L)
@@ -443,7 +451,7 @@ static int shape_bounds(lua_State* L)
 static int shape_translate(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* o = lc3_checkshape(L, reg, 1, "translate");
+	lc3Object* o = lc3_checkshapewrite(L, reg, 1, "translate");
 	c3Vec3 delta = lc3_checkpoint(L, reg, 2, "translate", "delta");
 	lc3Object copy;
 	memcpy(&copy, o, lc3_objectsize(o->type));
@@ -471,7 +479,7 @@ static c3Vec3 lc3_checkpointornumbers(lua_State* L, const lc3Registry* reg, int 
 static int shape_setCenter(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* o = lc3_checkshape(L, reg, 1, "setCenter");
+	lc3Object* o = lc3_checkshapewrite(L, reg, 1, "setCenter");
 	c3Vec3 p = lc3_checkpointornumbers(L, reg, 2, "setCenter");
 	lc3Object copy;
 	memcpy(&copy, o, lc3_objectsize(o->type));
@@ -486,7 +494,7 @@ static int shape_clone(lua_State* L)
 {
 	lc3Object* o = lc3_checkshape(L, lc3_registry(L), 1, "clone");
 	lc3Object* copy = lc3_newobject(L, o->type);
-	memcpy(copy, o, lc3_objectsize(o->type));
+	memcpy(&copy->u, &o->u, lc3_objectsize(o->type) - offsetof(lc3Object, u)); // the tag is per address
 	return 1;
 }
 
@@ -541,7 +549,7 @@ static int obb_axis(lua_State* L)
 static int obb_setAxes(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* o = lc3_checktype(L, reg, 1, LC3_OBB, "setAxes");
+	lc3Object* o = lc3_checktypewrite(L, reg, 1, LC3_OBB, "setAxes");
 	c3OBB box = o->u.obb;
 	lc3_checkaxes(L, reg, 2, "setAxes", &box);
 	o->u.obb = box;

@@ -86,7 +86,7 @@ static int vec3_index(lua_State* L)
 
 static int vec3_newindex(lua_State* L)
 {
-	lc3Object* o = lc3_checktype(L, lc3_registry(L), 1, LC3_VEC3, "__newindex");
+	lc3Object* o = lc3_checktypewrite(L, lc3_registry(L), 1, LC3_VEC3, "__newindex");
 	int i = lc3_componentkey(L, 2);
 	if (i < 0)
 	{
@@ -288,7 +288,7 @@ static int vec3_clone(lua_State* L)
 static int vec3_set(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* o = lc3_checktype(L, reg, 1, LC3_VEC3, "set");
+	lc3Object* o = lc3_checktypewrite(L, reg, 1, LC3_VEC3, "set");
 	c3Vec3 v;
 	if (lua_istable(L, 2) || lua_isuserdata(L, 2))
 	{

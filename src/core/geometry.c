@@ -29,23 +29,39 @@ c3Error c3MakePlaneFromPoints(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Plane* out)
 	return c3MakePlane(a, n, out);
 }
 
-c3Error c3MakeOBB(c3Vec3 center, c3Vec3 halfExtents, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3OBB* out)
+int c3FindBadAxis(c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, int* other)
 {
 	c3Vec3 axes[3] = {axis1, axis2, axis3};
+	*other = -1;
 	for (int i = 0; i < 3; ++i)
 	{
-		if (fabs(c3Length(axes[i]) - 1.0) > C3_ORTHONORMAL_TOLERANCE)
+		if (!(fabs(c3Length(axes[i]) - 1.0) <= C3_ORTHONORMAL_TOLERANCE))
 		{
-			return c3_errNotOrthonormal;
+			return i;
 		}
-		for (int j = 0; j < i; ++j)
+	}
+	for (int i = 0; i < 3; ++i)
+	{
+		for (int j = i + 1; j < 3; ++j)
 		{
-			if (fabs(c3Dot(axes[i], axes[j])) > C3_ORTHONORMAL_TOLERANCE)
+			if (!(fabs(c3Dot(axes[i], axes[j])) <= C3_ORTHONORMAL_TOLERANCE))
 			{
-				return c3_errNotOrthonormal;
+				*other = j;
+				return i;
 			}
 		}
 	}
+	return -1;
+}
+
+c3Error c3MakeOBB(c3Vec3 center, c3Vec3 halfExtents, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3OBB* out)
+{
+	int other;
+	if (c3FindBadAxis(axis1, axis2, axis3, &other) >= 0)
+	{
+		return c3_errNotOrthonormal;
+	}
+	c3Vec3 axes[3] = {axis1, axis2, axis3};
 
 	// Gram-Schmidt keeps each axis on its side, so the handedness is kept.
 	c3Vec3 u = c3Normalize(axes[0]);

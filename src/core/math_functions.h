@@ -45,6 +45,12 @@ static inline c3Vec3 c3MulSV(double s, c3Vec3 v)
 	return c3MakeVec3(s * v.x, s * v.y, s * v.z);
 }
 
+/// v / s, component by component: unlike v * (1 / s), exact for a subnormal s.
+static inline c3Vec3 c3DivVS(c3Vec3 v, double s)
+{
+	return c3MakeVec3(v.x / s, v.y / s, v.z / s);
+}
+
 /// a + s * b
 static inline c3Vec3 c3MulAdd(c3Vec3 a, double s, c3Vec3 b)
 {
@@ -92,7 +98,7 @@ static inline double c3Length(c3Vec3 v)
 	{
 		return 0.0;
 	}
-	c3Vec3 u = c3MulSV(1.0 / m, v);
+	c3Vec3 u = c3DivVS(v, m);
 	return m * sqrt(c3Dot(u, u));
 }
 
@@ -101,27 +107,29 @@ static inline double c3Distance(c3Vec3 a, c3Vec3 b)
 	return c3Length(c3Sub(a, b));
 }
 
-/// Unit vector along v, or the zero vector when v is zero.
-static inline c3Vec3 c3Normalize(c3Vec3 v)
-{
-	double length = c3Length(v);
-	if (length == 0.0)
-	{
-		return c3MakeVec3(0.0, 0.0, 0.0);
-	}
-	// Dividing each component keeps a tiny or huge vector exact to rounding.
-	return c3MakeVec3(v.x / length, v.y / length, v.z / length);
-}
-
-/// Unit vector along v, or fallback when v is zero.
+/// Unit vector along v, or fallback when v is zero. Outside the range where
+/// the squares are normal numbers, v is first divided by its largest
+/// component: the length of a subnormal vector is itself inexact.
 static inline c3Vec3 c3NormalizeOr(c3Vec3 v, c3Vec3 fallback)
 {
-	double length = c3Length(v);
-	if (length == 0.0)
+	double lengthSquared = c3Dot(v, v);
+	if (lengthSquared > 1.0e-280 && lengthSquared < 1.0e280)
+	{
+		return c3DivVS(v, sqrt(lengthSquared));
+	}
+	double m = c3MaxAbsComponent(v);
+	if (m == 0.0)
 	{
 		return fallback;
 	}
-	return c3MakeVec3(v.x / length, v.y / length, v.z / length);
+	c3Vec3 u = c3DivVS(v, m);
+	return c3DivVS(u, sqrt(c3Dot(u, u)));
+}
+
+/// Unit vector along v, or the zero vector when v is zero.
+static inline c3Vec3 c3Normalize(c3Vec3 v)
+{
+	return c3NormalizeOr(v, c3MakeVec3(0.0, 0.0, 0.0));
 }
 
 /// The direction used when geometry gives none (coincident centers): +y, as

@@ -138,7 +138,7 @@ c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b)
 			{
 				continue;
 			}
-			axis = c3MulSV(1.0 / length, axis);
+			axis = c3DivVS(axis, length);
 		}
 		double ra = 0.0, rb = 0.0;
 		for (int i = 0; i < 3; ++i)

@@ -39,7 +39,7 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 	{
 		return out;
 	}
-	c3Vec3 u = c3MakeVec3(direction.x / length, direction.y / length, direction.z / length);
+	c3Vec3 u = c3Normalize(direction);
 
 	// Along the unit direction the roots are tca -+ sqrt(h2), with tca the
 	// distance to the point of closest approach and h2 = r^2 - |f|^2 computed
@@ -222,7 +222,7 @@ c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* in
 	// Work along the unit direction; s is the distance travelled. Beyond the
 	// projections of both end points the ray only moves away, so a ray of
 	// unbounded length can be cut there.
-	c3Vec3 u = c3MulSV(1.0 / length, input->translation);
+	c3Vec3 u = c3Normalize(input->translation);
 	double sA = c3Dot(c3Sub(segment->a, o), u);
 	double sB = c3Dot(c3Sub(segment->b, o), u);
 	double sMax = input->maxFraction * length;

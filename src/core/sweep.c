@@ -143,7 +143,7 @@ c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, co
 	{
 		return c <= 0.0 ? c3IntervalClip(0.0, 1.0) : c3IntervalMiss();
 	}
-	c3Vec3 u = c3MulSV(1.0 / length, motion);
+	c3Vec3 u = c3Normalize(motion);
 
 	// |s0 + s u|^2 = r^2 along the unit direction: s = tca -+ sqrt(h2), with
 	// h2 from the closest-approach vector (see c3RayCastSphereLocal).

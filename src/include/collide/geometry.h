@@ -117,6 +117,12 @@ c3Error c3MakePlane(c3Vec3 point, c3Vec3 normal, c3Plane* out);
 /// relative tolerance).
 c3Error c3MakePlaneFromPoints(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Plane* out);
 
+/// Which of three axes keeps them from being orthonormal to
+/// C3_ORTHONORMAL_TOLERANCE: the index (0, 1, 2) of the first one not of unit
+/// length (*other = -1), or else of the first one of a pair that is not
+/// perpendicular (*other = the pair's later axis); -1 when they are orthonormal.
+int c3FindBadAxis(c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, int* other);
+
 /// Make an oriented box. The axes must be orthonormal to C3_ORTHONORMAL_TOLERANCE;
 /// they are re-orthonormalized to full precision, keeping their handedness.
 c3Error c3MakeOBB(c3Vec3 center, c3Vec3 halfExtents, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3OBB* out);
