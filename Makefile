@@ -48,6 +48,15 @@ build/$(LUA)-asan/collide/core.so: $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(MODULE_CFLAGS) -O1 -fno-lto $(SANITIZE) -shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
 
+# Benchmarks: the floor calls for the Lua benchmark, and the C core's.
+build/$(LUA)/collide_bench.so: bench/baseline.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -fPIC -shared -isystem $(LUA_INC) -o $@ $<
+
+build/bench_core: bench/bench_core.c $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -o $@ bench/bench_core.c $(CORE_SRC) -lm
+
 # C unit tests of the core, under ASan + UBSan.
 build/ctest/run_tests: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 	@mkdir -p $(dir $@)

@@ -23,6 +23,17 @@
 void lc3_luasetfuncs(lua_State* L, const luaL_Reg* l, int nup);
 #endif
 
+/// lua_rawgeti that returns the type of the value it pushed (5.3+ do).
+#if LUA_VERSION_NUM >= 503
+#define lc3_rawgeti(L, idx, n) lua_rawgeti((L), (idx), (n))
+#else
+static inline int lc3_rawgeti(lua_State* L, int idx, int n)
+{
+	lua_rawgeti(L, idx, n);
+	return lua_type(L, -1);
+}
+#endif
+
 /// lua_absindex for every version.
 int lc3_absindex(lua_State* L, int idx);
 

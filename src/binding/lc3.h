@@ -189,8 +189,9 @@ c3Vec3 lc3_checkpoint(lua_State* L, const lc3Registry* reg, int idx, const char*
 /// As lc3_checkpoint, but only finiteness is required (vec3 arithmetic).
 c3Vec3 lc3_checkvector(lua_State* L, const lc3Registry* reg, int idx, const char* fname, const char* name);
 
-/// Whether the value at idx reads as a vector (vec3 or table form).
-int lc3_isvector(lua_State* L, const lc3Registry* reg, int idx);
+/// Read a vector argument as lc3_checkpoint would accept it (finite, within
+/// range); returns 0, without raising, when it would not.
+int lc3_tovector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out);
 
 /// Raise "shape expected" for the value at idx.
 #if defined(__GNUC__)

@@ -88,6 +88,11 @@ int lc3_typeerror(lua_State* L, int arg, const char* fname, const char* what)
 
 void lc3_formatnumber(char* buffer, size_t size, double x)
 {
+	if (x != x)
+	{
+		snprintf(buffer, size, "nan"); // not "-nan": the sign of a NaN means nothing here
+		return;
+	}
 	snprintf(buffer, size, "%.14g", x);
 }
 
@@ -147,7 +152,8 @@ double lc3_checksize(lua_State* L, int idx, const char* fname, const char* name)
 static const char* const lc3_componentnames[3] = {"x", "y", "z"};
 
 // Read a vector without range checks; returns 0 when the value is not a
-// vector, and sets *bad to the first component that is not a number.
+// vector, and sets *bad to the first component that is not a number. Tables
+// are read raw: the array form when t[1] is there, else fields x, y, z.
 static int lc3_readvector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out, int* bad)
 {
 	*bad = -1;
@@ -161,44 +167,45 @@ static int lc3_readvector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3*
 	{
 		return 0;
 	}
-	double c[3] = {0.0, 0.0, 0.0};
-	lua_rawgeti(L, idx, 1);
-	int array = !lua_isnil(L, -1);
-	lua_pop(L, 1);
-	for (int i = 0; i < 3; ++i)
+	idx = lc3_absindex(L, idx);
+	int types[3];
+	types[0] = lc3_rawgeti(L, idx, 1);
+	if (types[0] != LUA_TNIL)
 	{
-		if (array)
-		{
-			lua_rawgeti(L, idx, i + 1);
-		}
-		else
+		types[1] = lc3_rawgeti(L, idx, 2);
+		types[2] = lc3_rawgeti(L, idx, 3);
+	}
+	else
+	{
+		lua_pop(L, 1);
+		for (int i = 0; i < 3; ++i)
 		{
 			lua_pushstring(L, lc3_componentnames[i]);
 			lua_rawget(L, idx);
+			types[i] = lua_type(L, -1);
 		}
-		if (lua_type(L, -1) != LUA_TNUMBER)
-		{
-			lua_pop(L, 1);
-			if (*bad < 0)
-			{
-				*bad = i;
-			}
-			continue;
-		}
-		c[i] = lua_tonumber(L, -1);
-		lua_pop(L, 1);
 	}
+	double c[3];
+	for (int i = 0; i < 3; ++i)
+	{
+		c[i] = types[i] == LUA_TNUMBER ? lua_tonumber(L, i - 3) : 0.0;
+		if (types[i] != LUA_TNUMBER && *bad < 0)
+		{
+			*bad = i;
+		}
+	}
+	lua_pop(L, 3);
 	out->x = c[0];
 	out->y = c[1];
 	out->z = c[2];
 	return 1;
 }
 
-int lc3_isvector(lua_State* L, const lc3Registry* reg, int idx)
+int lc3_tovector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out)
 {
-	c3Vec3 v;
 	int bad;
-	return lc3_readvector(L, reg, idx, &v, &bad) && bad < 0;
+	return lc3_readvector(L, reg, idx, out, &bad) && bad < 0 && fabs(out->x) <= C3_MAX_COORDINATE &&
+		   fabs(out->y) <= C3_MAX_COORDINATE && fabs(out->z) <= C3_MAX_COORDINATE;
 }
 
 static c3Vec3 lc3_checkvectorlimit(lua_State* L, const lc3Registry* reg, int idx, const char* fname,

@@ -152,7 +152,18 @@ static int query_closestPoint(lua_State* L)
 	return 1;
 }
 
-// distance(a, b): shapes or points, in any order.
+// The error for an argument of distance that is neither a shape nor a point:
+// a vector-like value gets lc3_checkpoint's precise message.
+static int lc3_badpoint(lua_State* L, const lc3Registry* reg, int idx)
+{
+	if (lua_istable(L, idx) || lc3_typeat(L, reg, idx) == LC3_VEC3)
+	{
+		lc3_checkpoint(L, reg, idx, "distance", "point");
+	}
+	return lc3_typeerror(L, idx, "distance", "shape or point");
+}
+
+// distance(a, b): shapes or points, in any order. Each argument is read once.
 static int query_distance(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
@@ -168,25 +179,23 @@ static int query_distance(lua_State* L)
 		lua_pushnumber(L, fn(&a->u, &b->u));
 		return 1;
 	}
-	if (a == NULL && !lc3_isvector(L, reg, 1))
+	c3Vec3 p, q;
+	if (a == NULL && !lc3_tovector(L, reg, 1, &p))
 	{
-		return lc3_typeerror(L, 1, "distance", "shape or point");
+		return lc3_badpoint(L, reg, 1);
 	}
-	if (b == NULL && !lc3_isvector(L, reg, 2))
+	if (b == NULL && !lc3_tovector(L, reg, 2, &q))
 	{
-		return lc3_typeerror(L, 2, "distance", "shape or point");
+		return lc3_badpoint(L, reg, 2);
 	}
 	if (a == NULL && b == NULL)
 	{
-		c3Vec3 p = lc3_checkpoint(L, reg, 1, "distance", "a");
-		c3Vec3 q = lc3_checkpoint(L, reg, 2, "distance", "b");
 		c3Sphere point = {p, 0.0};
 		lua_pushnumber(L, c3DistanceShapePoint(c3_sphereShape, &point, q));
 		return 1;
 	}
 	lc3Object* shape = a != NULL ? a : b;
-	c3Vec3 p = lc3_checkpoint(L, reg, a != NULL ? 2 : 1, "distance", "point");
-	lua_pushnumber(L, c3DistanceShapePoint((c3ShapeType)shape->type, &shape->u, p));
+	lua_pushnumber(L, c3DistanceShapePoint((c3ShapeType)shape->type, &shape->u, a != NULL ? q : p));
 	return 1;
 }
 

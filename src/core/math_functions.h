@@ -115,7 +115,8 @@ static inline c3Vec3 c3NormalizeOr(c3Vec3 v, c3Vec3 fallback)
 	double lengthSquared = c3Dot(v, v);
 	if (lengthSquared > 1.0e-280 && lengthSquared < 1.0e280)
 	{
-		return c3DivVS(v, sqrt(lengthSquared));
+		// In this range 1 / length is finite and exact to rounding.
+		return c3MulSV(1.0 / sqrt(lengthSquared), v);
 	}
 	double m = c3MaxAbsComponent(v);
 	if (m == 0.0)
@@ -130,6 +131,20 @@ static inline c3Vec3 c3NormalizeOr(c3Vec3 v, c3Vec3 fallback)
 static inline c3Vec3 c3Normalize(c3Vec3 v)
 {
 	return c3NormalizeOr(v, c3MakeVec3(0.0, 0.0, 0.0));
+}
+
+/// The length of v, and in *unit the unit vector along it (zero when v is).
+static inline double c3GetLengthAndNormalize(c3Vec3 v, c3Vec3* unit)
+{
+	double lengthSquared = c3Dot(v, v);
+	if (lengthSquared > 1.0e-280 && lengthSquared < 1.0e280)
+	{
+		double length = sqrt(lengthSquared);
+		*unit = c3MulSV(1.0 / length, v);
+		return length;
+	}
+	*unit = c3Normalize(v);
+	return c3Length(v);
 }
 
 /// The direction used when geometry gives none (coincident centers): +y, as

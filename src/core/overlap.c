@@ -5,12 +5,6 @@
 
 #include "internal.h"
 
-/// Added to |R_ij| in the separating-axis tests. R_ij are cosines of unit
-/// axes, so this is relative to the box sizes: it makes the radii along a
-/// degenerate cross-product axis larger than the rounding noise of the
-/// center distance along it (Ericson, Real-Time Collision Detection, 4.4.1).
-#define C3_SAT_EPSILON 1.0e-12
-
 bool c3OverlapSphereSphere(const c3Sphere* a, const c3Sphere* b)
 {
 	c3Vec3 d = c3Sub(a->center, b->center);
@@ -48,12 +42,6 @@ bool c3OverlapAABBAABB(const c3AABB* a, const c3AABB* b)
 	c3Vec3 t = c3Sub(b->center, a->center);
 	return fabs(t.x) <= a->halfExtents.x + b->halfExtents.x && fabs(t.y) <= a->halfExtents.y + b->halfExtents.y &&
 		   fabs(t.z) <= a->halfExtents.z + b->halfExtents.z;
-}
-
-bool c3OverlapAABBOBB(const c3AABB* a, const c3OBB* b)
-{
-	c3OBB boxA = c3OBBFromAABB(a);
-	return c3OverlapOBBOBB(&boxA, b);
 }
 
 // Gomez's box-segment test with 6 axes, the segment given by its midpoint
@@ -95,6 +83,84 @@ bool c3OverlapAABBPlane(const c3AABB* a, const c3Plane* b)
 	return fabs(c3PlaneSignedDistance(b, a->center)) <= reach;
 }
 
+static void c3SetBoxPairExtents(c3BoxPair* pair, c3Vec3 ea, c3Vec3 eb)
+{
+	pair->ea[0] = ea.x;
+	pair->ea[1] = ea.y;
+	pair->ea[2] = ea.z;
+	pair->eb[0] = eb.x;
+	pair->eb[1] = eb.y;
+	pair->eb[2] = eb.z;
+	pair->sumA = ea.x + ea.y + ea.z;
+	pair->sumB = eb.x + eb.y + eb.z;
+}
+
+void c3MakeBoxPair(const c3OBB* a, const c3OBB* b, c3BoxPair* pair)
+{
+	for (int i = 0; i < 3; ++i)
+	{
+		for (int j = 0; j < 3; ++j)
+		{
+			pair->R[i][j] = c3Dot(a->axis[i], b->axis[j]);
+			pair->AbsR[i][j] = fabs(pair->R[i][j]);
+		}
+	}
+	c3Vec3 v = c3Sub(b->center, a->center);
+	pair->T[0] = c3Dot(v, a->axis[0]);
+	pair->T[1] = c3Dot(v, a->axis[1]);
+	pair->T[2] = c3Dot(v, a->axis[2]);
+	c3SetBoxPairExtents(pair, a->halfExtents, b->halfExtents);
+}
+
+void c3MakeBoxPairAligned(const c3AABB* a, const c3OBB* b, c3BoxPair* pair)
+{
+	for (int j = 0; j < 3; ++j)
+	{
+		double c[3] = {b->axis[j].x, b->axis[j].y, b->axis[j].z};
+		for (int i = 0; i < 3; ++i)
+		{
+			pair->R[i][j] = c[i];
+			pair->AbsR[i][j] = fabs(c[i]);
+		}
+	}
+	pair->T[0] = b->center.x - a->center.x;
+	pair->T[1] = b->center.y - a->center.y;
+	pair->T[2] = b->center.z - a->center.z;
+	c3SetBoxPairExtents(pair, a->halfExtents, b->halfExtents);
+}
+
+bool c3BoxPairSeparated(const c3BoxPair* pair)
+{
+	// Gomez / Gottschalk: apart when any of the 15 candidate axes separates.
+	double pad;
+	for (int i = 0; i < 3; ++i)
+	{
+		if (c3BoxFaceA(pair, i, &pad) + pad < 0.0 || c3BoxFaceB(pair, i, &pad) + pad < 0.0)
+		{
+			return true;
+		}
+	}
+	for (int i = 0; i < 3; ++i)
+	{
+		for (int j = 0; j < 3; ++j)
+		{
+			double lengthSquared;
+			if (c3BoxEdges(pair, i, j, &lengthSquared, &pad) + pad < 0.0)
+			{
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+bool c3OverlapAABBOBB(const c3AABB* a, const c3OBB* b)
+{
+	c3BoxPair pair;
+	c3MakeBoxPairAligned(a, b, &pair);
+	return !c3BoxPairSeparated(&pair);
+}
+
 bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b)
 {
 	if (c3SwapPair(a, b, sizeof *a))
@@ -103,62 +169,9 @@ bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b)
 		a = b;
 		b = t;
 	}
-	// Gomez / Gottschalk: 15 candidate axes, computed in A's frame. R[i][j] is
-	// B's axis j in A's frame, T the translation from A to B in A's frame.
-	double R[3][3], AbsR[3][3];
-	for (int i = 0; i < 3; ++i)
-	{
-		for (int j = 0; j < 3; ++j)
-		{
-			R[i][j] = c3Dot(a->axis[i], b->axis[j]);
-			AbsR[i][j] = fabs(R[i][j]) + C3_SAT_EPSILON;
-		}
-	}
-	c3Vec3 v = c3Sub(b->center, a->center);
-	double T[3] = {c3Dot(v, a->axis[0]), c3Dot(v, a->axis[1]), c3Dot(v, a->axis[2])};
-	double ea[3] = {a->halfExtents.x, a->halfExtents.y, a->halfExtents.z};
-	double eb[3] = {b->halfExtents.x, b->halfExtents.y, b->halfExtents.z};
-
-	// A's axes.
-	for (int i = 0; i < 3; ++i)
-	{
-		double rb = eb[0] * AbsR[i][0] + eb[1] * AbsR[i][1] + eb[2] * AbsR[i][2];
-		if (fabs(T[i]) > ea[i] + rb)
-		{
-			return false;
-		}
-	}
-
-	// B's axes.
-	for (int j = 0; j < 3; ++j)
-	{
-		double ra = ea[0] * AbsR[0][j] + ea[1] * AbsR[1][j] + ea[2] * AbsR[2][j];
-		double t = T[0] * R[0][j] + T[1] * R[1][j] + T[2] * R[2][j];
-		if (fabs(t) > ra + eb[j])
-		{
-			return false;
-		}
-	}
-
-	// A_i x B_j. In A's frame the axis is e_i x (column j of R), so with
-	// (i, i1, i2) and (j, j1, j2) cyclic the terms below are Gomez's nine
-	// blocks written once.
-	for (int i = 0; i < 3; ++i)
-	{
-		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-		for (int j = 0; j < 3; ++j)
-		{
-			int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-			double ra = ea[i1] * AbsR[i2][j] + ea[i2] * AbsR[i1][j];
-			double rb = eb[j1] * AbsR[i][j2] + eb[j2] * AbsR[i][j1];
-			double t = T[i2] * R[i1][j] - T[i1] * R[i2][j];
-			if (fabs(t) > ra + rb)
-			{
-				return false;
-			}
-		}
-	}
-	return true;
+	c3BoxPair pair;
+	c3MakeBoxPair(a, b, &pair);
+	return !c3BoxPairSeparated(&pair);
 }
 
 bool c3OverlapOBBSegment(const c3OBB* a, const c3Segment* b)

@@ -91,15 +91,65 @@ c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b)
 
 c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b)
 {
-	c3OBB boxA = c3OBBFromAABB(a);
-	return c3PenetrationOBBOBB(&boxA, b);
+	static const c3Vec3 aligned[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+	c3BoxPair pair;
+	c3MakeBoxPairAligned(a, b, &pair);
+	return c3BoxPairPenetration(&pair, a->center, aligned, b->center, b->axis);
 }
 
 // For convex polyhedra the minimum translation is along a face normal or a
 // cross product of two edges, so for boxes it is the least overlap over the 15
-// separating-axis candidates, each normalized. Cross products of nearly
-// parallel edges are skipped: their direction is rounding noise, and the face
-// axes already bound the overlap there.
+// separating-axis candidates, each divided by the length of its axis. Whether
+// they overlap is decided with C3_SAT_EPSILON, as c3OverlapOBBOBB does; the
+// depth is measured without it. The cross product of edges within 1e-6 rad of
+// parallel is skipped: its direction is rounding noise, and the faces bound
+// the overlap there.
+c3Penetration c3BoxPairPenetration(const c3BoxPair* pair, c3Vec3 centerA, const c3Vec3 axesA[3], c3Vec3 centerB,
+								   const c3Vec3 axesB[3])
+{
+	double bestDepth = INFINITY;
+	int best = 0;
+	for (int k = 0; k < 15; ++k)
+	{
+		double lengthSquared = 1.0, pad;
+		double overlap = k < 3	 ? c3BoxFaceA(pair, k, &pad)
+						 : k < 6 ? c3BoxFaceB(pair, k - 3, &pad)
+								 : c3BoxEdges(pair, (k - 6) / 3, (k - 6) % 3, &lengthSquared, &pad);
+		if (overlap + pad < 0.0)
+		{
+			return c3NoPenetration();
+		}
+		if (lengthSquared < 1.0e-12)
+		{
+			continue;
+		}
+		double depth = k < 6 ? overlap : overlap / sqrt(lengthSquared);
+		if (depth < bestDepth)
+		{
+			bestDepth = depth;
+			best = k;
+		}
+	}
+
+	c3Vec3 axis;
+	if (best < 3)
+	{
+		axis = axesA[best];
+	}
+	else if (best < 6)
+	{
+		axis = axesB[best - 3];
+	}
+	else
+	{
+		axis = c3Normalize(c3Cross(axesA[(best - 6) / 3], axesB[(best - 6) % 3]));
+	}
+	// The sign from world space (right for frames of either handedness): a
+	// moves away from b.
+	c3Vec3 normal = c3Dot(c3Sub(centerB, centerA), axis) > 0.0 ? c3Neg(axis) : axis;
+	return c3MakePenetration(normal, bestDepth);
+}
+
 c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b)
 {
 	if (c3SwapPair(a, b, sizeof *a))
@@ -108,51 +158,7 @@ c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b)
 		p.normal = c3Neg(p.normal);
 		return p;
 	}
-	if (!c3OverlapOBBOBB(a, b))
-	{
-		return c3NoPenetration();
-	}
-
-	c3Vec3 t = c3Sub(a->center, b->center);
-	double ea[3] = {a->halfExtents.x, a->halfExtents.y, a->halfExtents.z};
-	double eb[3] = {b->halfExtents.x, b->halfExtents.y, b->halfExtents.z};
-	double bestDepth = INFINITY;
-	c3Vec3 bestAxis = c3DefaultNormal();
-
-	for (int k = 0; k < 15; ++k)
-	{
-		c3Vec3 axis;
-		if (k < 3)
-		{
-			axis = a->axis[k];
-		}
-		else if (k < 6)
-		{
-			axis = b->axis[k - 3];
-		}
-		else
-		{
-			axis = c3Cross(a->axis[(k - 6) / 3], b->axis[(k - 6) % 3]);
-			double length = c3Length(axis);
-			if (length < 1.0e-9)
-			{
-				continue;
-			}
-			axis = c3DivVS(axis, length);
-		}
-		double ra = 0.0, rb = 0.0;
-		for (int i = 0; i < 3; ++i)
-		{
-			ra += ea[i] * fabs(c3Dot(a->axis[i], axis));
-			rb += eb[i] * fabs(c3Dot(b->axis[i], axis));
-		}
-		double distance = c3Dot(t, axis);
-		double depth = ra + rb - fabs(distance);
-		if (depth < bestDepth)
-		{
-			bestDepth = depth;
-			bestAxis = distance < 0.0 ? c3Neg(axis) : axis;
-		}
-	}
-	return c3MakePenetration(bestAxis, bestDepth);
+	c3BoxPair pair;
+	c3MakeBoxPair(a, b, &pair);
+	return c3BoxPairPenetration(&pair, a->center, a->axis, b->center, b->axis);
 }

@@ -34,12 +34,12 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 		return out;
 	}
 
-	double length = c3Length(direction);
+	c3Vec3 u;
+	double length = c3GetLengthAndNormalize(direction, &u);
 	if (length == 0.0)
 	{
 		return out;
 	}
-	c3Vec3 u = c3Normalize(direction);
 
 	// Along the unit direction the roots are tca -+ sqrt(h2), with tca the
 	// distance to the point of closest approach and h2 = r^2 - |f|^2 computed
@@ -207,7 +207,8 @@ c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* in
 	double scale = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(o), c3MaxAbsComponent(segment->a)),
 							   c3MaxDouble(c3MaxAbsComponent(segment->b), c3MaxAbsComponent(e)));
 	double tolerance = C3_CONTACT_TOLERANCE * scale;
-	double length = c3Length(input->translation);
+	c3Vec3 u;
+	double length = c3GetLengthAndNormalize(input->translation, &u);
 
 	if (length == 0.0)
 	{
@@ -222,7 +223,6 @@ c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* in
 	// Work along the unit direction; s is the distance travelled. Beyond the
 	// projections of both end points the ray only moves away, so a ray of
 	// unbounded length can be cut there.
-	c3Vec3 u = c3Normalize(input->translation);
 	double sA = c3Dot(c3Sub(segment->a, o), u);
 	double sB = c3Dot(c3Sub(segment->b, o), u);
 	double sMax = input->maxFraction * length;

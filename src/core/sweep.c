@@ -138,12 +138,12 @@ c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, co
 	double radius = a->radius + b->radius;
 	double r2 = radius * radius;
 	double c = c3Dot(s0, s0) - r2;
-	double length = c3Length(motion);
+	c3Vec3 u;
+	double length = c3GetLengthAndNormalize(motion, &u);
 	if (length == 0.0)
 	{
 		return c <= 0.0 ? c3IntervalClip(0.0, 1.0) : c3IntervalMiss();
 	}
-	c3Vec3 u = c3Normalize(motion);
 
 	// |s0 + s u|^2 = r^2 along the unit direction: s = tca -+ sqrt(h2), with
 	// h2 from the closest-approach vector (see c3RayCastSphereLocal).

@@ -1,0 +1,117 @@
+--- Lua-side benchmark: ns per call of each query family, next to the floor
+-- of a Lua -> C call measured in the same run (bench/baseline.c). Prints one
+-- "name<TAB>ns" line per row; .ci/bench joins the interpreters into a table.
+-- Usage (from the project root, paths set by .ci/bench):
+--   lua5.4 bench/bench.lua [quick]
+local collide = require("collide")
+local baseline = require("collide_bench")
+
+local quick = arg and arg[1] == "quick"
+local REPEATS = quick and 2 or 7
+local loadchunk = loadstring or load
+
+-- One loop per arity, compiled once, so that every row pays exactly its call.
+local loops = {}
+local function loop(arity)
+  if not loops[arity] then
+    local names = {}
+    for i = 1, arity do names[i] = "a" .. i end
+    local args = table.concat(names, ", ")
+    local source = "return function(f, n" .. (arity > 0 and ", " .. args or "") .. ")\n"
+      .. "  for _ = 1, n do f(" .. args .. ") end\nend"
+    loops[arity] = loadchunk(source)()
+  end
+  return loops[arity]
+end
+
+--- Best ns per call over REPEATS runs of n calls.
+local function measure(f, ...)
+  local run = loop(select("#", ...))
+  local n = 20000
+  -- grow n until a run takes about 0.05 s
+  while true do
+    local t0 = os.clock()
+    run(f, n, ...)
+    local elapsed = os.clock() - t0
+    if elapsed > 0.05 or n >= 1e8 then break end
+    n = n * 2
+  end
+  local best = math.huge
+  for _ = 1, REPEATS do
+    local t0 = os.clock()
+    run(f, n, ...)
+    best = math.min(best, (os.clock() - t0) / n * 1e9)
+  end
+  return best
+end
+
+local r = math.sqrt(0.5)
+local s1 = collide.sphere({ 0, 0, 0 }, 1)
+local s2 = collide.sphere({ 1.5, 0.2, 0 }, 1)
+local b1 = collide.aabb({ 0, 0, 0 }, { 1, 1, 1 })
+local b2 = collide.aabb({ 1.5, 0.2, 0.1 }, { 1, 1, 1 })
+local o1 = collide.obb({ 0, 0, 0 }, { 1, 1, 1 }, { r, r, 0 }, { -r, r, 0 }, { 0, 0, 1 })
+local o2 = collide.obb({ 1.9, 0.4, 0.1 }, { 1, 0.5, 1 }, { 1, 0, 0 }, { 0, r, r }, { 0, -r, r })
+local seg = collide.segment({ -3, 0.3, 0.2 }, { 3, -0.1, 0.4 })
+local plane = collide.plane({ 0, -0.5, 0 }, { 0, 1, 0 })
+local origin, direction = collide.vec3(-5, 0.2, 0.1), collide.vec3(1, 0, 0)
+local delta = collide.vec3(5, 0, 0)
+local outPoint, outNormal = collide.vec3(), collide.vec3()
+local x, y = baseline.box(), baseline.box()
+local far = collide.sphere({ 0, 5, 0 }, 1)
+
+local rows = {}
+--- A row: a name, a function and its arguments (nil holes kept).
+local function row(name, f, ...)
+  rows[#rows + 1] = { name = name, f = f, n = select("#", ...), ... }
+end
+
+row("call: empty C function", baseline.empty)
+row("call: 2 userdata, unchecked", baseline.unchecked, x, y)
+row("call: 2 userdata, luaL_checkudata", baseline.checkudata, x, y)
+row("overlaps aabb/aabb", collide.overlaps, b1, b2)
+row("overlaps sphere/sphere", collide.overlaps, s1, s2)
+row("overlaps sphere/aabb", collide.overlaps, s1, b2)
+row("overlaps sphere/obb", collide.overlaps, s1, o2)
+row("overlaps aabb/obb", collide.overlaps, b1, o2)
+row("overlaps obb/obb", collide.overlaps, o1, o2)
+row("overlaps aabb/segment", collide.overlaps, b1, seg)
+row("overlaps obb/plane", collide.overlaps, o1, plane)
+row("sweep sphere/plane", collide.sweep, far, { 0, -8, 0 }, plane, nil, outPoint, outNormal)
+row("sweep sphere/sphere", collide.sweep, s1, delta, far, nil, outPoint, outNormal)
+row("sweep aabb/aabb", collide.sweep, b1, delta, collide.aabb({ 6, 0.5, 0 }, { 1, 1, 1 }), nil, outPoint, outNormal)
+row("sweep aabb/aabb (allocating)", collide.sweep, b1, delta, collide.aabb({ 6, 0.5, 0 }, { 1, 1, 1 }))
+row("sweepInterval aabb/aabb", collide.sweepInterval, b1, delta, collide.aabb({ 6, 0.5, 0 }, { 1, 1, 1 }))
+row("raycast sphere", collide.raycast, s1, origin, direction, nil, outPoint, outNormal)
+row("raycast aabb", collide.raycast, b1, origin, direction, nil, outPoint, outNormal)
+row("raycast obb", collide.raycast, o1, origin, direction, nil, outPoint, outNormal)
+row("raycast plane", collide.raycast, plane, { 0, 5, 0 }, { 0, -1, 0 }, nil, outPoint, outNormal)
+row("raycast segment", collide.raycast, collide.segment({ 0, -1, 0 }, { 0, 1, 0 }), origin, direction, nil,
+  outPoint, outNormal)
+row("penetration sphere/aabb", collide.penetration, s2, b1, outNormal)
+row("penetration obb/obb", collide.penetration, o1, o2, outNormal)
+row("distance sphere/sphere", collide.distance, s1, far)
+row("distance aabb/aabb", collide.distance, b1, collide.aabb({ 5, 5, 0 }, { 1, 1, 1 }))
+row("distance obb/obb", collide.distance, o1, collide.obb({ 5, 5, 0 }, { 1, 1, 1 }))
+row("closestPoint obb (out)", collide.closestPoint, o1, origin, outPoint)
+
+local unpack = table.unpack or unpack
+for _, r in ipairs(rows) do
+  io.write(string.format("%s\t%.1f\n", r.name, measure(r.f, unpack(r, 1, r.n))))
+end
+
+-- Rows whose call is not a plain function call: timed with the expression
+-- inline in the loop.
+local function inline(name, expression, ...)
+  local run = loadchunk("return function(n, a, b) local c for _ = 1, n do c = " .. expression .. " end return c end")()
+  local n, best = 200000, math.huge
+  for _ = 1, REPEATS do
+    local t0 = os.clock()
+    run(n, ...)
+    best = math.min(best, (os.clock() - t0) / n * 1e9)
+  end
+  io.write(string.format("%s\t%.1f\n", name, best))
+end
+
+inline("overlaps aabb/aabb, a:overlaps(b)", "a:overlaps(b)", b1, b2)
+inline("vec3 + vec3 (allocates)", "a + b", collide.vec3(1, 2, 3), collide.vec3(4, 5, 6))

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// C core benchmark: ns per call of each kernel. Two figures per row:
+// - "fixed": the same case as the Lua benchmark's row (bench/bench.lua), so
+//   that the difference between the two is the cost of the binding;
+// - "random": the mean over 1024 seeded random cases of the family, a mix of
+//   hits and early-out misses.
+// Prints "name<TAB>fixed<TAB>random" lines; .ci/bench joins the figures.
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "collide/collide.h"
+
+#define COUNT 1024
+
+/// Every input a row may use, by the names of bench/bench.lua.
+typedef struct Case
+{
+	c3Sphere s1, s2, far;
+	c3AABB b1, b2, b3, b4;
+	c3OBB o1, o2, o3;
+	c3Segment seg, seg2;
+	c3Plane plane;
+	c3Vec3 delta, fall, zero;
+	c3RayCastInput ray, planeRay;
+} Case;
+
+static Case fixedCase;
+static Case randomCases[COUNT];
+
+static uint64_t rngState = 12345;
+
+static double rnd(double lo, double hi)
+{
+	rngState = rngState * 6364136223846793005ull + 1442695040888963407ull;
+	return lo + (hi - lo) * (double)(rngState >> 11) / 9007199254740992.0;
+}
+
+static c3Vec3 V(double x, double y, double z)
+{
+	c3Vec3 v = {x, y, z};
+	return v;
+}
+
+static c3Vec3 rvec(double lo, double hi)
+{
+	return V(rnd(lo, hi), rnd(lo, hi), rnd(lo, hi));
+}
+
+static c3RayCastInput ray(c3Vec3 origin, c3Vec3 direction)
+{
+	c3RayCastInput r = {origin, direction, INFINITY};
+	return r;
+}
+
+static void setupFixed(Case* c)
+{
+	double r = sqrt(0.5);
+	c->s1 = (c3Sphere){V(0, 0, 0), 1};
+	c->s2 = (c3Sphere){V(1.5, 0.2, 0), 1};
+	c->far = (c3Sphere){V(0, 5, 0), 1};
+	c->b1 = (c3AABB){V(0, 0, 0), V(1, 1, 1)};
+	c->b2 = (c3AABB){V(1.5, 0.2, 0.1), V(1, 1, 1)};
+	c->b3 = (c3AABB){V(6, 0.5, 0), V(1, 1, 1)};
+	c->b4 = (c3AABB){V(5, 5, 0), V(1, 1, 1)};
+	c3MakeOBB(V(0, 0, 0), V(1, 1, 1), V(r, r, 0), V(-r, r, 0), V(0, 0, 1), &c->o1);
+	c3MakeOBB(V(1.9, 0.4, 0.1), V(1, 0.5, 1), V(1, 0, 0), V(0, r, r), V(0, -r, r), &c->o2);
+	c3MakeOBB(V(5, 5, 0), V(1, 1, 1), V(1, 0, 0), V(0, 1, 0), V(0, 0, 1), &c->o3);
+	c->seg = (c3Segment){V(-3, 0.3, 0.2), V(3, -0.1, 0.4)};
+	c->seg2 = (c3Segment){V(0, -1, 0), V(0, 1, 0)};
+	c3MakePlane(V(0, -0.5, 0), V(0, 1, 0), &c->plane);
+	c->delta = V(5, 0, 0);
+	c->fall = V(0, -8, 0);
+	c->zero = V(0, 0, 0);
+	c->ray = ray(V(-5, 0.2, 0.1), V(1, 0, 0));
+	c->planeRay = ray(V(0, 5, 0), V(0, -1, 0));
+}
+
+static void setupRandom(Case* c)
+{
+	c3Sphere* spheres[3] = {&c->s1, &c->s2, &c->far};
+	for (int i = 0; i < 3; ++i)
+	{
+		*spheres[i] = (c3Sphere){rvec(-2, 2), rnd(0.2, 1.5)};
+	}
+	c3AABB* boxes[4] = {&c->b1, &c->b2, &c->b3, &c->b4};
+	for (int i = 0; i < 4; ++i)
+	{
+		*boxes[i] = (c3AABB){rvec(-2, 2), rvec(0.1, 1.5)};
+	}
+	c3OBB* obbs[3] = {&c->o1, &c->o2, &c->o3};
+	for (int i = 0; i < 3; ++i)
+	{
+		double a = rnd(0, 6.28), co = cos(a), si = sin(a);
+		c3MakeOBB(rvec(-2, 2), rvec(0.1, 1.5), V(co, si, 0), V(-si, co, 0), V(0, 0, 1), obbs[i]);
+	}
+	c->seg = (c3Segment){rvec(-3, 3), rvec(-1, 1)};
+	c->seg2 = (c3Segment){rvec(-3, 3), rvec(-1, 1)};
+	c3MakePlane(rvec(-1.5, 1.5), rvec(-1, 1), &c->plane);
+	c->delta = rvec(-4, 4);
+	c->fall = rvec(-4, 4);
+	c->zero = V(0, 0, 0);
+	c->ray = ray(rvec(-6, 6), rvec(-3, 3));
+	c->planeRay = ray(rvec(-6, 6), rvec(-3, 3));
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static volatile double sink;
+
+typedef double (*Kernel)(const Case* c);
+
+// Seconds for n calls. The empty asm keeps the compiler from hoisting a call
+// on the fixed case out of the loop.
+static double run(Kernel kernel, const Case* cases, int mask, int n)
+{
+	double t0 = now();
+	double acc = 0;
+	for (int i = 0; i < n; ++i)
+	{
+		__asm__ __volatile__("" ::: "memory");
+		acc += kernel(&cases[i & mask]);
+	}
+	sink = acc;
+	return now() - t0;
+}
+
+// Best ns per call of five runs, with n grown until a run takes 20 ms.
+static double timeKernel(Kernel kernel, const Case* cases, int mask)
+{
+	int n = 1 << 12;
+	while (run(kernel, cases, mask, n) < 0.02 && n < (1 << 28))
+	{
+		n *= 2;
+	}
+	double best = 1e300;
+	for (int r = 0; r < 5; ++r)
+	{
+		double ns = run(kernel, cases, mask, n) / n * 1e9;
+		best = ns < best ? ns : best;
+	}
+	return best;
+}
+
+// clang-format off
+static double ovAABBAABB(const Case* c) { return c3OverlapAABBAABB(&c->b1, &c->b2); }
+static double ovSphereSphere(const Case* c) { return c3OverlapSphereSphere(&c->s1, &c->s2); }
+static double ovSphereAABB(const Case* c) { return c3OverlapSphereAABB(&c->s1, &c->b2); }
+static double ovSphereOBB(const Case* c) { return c3OverlapSphereOBB(&c->s1, &c->o2); }
+static double ovAABBOBB(const Case* c) { return c3OverlapAABBOBB(&c->b1, &c->o2); }
+static double ovOBBOBB(const Case* c) { return c3OverlapOBBOBB(&c->o1, &c->o2); }
+static double ovAABBSegment(const Case* c) { return c3OverlapAABBSegment(&c->b1, &c->seg); }
+static double ovOBBPlane(const Case* c) { return c3OverlapOBBPlane(&c->o1, &c->plane); }
+static double swSpherePlane(const Case* c) { return c3SweepSpherePlane(&c->far, c->fall, &c->plane, c->zero).fraction; }
+static double swSphereSphere(const Case* c) { return c3SweepSphereSphere(&c->s1, c->delta, &c->far, c->zero).fraction; }
+static double swAABBAABB(const Case* c) { return c3SweepAABBAABB(&c->b1, c->delta, &c->b3, c->zero).fraction; }
+static double siAABBAABB(const Case* c) { return c3SweepIntervalAABBAABB(&c->b1, c->delta, &c->b3, c->zero).tLast; }
+static double rcSphere(const Case* c) { return c3RayCastSphere(&c->s1, &c->ray).fraction; }
+static double rcAABB(const Case* c) { return c3RayCastAABB(&c->b1, &c->ray).fraction; }
+static double rcOBB(const Case* c) { return c3RayCastOBB(&c->o1, &c->ray).fraction; }
+static double rcPlane(const Case* c) { return c3RayCastPlane(&c->plane, &c->planeRay).fraction; }
+static double rcSegment(const Case* c) { return c3RayCastSegment(&c->seg2, &c->ray).fraction; }
+static double peSphereAABB(const Case* c) { return c3PenetrationSphereAABB(&c->s2, &c->b1).depth; }
+static double peOBBOBB(const Case* c) { return c3PenetrationOBBOBB(&c->o1, &c->o2).depth; }
+static double diSphereSphere(const Case* c) { return c3DistanceSphereSphere(&c->s1, &c->far); }
+static double diAABBAABB(const Case* c) { return c3DistanceAABBAABB(&c->b1, &c->b4); }
+static double diOBBOBB(const Case* c) { return c3DistanceOBBOBB(&c->o1, &c->o3); }
+static double cpOBB(const Case* c) { return c3ClosestPointOBB(&c->o1, c->ray.origin).x; }
+// clang-format on
+
+static const struct
+{
+	const char* name;
+	Kernel kernel;
+} rows[] = {
+	{"overlaps aabb/aabb", ovAABBAABB},
+	{"overlaps sphere/sphere", ovSphereSphere},
+	{"overlaps sphere/aabb", ovSphereAABB},
+	{"overlaps sphere/obb", ovSphereOBB},
+	{"overlaps aabb/obb", ovAABBOBB},
+	{"overlaps obb/obb", ovOBBOBB},
+	{"overlaps aabb/segment", ovAABBSegment},
+	{"overlaps obb/plane", ovOBBPlane},
+	{"sweep sphere/plane", swSpherePlane},
+	{"sweep sphere/sphere", swSphereSphere},
+	{"sweep aabb/aabb", swAABBAABB},
+	{"sweepInterval aabb/aabb", siAABBAABB},
+	{"raycast sphere", rcSphere},
+	{"raycast aabb", rcAABB},
+	{"raycast obb", rcOBB},
+	{"raycast plane", rcPlane},
+	{"raycast segment", rcSegment},
+	{"penetration sphere/aabb", peSphereAABB},
+	{"penetration obb/obb", peOBBOBB},
+	{"distance sphere/sphere", diSphereSphere},
+	{"distance aabb/aabb", diAABBAABB},
+	{"distance obb/obb", diOBBOBB},
+	{"closestPoint obb (out)", cpOBB},
+};
+
+int main(void)
+{
+	setupFixed(&fixedCase);
+	for (int i = 0; i < COUNT; ++i)
+	{
+		setupRandom(&randomCases[i]);
+	}
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; ++r)
+	{
+		double fixed = timeKernel(rows[r].kernel, &fixedCase, 0);
+		double random = timeKernel(rows[r].kernel, randomCases, COUNT - 1);
+		printf("%s\t%.1f\t%.1f\n", rows[r].name, fixed, random);
+	}
+	return 0;
+}
