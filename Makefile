@@ -86,7 +86,7 @@ test-all: deps
 
 demo:
 	@./.ci/deps demo
-	@$(MAKE) --no-print-directory LUA=lua5.4 all
+	@$(MAKE) --no-print-directory -s LUA=lua5.4 all
 	@LUA_PATH="lua/?.lua;lua/?/init.lua;;" LUA_CPATH="build/lua5.4/?.so;;" lua5.4 examples/basic.lua
 
 bench:

@@ -7,8 +7,13 @@ local collide = require("collide")
 local baseline = require("collide_bench")
 
 local quick = arg and arg[1] == "quick"
-local REPEATS = quick and 2 or 7
+-- Every row is measured in ROUNDS rounds spread over the run, REPEATS runs
+-- each, and keeps its best: a slow spell of the machine then spoils one
+-- round of a row, not the row.
+local ROUNDS = quick and 1 or 4
+local REPEATS = quick and 2 or 3
 local loadchunk = loadstring or load
+local unpack = table.unpack or unpack
 
 -- One loop per arity, compiled once, so that every row pays exactly its call.
 local loops = {}
@@ -24,11 +29,11 @@ local function loop(arity)
   return loops[arity]
 end
 
---- Best ns per call over REPEATS runs of n calls.
+--- Best ns per call over REPEATS runs of n calls, n grown until a run takes
+-- about 0.05 s.
 local function measure(f, ...)
   local run = loop(select("#", ...))
   local n = 20000
-  -- grow n until a run takes about 0.05 s
   while true do
     local t0 = os.clock()
     run(f, n, ...)
@@ -77,7 +82,7 @@ row("overlaps aabb/obb", collide.overlaps, b1, o2)
 row("overlaps obb/obb", collide.overlaps, o1, o2)
 row("overlaps aabb/segment", collide.overlaps, b1, seg)
 row("overlaps obb/plane", collide.overlaps, o1, plane)
-row("sweep sphere/plane", collide.sweep, far, { 0, -8, 0 }, plane, nil, outPoint, outNormal)
+row("sweep sphere/plane (delta a table)", collide.sweep, far, { 0, -8, 0 }, plane, nil, outPoint, outNormal)
 row("sweep sphere/sphere", collide.sweep, s1, delta, far, nil, outPoint, outNormal)
 row("sweep aabb/aabb", collide.sweep, b1, delta, collide.aabb({ 6, 0.5, 0 }, { 1, 1, 1 }), nil, outPoint, outNormal)
 row("sweep aabb/aabb (allocating)", collide.sweep, b1, delta, collide.aabb({ 6, 0.5, 0 }, { 1, 1, 1 }))
@@ -85,7 +90,8 @@ row("sweepInterval aabb/aabb", collide.sweepInterval, b1, delta, collide.aabb({ 
 row("raycast sphere", collide.raycast, s1, origin, direction, nil, outPoint, outNormal)
 row("raycast aabb", collide.raycast, b1, origin, direction, nil, outPoint, outNormal)
 row("raycast obb", collide.raycast, o1, origin, direction, nil, outPoint, outNormal)
-row("raycast plane", collide.raycast, plane, { 0, 5, 0 }, { 0, -1, 0 }, nil, outPoint, outNormal)
+row("raycast plane (origin, direction tables)", collide.raycast, plane, { 0, 5, 0 }, { 0, -1, 0 }, nil, outPoint,
+  outNormal)
 row("raycast segment", collide.raycast, collide.segment({ 0, -1, 0 }, { 0, 1, 0 }), origin, direction, nil,
   outPoint, outNormal)
 row("penetration sphere/aabb", collide.penetration, s2, b1, outNormal)
@@ -95,23 +101,32 @@ row("distance aabb/aabb", collide.distance, b1, collide.aabb({ 5, 5, 0 }, { 1, 1
 row("distance obb/obb", collide.distance, o1, collide.obb({ 5, 5, 0 }, { 1, 1, 1 }))
 row("closestPoint obb (out)", collide.closestPoint, o1, origin, outPoint)
 
-local unpack = table.unpack or unpack
-for _, r in ipairs(rows) do
-  io.write(string.format("%s\t%.1f\n", r.name, measure(r.f, unpack(r, 1, r.n))))
-end
-
--- Rows whose call is not a plain function call: timed with the expression
--- inline in the loop.
+-- Rows whose call is not a plain function call: the expression inline in
+-- the loop.
 local function inline(name, expression, ...)
   local run = loadchunk("return function(n, a, b) local c for _ = 1, n do c = " .. expression .. " end return c end")()
-  local n, best = 200000, math.huge
-  for _ = 1, REPEATS do
-    local t0 = os.clock()
-    run(n, ...)
-    best = math.min(best, (os.clock() - t0) / n * 1e9)
-  end
-  io.write(string.format("%s\t%.1f\n", name, best))
+  local args = { n = select("#", ...), ... }
+  rows[#rows + 1] = { name = name, time = function()
+    local n, best = 200000, math.huge
+    for _ = 1, REPEATS do
+      local t0 = os.clock()
+      run(n, unpack(args, 1, args.n))
+      best = math.min(best, (os.clock() - t0) / n * 1e9)
+    end
+    return best
+  end }
 end
 
 inline("overlaps aabb/aabb, a:overlaps(b)", "a:overlaps(b)", b1, b2)
 inline("vec3 + vec3 (allocates)", "a + b", collide.vec3(1, 2, 3), collide.vec3(4, 5, 6))
+
+local best = {}
+for _ = 1, ROUNDS do
+  for i, entry in ipairs(rows) do
+    local ns = entry.time and entry.time() or measure(entry.f, unpack(entry, 1, entry.n))
+    best[i] = math.min(best[i] or math.huge, ns)
+  end
+end
+for i, entry in ipairs(rows) do
+  io.write(string.format("%s\t%.1f\n", entry.name, best[i]))
+end

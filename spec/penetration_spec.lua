@@ -131,6 +131,7 @@ describe("collide.penetration", function()
     near(depth, 0.75, 0)
     vnear(n, 0, -1, 0, 0)
     depth, n = ground:penetration(collide.sphere({ 0, 0.25, 0 }, 1))
+    near(depth, 0.75, 0)
     vnear(n, 0, -1, 0, 0)
   end)
 

@@ -151,7 +151,8 @@ describe("collide.raycast", function()
       assert.are.equal(4, t)
       vnear(p, -1, 0.5, 0.5, 0)
       vnear(n, -1, 0, 0, 0)
-      t, _, n = collide.raycast(box, { -5, -5, 0 }, { 1, 1, 0 }) -- y entered at 3, x at 4
+      t, p, n = collide.raycast(box, { -5, -5, 0 }, { 1, 1, 0 }) -- y entered at 3, x at 4
+      vnear(p, -1, -1, 0, 0)
       assert.are.equal(4, t)
       vnear(n, -1, 0, 0, 0)
     end)

@@ -29,7 +29,7 @@ extern int c3_checkFailures;
 		double c3_a = (a), c3_b = (b);                                                                                 \
 		if (!(fabs(c3_a - c3_b) <= (tol)))                                                                             \
 		{                                                                                                              \
-			printf("  %s:%d: CHECK_NEAR(%s, %s): %.17g vs %.17g\n", __FILE__, __LINE__, #a, #b, c3_a, c3_b);          \
+			printf("  %s:%d: CHECK_NEAR(%s, %s): %.17g vs %.17g\n", __FILE__, __LINE__, #a, #b, c3_a, c3_b);           \
 			c3_checkFailures++;                                                                                        \
 		}                                                                                                              \
 	} while (0)

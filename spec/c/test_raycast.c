@@ -37,7 +37,7 @@ static void ray_sphere(void)
 	out = c3RayCastSphere(&s, &in);
 	CHECK(out.hit && out.fraction == 0);
 	CHECK_VEC(out.point, 11, 0, 0, 0);
-	CHECK_VEC(out.normal, 1, 0, 0, 0); // least penetration: radially out
+	CHECK_VEC(out.normal, 1, 0, 0, 0);          // least penetration: radially out
 	in = ray(V(0, 0, 0), V(0, 0, 0), INFINITY); // a point outside
 	CHECK(!c3RayCastSphere(&s, &in).hit);
 	// Far away and small: the stable root keeps precision.

@@ -208,8 +208,8 @@ int lc3_tovector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out)
 		   fabs(out->y) <= C3_MAX_COORDINATE && fabs(out->z) <= C3_MAX_COORDINATE;
 }
 
-static c3Vec3 lc3_checkvectorlimit(lua_State* L, const lc3Registry* reg, int idx, const char* fname,
-								   const char* name, double limit)
+static c3Vec3 lc3_checkvectorlimit(lua_State* L, const lc3Registry* reg, int idx, const char* fname, const char* name,
+								   double limit)
 {
 	c3Vec3 v;
 	int bad;

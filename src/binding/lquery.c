@@ -200,12 +200,8 @@ static int query_distance(lua_State* L)
 }
 
 const luaL_Reg lc3_query_functions[] = {
-	{"overlaps", query_overlaps},
-	{"sweep", query_sweep},
-	{"sweepInterval", query_sweepInterval},
-	{"raycast", query_raycast},
-	{"penetration", query_penetration},
-	{"closestPoint", query_closestPoint},
-	{"distance", query_distance},
-	{NULL, NULL},
+	{"overlaps", query_overlaps},           {"sweep", query_sweep},
+	{"sweepInterval", query_sweepInterval}, {"raycast", query_raycast},
+	{"penetration", query_penetration},     {"closestPoint", query_closestPoint},
+	{"distance", query_distance},           {NULL, NULL},
 };

@@ -322,7 +322,9 @@ const luaL_Reg lc3_vec3_methods[] = {
 };
 
 const luaL_Reg lc3_vec3_metamethods[] = {
-	{"__index", vec3_index}, {"__newindex", vec3_newindex}, {"__add", vec3_add}, {"__sub", vec3_sub},
-	{"__unm", vec3_unm},     {"__mul", vec3_mul},           {"__div", vec3_div}, {"__eq", vec3_eq},
+	{"__index", vec3_index},       {"__newindex", vec3_newindex},
+	{"__add", vec3_add},           {"__sub", vec3_sub},
+	{"__unm", vec3_unm},           {"__mul", vec3_mul},
+	{"__div", vec3_div},           {"__eq", vec3_eq},
 	{"__tostring", vec3_tostring}, {NULL, NULL},
 };

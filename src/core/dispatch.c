@@ -39,11 +39,11 @@
 	}
 
 #define C3_SWEEP_ADAPTERS(A, B)                                                                                        \
-	static c3CastOutput c3Sweep_##A##B(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                            \
+	static c3CastOutput c3Sweep_##A##B(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                             \
 	{                                                                                                                  \
 		return c3Sweep##A##B((const c3##A*)a, da, (const c3##B*)b, db);                                                \
 	}                                                                                                                  \
-	static c3CastOutput c3Sweep_##B##A(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                            \
+	static c3CastOutput c3Sweep_##B##A(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                             \
 	{                                                                                                                  \
 		c3CastOutput out = c3Sweep##A##B((const c3##A*)b, db, (const c3##B*)a, da);                                    \
 		out.normal = c3Neg(out.normal);                                                                                \

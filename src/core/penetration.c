@@ -84,8 +84,7 @@ c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b)
 		return c3NoPenetration();
 	}
 	double depth, sign;
-	int axis = c3NearestBoxFaceLocal(c3Sub(a->center, b->center), c3Add(a->halfExtents, b->halfExtents), &depth,
-									 &sign);
+	int axis = c3NearestBoxFaceLocal(c3Sub(a->center, b->center), c3Add(a->halfExtents, b->halfExtents), &depth, &sign);
 	return c3MakePenetration(c3AxisVector(axis, sign), depth);
 }
 
@@ -112,7 +111,7 @@ c3Penetration c3BoxPairPenetration(const c3BoxPair* pair, c3Vec3 centerA, const 
 	for (int k = 0; k < 15; ++k)
 	{
 		double lengthSquared = 1.0, pad;
-		double overlap = k < 3	 ? c3BoxFaceA(pair, k, &pad)
+		double overlap = k < 3   ? c3BoxFaceA(pair, k, &pad)
 						 : k < 6 ? c3BoxFaceB(pair, k - 3, &pad)
 								 : c3BoxEdges(pair, (k - 6) / 3, (k - 6) % 3, &lengthSquared, &pad);
 		if (overlap + pad < 0.0)

@@ -101,8 +101,8 @@ typedef struct c3RayCastInput
 typedef struct c3CastOutput
 {
 	c3Vec3 point;    ///< contact point in world space, at time fraction
-	c3Vec3 normal;   ///< unit normal at the contact, pointing from the second shape (the obstacle) toward the first (the mover or ray)
-	double fraction; ///< time of first contact: hit point = origin + fraction * translation; 0 when they start in contact
+	c3Vec3 normal;   ///< unit normal from the second shape (the obstacle) toward the first (the mover or ray)
+	double fraction; ///< time of first contact (0 if they start in contact): point = origin + fraction * translation
 	bool hit;        ///< false when there is no contact; the other fields are then undefined
 } c3CastOutput;
 

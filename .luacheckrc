@@ -1,0 +1,6 @@
+-- luacheck configuration: the Lua of collide runs on Lua 5.1-5.4 and LuaJIT.
+std = "max"
+max_line_length = 120
+exclude_files = { "build/", "lua_modules/" }
+
+files["spec/"] = { std = "+busted" }
