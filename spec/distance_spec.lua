@@ -3,12 +3,10 @@ local G = require("spec.support.geometry")
 local C = require("spec.support.cases")
 local Random = require("spec.support.random")
 
+local near = C.near
+
 local abs, sqrt = math.abs, math.sqrt
 local r2 = sqrt(0.5)
-
-local function near(a, b, tol, what)
-  assert(abs(a - b) <= tol, string.format("%s: %.17g vs %.17g", what or "value", a, b))
-end
 
 local KINDS = { "sphere", "aabb", "obb", "segment", "plane" }
 local DISTANCE_CASES = 250 -- per pair and variant: the box-box reference is slow in Lua

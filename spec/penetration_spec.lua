@@ -3,18 +3,10 @@ local G = require("spec.support.geometry")
 local C = require("spec.support.cases")
 local Random = require("spec.support.random")
 
+local near, vnear = C.near, C.vnear
+
 local abs, sqrt = math.abs, math.sqrt
 local r2 = sqrt(0.5)
-
-local function near(a, b, tol, what)
-  assert(abs(a - b) <= tol, string.format("%s: %.17g vs %.17g", what or "value", a, b))
-end
-
-local function vnear(v, x, y, z, tol)
-  near(v.x, x, tol, "x")
-  near(v.y, y, tol, "y")
-  near(v.z, z, tol, "z")
-end
 
 local PAIRS = {
   { "sphere", "sphere" }, { "sphere", "plane" }, { "sphere", "aabb" }, { "sphere", "obb" },

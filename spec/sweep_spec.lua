@@ -3,17 +3,9 @@ local G = require("spec.support.geometry")
 local C = require("spec.support.cases")
 local Random = require("spec.support.random")
 
+local near, vnear = C.near, C.vnear
+
 local abs, max, sqrt = math.abs, math.max, math.sqrt
-
-local function near(a, b, tol, what)
-  assert(abs(a - b) <= tol, string.format("%s: %.17g vs %.17g (tolerance %.3g)", what or "value", a, b, tol))
-end
-
-local function vnear(v, x, y, z, tol)
-  near(v.x, x, tol, "x")
-  near(v.y, y, tol, "y")
-  near(v.z, z, tol, "z")
-end
 
 -- -- exact static distances of the swept pairs, at time t --------------------------
 

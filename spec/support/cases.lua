@@ -41,6 +41,18 @@ function C.shape(rng, kind)
   error("unknown kind " .. kind)
 end
 
+--- Assert |a - b| <= tol, printing both at full precision.
+function C.near(a, b, tol, what)
+  assert(math.abs(a - b) <= tol, string.format("%s: %.17g vs %.17g (tolerance %.3g)", what or "value", a, b, tol))
+end
+
+--- Assert each component of a vec3 within tol of x, y, z.
+function C.vnear(v, x, y, z, tol)
+  C.near(v.x, x, tol, "x")
+  C.near(v.y, y, tol, "y")
+  C.near(v.z, z, tol, "z")
+end
+
 --- "%.17g" of every number of a description, for regression cases.
 function C.describe(d)
   local parts = { d.kind }

@@ -56,37 +56,49 @@ static int lc3_pushcast(lua_State* L, const c3CastOutput* out, int outPoint, int
 	return 3;
 }
 
+/// The arguments (a, deltaA, b [, deltaB]) of sweep and sweepInterval.
+typedef struct lc3SweepArgs
+{
+	lc3Object* a;
+	lc3Object* b;
+	c3Vec3 deltaA;
+	c3Vec3 deltaB;
+} lc3SweepArgs;
+
+static lc3SweepArgs lc3_checksweep(lua_State* L, const lc3Registry* reg, const char* fname)
+{
+	lc3SweepArgs args;
+	args.a = lc3_checkshape(L, reg, 1, fname);
+	args.deltaA = lc3_checkpoint(L, reg, 2, fname, "deltaA");
+	args.b = lc3_checkshape(L, reg, 3, fname);
+	args.deltaB = lc3_optdelta(L, reg, 4, fname, "deltaB");
+	return args;
+}
+
 static int query_sweep(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* a = lc3_checkshape(L, reg, 1, "sweep");
-	c3Vec3 deltaA = lc3_checkpoint(L, reg, 2, "sweep", "deltaA");
-	lc3Object* b = lc3_checkshape(L, reg, 3, "sweep");
-	c3Vec3 deltaB = lc3_optdelta(L, reg, 4, "sweep", "deltaB");
+	lc3SweepArgs args = lc3_checksweep(L, reg, "sweep");
 	int outPoint = lc3_outindex(L, reg, 5, "sweep");
 	int outNormal = lc3_outindex(L, reg, 6, "sweep");
-	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
+	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
 	if (fn == NULL)
 	{
-		return lc3_nopair(L, 3, "sweep", "sweep", a, b);
+		return lc3_nopair(L, 3, "sweep", "sweep", args.a, args.b);
 	}
-	c3CastOutput out = fn(&a->u, deltaA, &b->u, deltaB);
+	c3CastOutput out = fn(&args.a->u, args.deltaA, &args.b->u, args.deltaB);
 	return lc3_pushcast(L, &out, outPoint, outNormal);
 }
 
 static int query_sweepInterval(lua_State* L)
 {
-	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* a = lc3_checkshape(L, reg, 1, "sweepInterval");
-	c3Vec3 deltaA = lc3_checkpoint(L, reg, 2, "sweepInterval", "deltaA");
-	lc3Object* b = lc3_checkshape(L, reg, 3, "sweepInterval");
-	c3Vec3 deltaB = lc3_optdelta(L, reg, 4, "sweepInterval", "deltaB");
-	c3SweepIntervalFcn fn = c3GetSweepIntervalFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
+	lc3SweepArgs args = lc3_checksweep(L, lc3_registry(L), "sweepInterval");
+	c3SweepIntervalFcn fn = c3GetSweepIntervalFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
 	if (fn == NULL)
 	{
-		return lc3_nopair(L, 3, "sweepInterval", "sweep interval", a, b);
+		return lc3_nopair(L, 3, "sweepInterval", "sweep interval", args.a, args.b);
 	}
-	c3SweepInterval out = fn(&a->u, deltaA, &b->u, deltaB);
+	c3SweepInterval out = fn(&args.a->u, args.deltaA, &args.b->u, args.deltaB);
 	if (!out.hit)
 	{
 		lua_pushnil(L);

@@ -178,6 +178,19 @@ static inline double c3BoxEdges(const c3BoxPair* p, int i, int j, double* length
 	return ra + rb - fabs(t);
 }
 
+/// The times at which origin + t * direction lies in the box [-half, half]
+/// (everything in the box's axes), unclipped, by the slab method (Kay and
+/// Kajiya; Ericson 5.3.3). Shared by ray casts against boxes and the AABB
+/// sweep, which is a ray against the Minkowski sum of the two boxes.
+typedef struct c3SlabInterval
+{
+	double tEnter; ///< when the last slab is entered (-infinity when the line is in every slab)
+	double tExit;  ///< when the first slab is left; tEnter > tExit when the line misses the box
+	int axis;      ///< the slab entered last, lowest axis on a tie; -1 when tEnter is -infinity
+} c3SlabInterval;
+
+c3SlabInterval c3IntersectSlabs(c3Vec3 half, c3Vec3 origin, c3Vec3 direction);
+
 /// Result of the ray / sphere kernel shared by ray casts and sphere sweeps.
 typedef struct c3RaySphereHit
 {

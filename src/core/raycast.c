@@ -86,9 +86,46 @@ c3CastOutput c3RayCastSphere(const c3Sphere* sphere, const c3RayCastInput* input
 	return c3Hit(c3MulAdd(input->origin, h.fraction, input->translation), h.normal, h.fraction);
 }
 
-// Slab test of a ray against a box centered at the origin, all in the box's
-// axes (Kay and Kajiya; Ericson 5.3.3). Divisions rather than multiplications
-// by an inverse, so that a zero or tiny component never produces 0 * inf.
+c3SlabInterval c3IntersectSlabs(c3Vec3 half, c3Vec3 origin, c3Vec3 direction)
+{
+	c3SlabInterval out = {-INFINITY, INFINITY, -1};
+	for (int i = 0; i < 3; ++i)
+	{
+		double o = c3Get(origin, i);
+		double d = c3Get(direction, i);
+		double h = c3Get(half, i);
+		if (d == 0.0)
+		{
+			if (o < -h || o > h)
+			{
+				// Outside this slab and not moving across it: never inside.
+				out.tEnter = INFINITY;
+				out.tExit = -INFINITY;
+				return out;
+			}
+			continue;
+		}
+		// Divisions rather than a multiplication by 1 / d, so that a tiny d
+		// never makes 0 * inf.
+		double t0 = (-h - o) / d;
+		double t1 = (h - o) / d;
+		if (t0 > t1)
+		{
+			double tmp = t0;
+			t0 = t1;
+			t1 = tmp;
+		}
+		if (t0 > out.tEnter)
+		{
+			out.tEnter = t0;
+			out.axis = i;
+		}
+		out.tExit = c3MinDouble(out.tExit, t1);
+	}
+	return out;
+}
+
+// A ray against a box centered at the origin, all in the box's axes.
 static bool c3RayCastBoxLocal(c3Vec3 half, c3Vec3 origin, c3Vec3 direction, double maxFraction, double* fraction,
 							  c3Vec3* localNormal)
 {
@@ -101,52 +138,15 @@ static bool c3RayCastBoxLocal(c3Vec3 half, c3Vec3 origin, c3Vec3 direction, doub
 		return true;
 	}
 
-	double tMin = 0.0;
-	double tMax = maxFraction;
-	int axis = -1;
-	for (int i = 0; i < 3; ++i)
-	{
-		double o = c3Get(origin, i);
-		double d = c3Get(direction, i);
-		double h = c3Get(half, i);
-		if (d == 0.0)
-		{
-			if (o < -h || o > h)
-			{
-				return false;
-			}
-			continue;
-		}
-		double t1 = (-h - o) / d;
-		double t2 = (h - o) / d;
-		if (t1 > t2)
-		{
-			double tmp = t1;
-			t1 = t2;
-			t2 = tmp;
-		}
-		if (t1 > tMin)
-		{
-			tMin = t1;
-			axis = i;
-		}
-		if (t2 < tMax)
-		{
-			tMax = t2;
-		}
-		if (tMin > tMax)
-		{
-			return false;
-		}
-	}
-
-	// The origin is outside, so some slab was entered after t = 0.
-	if (axis < 0 || !c3IsFinite(tMin))
+	// The origin is outside, so a hit enters some slab after t = 0.
+	c3SlabInterval slabs = c3IntersectSlabs(half, origin, direction);
+	if (slabs.axis < 0 || !(slabs.tEnter <= slabs.tExit) || !(slabs.tEnter <= maxFraction) || slabs.tExit < 0.0 ||
+		!c3IsFinite(slabs.tEnter))
 	{
 		return false;
 	}
-	*fraction = tMin;
-	*localNormal = c3AxisVector(axis, -c3Get(direction, axis));
+	*fraction = c3MaxDouble(slabs.tEnter, 0.0);
+	*localNormal = c3AxisVector(slabs.axis, -c3Get(direction, slabs.axis));
 	return true;
 }
 

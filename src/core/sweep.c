@@ -171,53 +171,6 @@ c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, co
 
 // -- AABB / AABB ------------------------------------------------------------------
 
-typedef struct c3AxisTimes
-{
-	double tFirst, tLast;
-	int axis; ///< axis whose overlap starts last, -1 when all overlap from the start
-} c3AxisTimes;
-
-// Per axis, the times over which the extents overlap, intersected over the
-// three axes. An axis that never overlaps gives tFirst > tLast.
-static c3AxisTimes c3AABBOverlapTimes(c3Vec3 offset, c3Vec3 reach, c3Vec3 motion)
-{
-	c3AxisTimes out = {-INFINITY, INFINITY, -1};
-	for (int i = 0; i < 3; ++i)
-	{
-		double o = c3Get(offset, i);
-		double e = c3Get(reach, i);
-		double v = c3Get(motion, i);
-		if (v == 0.0)
-		{
-			if (fabs(o) > e)
-			{
-				// Apart along this axis and not closing: never overlapping.
-				// (The listing leaves [0, 1] here and reports a false hit.)
-				out.tFirst = INFINITY;
-				out.tLast = -INFINITY;
-				return out;
-			}
-			continue;
-		}
-		// |o + t v| <= e
-		double t0 = (-e - o) / v;
-		double t1 = (e - o) / v;
-		if (t0 > t1)
-		{
-			double tmp = t0;
-			t0 = t1;
-			t1 = tmp;
-		}
-		if (t0 > out.tFirst)
-		{
-			out.tFirst = t0;
-			out.axis = i;
-		}
-		out.tLast = c3MinDouble(out.tLast, t1);
-	}
-	return out;
-}
-
 c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
 {
 	c3Vec3 offset = c3Sub(a->center, b->center);
@@ -235,13 +188,16 @@ c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3
 	}
 	else
 	{
-		c3AxisTimes times = c3AABBOverlapTimes(offset, reach, motion);
-		// The listing also accepted a first time after 1.
-		if (times.tFirst > times.tLast || times.tFirst > 1.0 || times.tLast < 0.0 || times.axis < 0)
+		// The extents overlap along every axis from tEnter to tExit. An axis
+		// apart and not closing gives an empty interval (the listing left it at
+		// [0, 1], a false hit), and a first time after 1 is a miss (the listing
+		// accepted it).
+		c3SlabInterval times = c3IntersectSlabs(reach, offset, motion);
+		if (times.tEnter > times.tExit || times.tEnter > 1.0 || times.tExit < 0.0 || times.axis < 0)
 		{
 			return c3SweepMiss();
 		}
-		out.fraction = c3MaxDouble(times.tFirst, 0.0);
+		out.fraction = c3MaxDouble(times.tEnter, 0.0);
 		// a arrives against the face of b that it moves toward.
 		out.normal = c3AxisVector(times.axis, -c3Get(motion, times.axis));
 	}
@@ -261,6 +217,6 @@ c3SweepInterval c3SweepIntervalAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3
 {
 	c3Vec3 offset = c3Sub(a->center, b->center);
 	c3Vec3 reach = c3Add(a->halfExtents, b->halfExtents);
-	c3AxisTimes times = c3AABBOverlapTimes(offset, reach, c3Sub(deltaA, deltaB));
-	return c3IntervalClip(times.tFirst, times.tLast);
+	c3SlabInterval times = c3IntersectSlabs(reach, offset, c3Sub(deltaA, deltaB));
+	return c3IntervalClip(times.tEnter, times.tExit);
 }
