@@ -20,6 +20,8 @@ local function aabb() return collide.aabb({0, 0, 0}, {1, 1, 1}) end
 local function obb() return collide.obb({0, 0, 0}, {1, 1, 1}) end
 local function segment() return collide.segment({0, 0, 0}, {1, 0, 0}) end
 local function plane() return collide.plane({0, 0, 0}, {0, 1, 0}) end
+local function polygon() return collide.polygon({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}) end
+local function ellipsoid() return collide.ellipsoid({0, 0, 0}, {1, 2, 3}) end
 
 -- A bad value with a label for messages (a label, because nil has no tostring in a table).
 local function bad(label, value) return {label = label, value = value} end
@@ -108,6 +110,49 @@ KINDS.maxT = {bad("-1", -1), bad("-1e-300", -1e-300), bad("nan", NAN), bad("-inf
 KINDS.index = {bad("nil", nil), bad("0", 0), bad("4", 4), bad("1.5", 1.5), bad("-1", -1), bad("nan", NAN),
   bad("inf", INF), bad("1 + 2^-52", 1 + 2 ^ -52), bad("a string", "1"), bad("a table", {}), bad("a boolean", true)}
 
+-- Kinds of the polygon and ellipsoid arguments.
+-- A valid triangle with point i replaced.
+local function triangle_with(i, p)
+  local list = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}
+  list[i] = p
+  return list
+end
+local function circle(n)
+  local list = {}
+  for i = 1, n do list[i] = {math.cos(2 * math.pi * i / n), math.sin(2 * math.pi * i / n), 0} end
+  return list
+end
+KINDS.points = {
+  bad("nil", nil), bad("a string", "x"), bad("a number", 42), bad("a boolean", true), bad("a function", print),
+  bad("a vec3 instead of a list", vec3(1, 2, 3)), bad("a sphere", sphere()), bad("a polygon", polygon()),
+  bad("{1, 2, 3}: one point, not a list", {1, 2, 3}), bad("{x = 1, y = 2, z = 3}", {x = 1, y = 2, z = 3}),
+  bad("a list with a string", triangle_with(3, "x")), bad("a list with a number", triangle_with(2, 5)),
+  bad("a list with {1, 2}", triangle_with(1, {1, 2})), bad("a list with a sphere", triangle_with(3, sphere())),
+  bad("a list with a table with __index", triangle_with(2, setmetatable({}, {__index = {x = 1, y = 0, z = 0}}))),
+  bad("a list with {nan, 0, 0}", triangle_with(2, {NAN, 0, 0})),
+  bad("a list with {0, inf, 0}", triangle_with(3, {0, INF, 0})),
+  bad("a list with {x = -inf, ..}", triangle_with(1, {x = -INF, y = 0, z = 0})),
+  bad("a list with {1e16, 0, 0}", triangle_with(1, {1e16, 0, 0})),
+  bad("a list with vec3(0, 0, 2e15)", triangle_with(2, vec3(0, 0, 2e15))),
+  bad("an empty list", {}), bad("one point", {{0, 0, 0}}), bad("two points", {{0, 0, 0}, {1, 0, 0}}),
+  bad("65 points", circle(65)), bad("100 points", circle(100)),
+  bad("a repeated point", {{0, 0, 0}, {1, 0, 0}, {1, 0, 0}, {0, 1, 0}}),
+  bad("collinear points", {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}}),
+  bad("a point off the plane", {{0, 0, 0}, {1, 0, 0}, {1, 1, 0.5}, {0, 1, 0}}),
+  bad("a reflex vertex", {{0, 0, 0}, {2, 0, 0}, {1, 0.5, 0}, {2, 2, 0}, {0, 2, 0}}),
+}
+-- An ellipsoid's axis: any length from 1e-12 to 1e15, perpendicular to the others.
+KINDS.eaxis = concat(KINDS.point, ZERO_VECTORS, {
+  bad("{1e-13, 0, 0}", {1e-13, 0, 0}), bad("{0, 1e-300, 0}", {0, 1e-300, 0}),
+  bad("{1e15, 1e15, 1e15}: longer than 1e15", {1e15, 1e15, 1e15}),
+  {label = "{1, 1, 1}: not perpendicular", value = {1, 1, 1}, anyAxis = true},
+  {label = "{1, 2e-6, 2e-6}: 2e-6 off", value = {1, 2e-6, 2e-6}, anyAxis = true},
+})
+KINDS.radii = concat(KINDS.point, ZERO_VECTORS, {bad("{1, 1e-13, 1}", {1, 1e-13, 1}), bad("{1, 1, 0}", {1, 1, 0})})
+KINDS.polygonself = concat(NOT_SHAPES, {bad("a sphere", sphere()), bad("an ellipsoid", ellipsoid()),
+  bad("an obb", obb())})
+KINDS.ellipsoidself = concat(NOT_SHAPES, {bad("an obb", obb()), bad("a sphere", sphere()), bad("a polygon", polygon())})
+
 -- Signatures ----------------------------------------------------------------------------------
 
 -- Each function: its name in messages, how to get it, and its arguments as {kind, valid value}.
@@ -168,6 +213,43 @@ local FUNCTIONS = {
   {name = "axis", of = obb(), self = true, args = {{"obbself", obb()}, {"index", 2}, {"outvec3", vec3()}}},
   {name = "setAxes", of = obb(), self = true, firstAxis = 2, args = {{"obbself", obb()}, {"axis", {0, 1, 0}},
     {"axis", {0, 0, 1}}, {"axis", {1, 0, 0}}}},
+  -- polygons and ellipsoids: constructors, methods, and the queries with them
+  {name = "polygon", args = {{"points", {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}}}},
+  {name = "ellipsoid", form = "ellipsoid(center, radii)", args = {{"point", {0, 0, 0}}, {"radii", {1, 2, 3}}}},
+  {name = "ellipsoid", form = "ellipsoid(center, axis1, axis2, axis3)", firstAxis = 2, args = {{"point", {0, 0, 0}},
+    {"eaxis", {1, 0, 0}}, {"eaxis", {0, 2, 0}}, {"eaxis", {0, 0, 3}}}},
+  {name = "vertex", of = polygon(), self = true, args = {{"polygonself", polygon()}, {"index", 2},
+    {"outvec3", vec3()}}},
+  {name = "axis", of = ellipsoid(), form = "ellipsoid:axis(i)", self = true, args = {{"ellipsoidself", ellipsoid()},
+    {"index", 2}, {"outvec3", vec3()}}},
+  {name = "sweep", form = "sweep(ellipsoid, delta, polygon)", self = true, args = {{"shape", ellipsoid()},
+    {"point", {1, 0, 0}}, {"shape", polygon()}, {"optpoint", {0, 1, 0}}, {"outvec3", vec3()}, {"outvec3", vec3()}}},
+  {name = "sweep", form = "sweep(sphere, delta, polygon)", self = true, args = {{"shape", sphere()},
+    {"point", {1, 0, 0}}, {"shape", polygon()}, {"optpoint", {0, 1, 0}}, {"outvec3", vec3()}, {"outvec3", vec3()}}},
+  {name = "raycast", form = "raycast(polygon, ...)", self = true, args = {{"shape", polygon()}, {"point", {0, 0, -5}},
+    {"point", {0, 0, 1}}, {"maxT", 10}, {"outvec3", vec3()}, {"outvec3", vec3()}}},
+  {name = "raycast", form = "raycast(ellipsoid, ...)", self = true, args = {{"shape", ellipsoid()},
+    {"point", {0, 0, -5}}, {"point", {0, 0, 1}}, {"maxT", 10}, {"outvec3", vec3()}, {"outvec3", vec3()}}},
+  {name = "penetration", form = "penetration(sphere, polygon)", self = true, args = {{"shape", sphere()},
+    {"shape", polygon()}, {"outvec3", vec3()}}},
+  {name = "overlaps", form = "overlaps(ellipsoid, polygon)", self = true, args = {{"shape", ellipsoid()},
+    {"shape", polygon()}}},
+  {name = "closestPoint", form = "closestPoint(polygon, p)", self = true, args = {{"shape", polygon()},
+    {"point", {1, 2, 3}}, {"outvec3", vec3()}}},
+  {name = "closestPoint", form = "closestPoint(ellipsoid, p)", self = true, args = {{"shape", ellipsoid()},
+    {"point", {1, 2, 3}}, {"outvec3", vec3()}}},
+  {name = "distance", form = "distance(polygon, point)", self = true, args = {{"shapeorpoint", polygon()},
+    {"shapeorpoint", {1, 2, 3}}}},
+  {name = "contains", form = "contains(ellipsoid, p)", self = true, args = {{"solid", ellipsoid()},
+    {"point", {0, 0, 0}}}},
+  {name = "bounds", form = "bounds(polygon)", self = true, args = {{"bounded", polygon()}, {"outaabb", aabb()}}},
+  {name = "translate", form = "translate(polygon, delta)", self = true, args = {{"shape", polygon()},
+    {"point", {1, 2, 3}}}},
+  {name = "setCenter", form = "setCenter(ellipsoid, v)", self = true, args = {{"shape", ellipsoid()},
+    {"centerpoint", {1, 2, 3}}}},
+  {name = "setCenter", form = "setCenter(polygon, x, y, z)", self = true, args = {{"shape", polygon()},
+    {"firstcoordinate", 1}, {"coordinate", 2}, {"coordinate", 3}}},
+  {name = "clone", form = "clone(polygon)", self = true, args = {{"shape", polygon()}}},
 }
 
 -- Callers ---------------------------------------------------------------------------------------
@@ -312,6 +394,14 @@ describe("collide errors", function()
       end
     end)
 
+    it("contains raises \"a polygon has no inside\" for a polygon, which has no contains method", function()
+      local p = polygon()
+      local ok, err = pcall(function() local r = collide.contains(p, {0, 0, 0}); return r end)
+      assert.is_nil(check_message(ok, err, "contains", 1))
+      assert.is_truthy(err:find("a polygon has no inside", 1, true), err)
+      assert.is_nil(p.contains)
+    end)
+
     it("bounds raises for a plane, as a function and as a method", function()
       local p = plane()
       local ok, err = pcall(function() local r = collide.bounds(p); return r end)
@@ -325,7 +415,8 @@ describe("collide errors", function()
     local makers = {sphere = sphere, aabb = aabb, obb = obb, segment = segment, plane = plane}
     local names = {"sphere", "aabb", "obb", "segment", "plane"}
     local supported = {
-      sweep = {["sphere plane"] = true, ["plane sphere"] = true, ["sphere sphere"] = true, ["aabb aabb"] = true},
+      sweep = {["sphere plane"] = true, ["plane sphere"] = true, ["sphere sphere"] = true, ["aabb aabb"] = true,
+        ["sphere aabb"] = true, ["aabb sphere"] = true, ["sphere obb"] = true, ["obb sphere"] = true},
       sweepInterval = {["sphere plane"] = true, ["plane sphere"] = true, ["sphere sphere"] = true,
         ["aabb aabb"] = true},
       penetration = {["sphere sphere"] = true, ["sphere plane"] = true, ["plane sphere"] = true,
@@ -385,6 +476,112 @@ describe("collide errors", function()
     end)
   end)
 
+  describe("pairs with polygons and ellipsoids", function()
+    local makers = {sphere = sphere, aabb = aabb, obb = obb, segment = segment, plane = plane, polygon = polygon,
+      ellipsoid = ellipsoid}
+    local names = {"sphere", "aabb", "obb", "segment", "plane", "polygon", "ellipsoid"}
+    -- The pairs docs/API.md lists, in both orders.
+    local function both_orders(list)
+      local set = {}
+      for _, p in ipairs(list) do
+        set[p[1] .. " " .. p[2]] = true
+        set[p[2] .. " " .. p[1]] = true
+      end
+      return set
+    end
+    local supported = {
+      sweep = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}, {"sphere", "aabb"},
+        {"sphere", "obb"}, {"sphere", "polygon"}, {"ellipsoid", "polygon"}, {"ellipsoid", "plane"},
+        {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}}),
+      sweepInterval = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}}),
+      penetration = both_orders({{"sphere", "sphere"}, {"sphere", "plane"}, {"sphere", "aabb"}, {"sphere", "obb"},
+        {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}}),
+    }
+    local calls = {
+      sweep = {position = 3, call = function(a, b) return collide.sweep(a, {1, 0, 0}, b) end,
+        method = function(a, b) local r = a:sweep({1, 0, 0}, b); return r end},
+      sweepInterval = {position = 3, call = function(a, b) return collide.sweepInterval(a, {1, 0, 0}, b) end,
+        method = function(a, b) local r = a:sweepInterval({1, 0, 0}, b); return r end},
+      penetration = {position = 2, call = function(a, b) return collide.penetration(a, b) end,
+        method = function(a, b) local r = a:penetration(b); return r end},
+    }
+
+    for _, query in ipairs({"sweep", "sweepInterval", "penetration"}) do
+      it(query .. " raises naming both types for every unsupported pair with a new type, and not for the others",
+        function()
+          local failures = {}
+          local c = calls[query]
+          for _, na in ipairs(names) do
+            for _, nb in ipairs(names) do
+              if na == "polygon" or na == "ellipsoid" or nb == "polygon" or nb == "ellipsoid" then
+                local key = na .. " " .. nb
+                local ok, err = pcall(function() local r = c.call(makers[na](), makers[nb]()); return r end)
+                local mok, merr = pcall(c.method, makers[na](), makers[nb]())
+                if supported[query][key] then
+                  if not ok then failures[#failures + 1] = key .. ": " .. tostring(err) end
+                  if not mok then failures[#failures + 1] = key .. " (method): " .. tostring(merr) end
+                else
+                  local f = check_message(ok, err, query, c.position) or
+                    (not err:find("no ", 1, true) and "no 'no ... test'") or
+                    (not err:find(na .. " and " .. nb, 1, true) and "does not name " .. na .. " and " .. nb)
+                  if f then failures[#failures + 1] = key .. ": " .. f end
+                  f = check_message(mok, merr, query, c.position - 1)
+                  if f then failures[#failures + 1] = key .. " (method): " .. f end
+                end
+              end
+            end
+          end
+          assert.are.same({}, failures)
+        end)
+    end
+
+    it("sweep(polygon, delta, polygon) says 'no sweep test between polygon and polygon'", function()
+      local ok, err = pcall(function() local r = collide.sweep(polygon(), {0, 0, 1}, polygon()); return r end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("bad argument #3 to 'sweep' (no sweep test between polygon and polygon)", 1, true), err)
+      ok, err = pcall(function() local r = polygon():sweep({0, 0, 1}, polygon()); return r end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("bad argument #2 to 'sweep' (no sweep test between polygon and polygon)", 1, true), err)
+    end)
+
+    it("sweep(ellipsoid, delta, ellipsoid) and sweep(sphere, delta, ellipsoid) name both types", function()
+      local ok, err = pcall(function() local r = collide.sweep(ellipsoid(), {0, 0, 1}, ellipsoid()); return r end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("bad argument #3 to 'sweep' (no sweep test between ellipsoid and ellipsoid)", 1,
+        true), err)
+      ok, err = pcall(function() local r = collide.sweep(sphere(), {0, 0, 1}, ellipsoid()); return r end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("bad argument #3 to 'sweep' (no sweep test between sphere and ellipsoid)", 1, true),
+        err)
+    end)
+
+    it("penetration(polygon, polygon) and penetration(ellipsoid, plane) name both types", function()
+      local ok, err = pcall(function() local r = collide.penetration(polygon(), polygon()); return r end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("bad argument #2 to 'penetration' (no penetration test between polygon and polygon)",
+        1, true), err)
+      ok, err = pcall(function() local r = ellipsoid():penetration(plane()); return r end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("bad argument #1 to 'penetration' (no penetration test between ellipsoid and plane)",
+        1, true), err)
+    end)
+
+    it("overlaps and distance have a test for every pair with a polygon or an ellipsoid (docs/API.md)", function()
+      local missing = {}
+      for _, na in ipairs(names) do
+        for _, nb in ipairs(names) do
+          if na == "polygon" or na == "ellipsoid" or nb == "polygon" or nb == "ellipsoid" then
+            for _, query in ipairs({"overlaps", "distance"}) do
+              local ok, err = pcall(collide[query], makers[na](), makers[nb]())
+              if not ok then missing[#missing + 1] = query .. "(" .. na .. ", " .. nb .. "): " .. tostring(err) end
+            end
+          end
+        end
+      end
+      assert.are.same({}, missing)
+    end)
+  end)
+
   describe("degenerate shapes", function()
     it("planeFromPoints refuses collinear and coincident points", function()
       local cases = {
@@ -427,6 +624,48 @@ describe("collide errors", function()
             c[1][3], c[2][1], c[2][2], c[2][3], c[3][1], c[3][2], c[3][3]))
         assert.is_truthy(err:find("orthonormal", 1, true), err)
       end
+    end)
+
+    it("polygon refuses degenerate point lists, saying why", function()
+      local cases = {
+        {"repeats", {{0, 0, 0}, {1, 0, 0}, {1, 0, 0}, {0, 1, 0}}},
+        {"collinear", {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}}},
+        {"collinear", {{0, 0, 0}, {0, 0, 1e-300}, {0, 0, 2e-300}}},
+        {"off the plane", {{0, 0, 0}, {1, 0, 0}, {1, 1, 0.5}, {0, 1, 0}}},
+        {"not convex", {{0, 0, 0}, {2, 0, 0}, {1, 0.5, 0}, {2, 2, 0}, {0, 2, 0}}},
+        {"more than once", {{1, 0, 0}, {math.cos(4 * math.pi / 5), math.sin(4 * math.pi / 5), 0},
+          {math.cos(8 * math.pi / 5), math.sin(8 * math.pi / 5), 0},
+          {math.cos(2 * math.pi / 5), math.sin(2 * math.pi / 5), 0},
+          {math.cos(6 * math.pi / 5), math.sin(6 * math.pi / 5), 0}}},
+        {"64", circle(65)},
+        {"3 to 64", {{0, 0, 0}, {1, 0, 0}}},
+      }
+      for _, c in ipairs(cases) do
+        local ok, err = pcall(function() local r = collide.polygon(c[2]); return r end)
+        assert.is_nil(check_message(ok, err, "polygon", 1))
+        assert.is_truthy(err:find(c[1], 1, true), err)
+      end
+    end)
+
+    it("ellipsoid refuses axes not perpendicular, zero, below 1e-12 or above 1e15, saying why", function()
+      local cases = {
+        {"perpendicular", {{1, 0, 0}, {1, 1, 0}, {0, 0, 1}}, 2, 3},
+        {"perpendicular", {{1, 0, 0}, {0, 1, 0}, {0, 1e-5, 1}}, 3, 4},
+        {"1e-12", {{0, 0, 0}, {0, 1, 0}, {0, 0, 1}}, 2, 2},
+        {"1e-12", {{1, 0, 0}, {0, 1e-13, 0}, {0, 0, 1}}, 3, 3},
+        {"1e15", {{1, 0, 0}, {0, 1, 0}, {0, 1e15, 1e15}}, 4, 4},
+      }
+      for _, c in ipairs(cases) do
+        local ok, err = pcall(function()
+          local r = collide.ellipsoid({0, 0, 0}, c[2][1], c[2][2], c[2][3])
+          return r
+        end)
+        assert.is_nil(check_message(ok, err, "ellipsoid", c[4], c[3]))
+        assert.is_truthy(err:find(c[1], 1, true), err)
+      end
+      local ok, err = pcall(function() local r = collide.ellipsoid({0, 0, 0}, {1, 0, 1}); return r end)
+      assert.is_nil(check_message(ok, err, "ellipsoid", 2))
+      assert.is_truthy(err:find("1e-12", 1, true), err)
     end)
 
     it("aabbFromMinMax refuses max < min in any component", function()
@@ -509,6 +748,7 @@ describe("collide errors", function()
         {"center", "halfExtents"}},
       {"segment", segment, {"a", "b"}},
       {"plane", plane, {"normal", "d"}},
+      {"ellipsoid", function() return collide.ellipsoid({1, 2, 3}, {0, 1, 0}, {0, 0, 2}, {-3, 0, 0}) end, {"center"}},
     }
 
     for _, entry in ipairs(SHAPE_FIELDS) do
@@ -576,6 +816,33 @@ describe("collide errors", function()
       end
     end)
 
+    it("refuse polygon.normal and polygon.plane: read-only", function()
+      for _, c in ipairs({{"normal", {0, 0, 1}}, {"normal", vec3(1, 0, 0)}, {"plane", plane()}, {"plane", nil}}) do
+        local p = polygon()
+        local before = tostring(p)
+        local ok, err = pcall(function() p[c[1]] = c[2] end)
+        assert.is_false(ok)
+        assert.is_truthy(err:find("read-only", 1, true), err)
+        assert.is_truthy(err:find("polygon." .. c[1], 1, true), err)
+        assert.are.equal(before, tostring(p))
+      end
+    end)
+
+    it("refuse unknown fields of polygons and ellipsoids", function()
+      for _, v in ipairs({polygon(), ellipsoid()}) do
+        for _, key in ipairs({"foo", "overlaps", "vertex", "axis", "center", "axes", 1, true}) do
+          if not (key == "center" and collide.type(v) == "ellipsoid") then
+            local before = tostring(v)
+            local ok, err = pcall(function() v[key] = 1 end)
+            assert.is_false(ok, collide.type(v) .. "." .. tostring(key))
+            assert.is_truthy(err:find("has no field", 1, true), err)
+            assert.is_truthy(err:find(collide.type(v), 1, true), err)
+            assert.are.equal(before, tostring(v))
+          end
+        end
+      end
+    end)
+
     it("refuse unknown fields of every type", function()
       for _, v in ipairs({sphere(), aabb(), obb(), segment(), plane(), vec3()}) do
         for _, key in ipairs({"foo", "overlaps", "X", 1, true}) do
@@ -614,6 +881,20 @@ describe("collide errors", function()
         function(s) local r = s:setAxes({1, 0, 0}, {1, 0, 0}, {0, 0, 1}); return r end, "setAxes", 1},
       {"obb:setAxes with a nil axis", obb,
         function(s) local r = s:setAxes({1, 0, 0}, {0, 1, 0}); return r end, "setAxes", 3},
+      {"polygon:translate out of range",
+        function() return collide.polygon({{9e14, 0, 0}, {1e15, 0, 0}, {1e15, 1e14, 0}}) end,
+        function(s) local r = s:translate({2e14, 0, 0}); return r end, "translate", 1},
+      {"polygon:translate by nan", polygon,
+        function(s) local r = collide.translate(s, {0, NAN, 0}); return r end, "translate", 2},
+      {"polygon:setCenter(x, inf, z)", polygon,
+        function(s) local r = s:setCenter(1, INF, 3); return r end, "setCenter", 2},
+      {"polygon:setCenter out of range",
+        function() return collide.polygon({{-1e15, 0, 0}, {1e15, 0, 0}, {0, 1e15, 0}}) end,
+        function(s) local r = s:setCenter(1e15, 0, 0); return r end, "setCenter", 1},
+      {"ellipsoid:translate out of range", function() return collide.ellipsoid({9e14, 0, 0}, {1, 1, 1}) end,
+        function(s) local r = s:translate({2e14, 0, 0}); return r end, "translate", 1},
+      {"ellipsoid:setCenter({nan, 0, 0})", ellipsoid,
+        function(s) local r = s:setCenter({NAN, 0, 0}); return r end, "setCenter", 1},
     }
     for _, c in ipairs(cases) do
       it(c[1] .. " raises and leaves the shape unchanged", function()

@@ -55,6 +55,8 @@ extern const c3Test c3_overlapTests[];
 extern const c3Test c3_sweepTests[];
 extern const c3Test c3_raycastTests[];
 extern const c3Test c3_distanceTests[];
+extern const c3Test c3_sweptTests[];
+extern const c3Test c3_gjkTests[];
 
 static inline c3Vec3 V(double x, double y, double z)
 {

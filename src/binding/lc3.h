@@ -35,6 +35,8 @@ typedef enum lc3Type
 	LC3_OBB = c3_obbShape,
 	LC3_SEGMENT = c3_segmentShape,
 	LC3_PLANE = c3_planeShape,
+	LC3_ELLIPSOID = c3_ellipsoidShape,
+	LC3_POLYGON = c3_polygonShape,
 	LC3_VEC3 = c3_shapeTypeCount, ///< after the shapes: every type below it is a shape
 	LC3_TYPE_COUNT
 } lc3Type;
@@ -53,6 +55,8 @@ typedef struct lc3Object
 		c3OBB obb;
 		c3Segment segment;
 		c3Plane plane;
+		c3Ellipsoid ellipsoid;
+		c3Polygon polygon; ///< allocated with its count of vertices only
 	} u;
 } lc3Object;
 
@@ -66,13 +70,26 @@ typedef struct lc3Registry
 	c3OverlapFcn overlap[LC3_VEC3][LC3_VEC3];
 } lc3Registry;
 
-/// The number of bytes of a collide value, by type (0 for type 0).
+/// The number of bytes of a collide value, by type (0 for type 0); for a
+/// polygon, the size of one with 3 vertices.
 extern const size_t lc3_objectsizes[LC3_TYPE_COUNT];
 
 /// The number of bytes of a collide value of a type (1..LC3_TYPE_COUNT - 1).
 static inline size_t lc3_objectsize(int type)
 {
 	return lc3_objectsizes[type];
+}
+
+/// The number of bytes of a polygon of count vertices.
+static inline size_t lc3_polygonsize(int count)
+{
+	return offsetof(lc3Object, u) + offsetof(c3Polygon, vertices) + (size_t)count * sizeof(c3Vec2);
+}
+
+/// The number of bytes of a collide value (a polygon's depend on its count).
+static inline size_t lc3_sizeof(const lc3Object* o)
+{
+	return o->type == LC3_POLYGON ? lc3_polygonsize(o->u.polygon.count) : lc3_objectsize(o->type);
 }
 
 /// Upvalues shared by every Lua-callable closure: the registry, then the
@@ -115,6 +132,11 @@ static inline lc3Object* lc3_toobject(lua_State* L, const lc3Registry* reg, int 
 	size_t size = lc3_rawlen(L, idx);
 	if (size < offsetof(lc3Object, u) || o->tag != lc3_tagfor(reg, o) || o->type <= 0 || o->type >= LC3_TYPE_COUNT ||
 		size < lc3_objectsize(o->type))
+	{
+		return NULL;
+	}
+	if (o->type == LC3_POLYGON &&
+		(o->u.polygon.count < 3 || o->u.polygon.count > C3_MAX_POLYGON_VERTICES || size < lc3_sizeof(o)))
 	{
 		return NULL;
 	}
@@ -230,6 +252,9 @@ void lc3_checkshapevalid(lua_State* L, int arg, const char* fname, int type, con
 /// A new collide value of a type, with its metatable; the caller fills it.
 lc3Object* lc3_newobject(lua_State* L, int type);
 
+/// A new polygon of count vertices (3..C3_MAX_POLYGON_VERTICES); the caller fills it.
+lc3Object* lc3_newpolygon(lua_State* L, int count);
+
 /// Push v as a new vec3, or fill the vec3 at outIdx (when > 0) and push it.
 void lc3_pushvec3(lua_State* L, c3Vec3 v, int outIdx);
 
@@ -254,6 +279,9 @@ extern const luaL_Reg lc3_shape_functions[];
 extern const luaL_Reg lc3_shape_metamethods[];
 extern const luaL_Reg lc3_plane_methods[];
 extern const luaL_Reg lc3_obb_methods[];
+extern const luaL_Reg lc3_ellipsoid_methods[];
+extern const luaL_Reg lc3_polygon_methods[];
+extern const luaL_Reg lc3_polygon_metamethods[];
 extern const luaL_Reg lc3_query_functions[];
 
 #endif

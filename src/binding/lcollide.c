@@ -19,7 +19,15 @@
 LC3_EXPORT int luaopen_collide_core(lua_State* L);
 
 static const char* const lc3_metatablenames[LC3_TYPE_COUNT] = {
-	NULL, "collide.Sphere", "collide.AABB", "collide.OBB", "collide.Segment", "collide.Plane", "collide.Vec3",
+	NULL,
+	"collide.Sphere",
+	"collide.AABB",
+	"collide.OBB",
+	"collide.Segment",
+	"collide.Plane",
+	"collide.Ellipsoid",
+	"collide.Polygon",
+	"collide.Vec3",
 };
 
 /// Module functions that are methods of every shape.
@@ -88,8 +96,21 @@ static int lc3_setup(lua_State* L)
 		{
 			lc3_setfuncs(L, -1, lc3_obb_methods);
 		}
+		if (type == LC3_ELLIPSOID)
+		{
+			lc3_setfuncs(L, -1, lc3_ellipsoid_methods);
+		}
+		if (type == LC3_POLYGON)
+		{
+			lc3_setfuncs(L, -1, lc3_polygon_methods);
+		}
 		lc3_setmetamethods(L, type, lc3_shape_metamethods);
 	}
+
+	// Polygons also have a length: their count of vertices.
+	lua_pushvalue(L, lc3_metatableindex(LC3_POLYGON));
+	lc3_setfuncs(L, -1, lc3_polygon_metamethods);
+	lua_pop(L, 1);
 
 	lc3_newfuncs(L, lc3_vec3_methods);
 	lc3_setmetamethods(L, LC3_VEC3, lc3_vec3_metamethods);

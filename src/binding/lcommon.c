@@ -9,7 +9,8 @@
 
 #include "lc3.h"
 
-const char* const lc3_typenames[LC3_TYPE_COUNT] = {NULL, "sphere", "aabb", "obb", "segment", "plane", "vec3"};
+const char* const lc3_typenames[LC3_TYPE_COUNT] = {NULL,    "sphere",    "aabb",    "obb", "segment",
+												   "plane", "ellipsoid", "polygon", "vec3"};
 
 #if LUA_VERSION_NUM < 502
 void lc3_luasetfuncs(lua_State* L, const luaL_Reg* l, int nup)
@@ -318,18 +319,37 @@ void lc3_checkshapevalid(lua_State* L, int arg, const char* fname, int type, con
 #define LC3_SIZE(member) (offsetof(lc3Object, u) + sizeof(((lc3Object*)0)->u.member))
 
 const size_t lc3_objectsizes[LC3_TYPE_COUNT] = {
-	0, LC3_SIZE(sphere), LC3_SIZE(aabb), LC3_SIZE(obb), LC3_SIZE(segment), LC3_SIZE(plane), LC3_SIZE(vec3),
+	0,
+	LC3_SIZE(sphere),
+	LC3_SIZE(aabb),
+	LC3_SIZE(obb),
+	LC3_SIZE(segment),
+	LC3_SIZE(plane),
+	LC3_SIZE(ellipsoid),
+	offsetof(lc3Object, u) + offsetof(c3Polygon, vertices) + 3 * sizeof(c3Vec2),
+	LC3_SIZE(vec3),
 };
 
-lc3Object* lc3_newobject(lua_State* L, int type)
+static lc3Object* lc3_newsized(lua_State* L, int type, size_t size)
 {
-	size_t size = lc3_objectsize(type);
 	lc3Object* o = (lc3Object*)lc3_newuserdata(L, size);
 	memset(o, 0, size);
 	o->tag = lc3_tagfor(lc3_registry(L), o);
 	o->type = type;
 	lua_pushvalue(L, lc3_metatableindex(type));
 	lua_setmetatable(L, -2);
+	return o;
+}
+
+lc3Object* lc3_newobject(lua_State* L, int type)
+{
+	return lc3_newsized(L, type, lc3_objectsize(type));
+}
+
+lc3Object* lc3_newpolygon(lua_State* L, int count)
+{
+	lc3Object* o = lc3_newsized(L, LC3_POLYGON, lc3_polygonsize(count));
+	o->u.polygon.count = count;
 	return o;
 }
 

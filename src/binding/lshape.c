@@ -12,13 +12,15 @@
 
 typedef enum lc3FieldKind
 {
-	LC3_FIELD_POINT,    ///< a vec3 within range
-	LC3_FIELD_EXTENTS,  ///< a vec3 with components >= 0
-	LC3_FIELD_SIZE,     ///< a number >= 0
-	LC3_FIELD_NORMAL,   ///< a vec3 normalized on write
-	LC3_FIELD_PLANE_D,  ///< the plane constant
-	LC3_FIELD_AABB_MIN, ///< read-only, computed
-	LC3_FIELD_AABB_MAX  ///< read-only, computed
+	LC3_FIELD_POINT,         ///< a vec3 within range
+	LC3_FIELD_EXTENTS,       ///< a vec3 with components >= 0
+	LC3_FIELD_SIZE,          ///< a number >= 0
+	LC3_FIELD_NORMAL,        ///< a vec3 normalized on write
+	LC3_FIELD_PLANE_D,       ///< the plane constant
+	LC3_FIELD_AABB_MIN,      ///< read-only, computed
+	LC3_FIELD_AABB_MAX,      ///< read-only, computed
+	LC3_FIELD_READONLY_VEC3, ///< read-only vec3 (a polygon's normal)
+	LC3_FIELD_POLYGON_PLANE  ///< read-only: a new plane
 } lc3FieldKind;
 
 typedef struct lc3Field
@@ -61,10 +63,25 @@ static const lc3Field lc3_planeFields[] = {
 	{NULL, NULL, LC3_FIELD_POINT, 0},
 };
 
+static const lc3Field lc3_ellipsoidFields[] = {
+	{"center", "ellipsoid.center", LC3_FIELD_POINT, offsetof(c3Ellipsoid, center)},
+	{NULL, NULL, LC3_FIELD_POINT, 0},
+};
+
+static const lc3Field lc3_polygonFields[] = {
+	{"normal", "polygon.normal", LC3_FIELD_READONLY_VEC3, offsetof(c3Polygon, plane) + offsetof(c3Plane, normal)},
+	{"plane", "polygon.plane", LC3_FIELD_POLYGON_PLANE, offsetof(c3Polygon, plane)},
+	{NULL, NULL, LC3_FIELD_POINT, 0},
+};
+
 static const lc3Field* lc3_fields(int type)
 {
 	switch (type)
 	{
+		case LC3_ELLIPSOID:
+			return lc3_ellipsoidFields;
+		case LC3_POLYGON:
+			return lc3_polygonFields;
 		case LC3_SPHERE:
 			return lc3_sphereFields;
 		case LC3_AABB:
@@ -135,6 +152,9 @@ static int shape_index(lua_State* L)
 			lc3_pushvec3(L, corner, 0);
 			break;
 		}
+		case LC3_FIELD_POLYGON_PLANE:
+			lc3_newobject(L, LC3_PLANE)->u.plane = o->u.polygon.plane;
+			break;
 		default:
 			lc3_pushvec3(L, *lc3_vec3field(o, f), 0);
 			break;
@@ -183,6 +203,10 @@ static c3Vec3 lc3_checkfieldvalue(lua_State* L, const lc3Registry* reg, int idx,
 		case LC3_FIELD_AABB_MAX:
 			luaL_error(L, "field '%s' is read-only (set center and halfExtents)", f->qualified);
 			break;
+		case LC3_FIELD_READONLY_VEC3:
+		case LC3_FIELD_POLYGON_PLANE:
+			luaL_error(L, "field '%s' is read-only (a polygon is made from its points)", f->qualified);
+			break;
 		default:
 			v = lc3_checkpoint(L, reg, idx, f->qualified, f->name);
 			break;
@@ -202,7 +226,7 @@ static int shape_newindex(lua_State* L)
 	c3Vec3 v = lc3_checkfieldvalue(L, reg, 3, f);
 
 	lc3Object copy;
-	memcpy(&copy, o, lc3_objectsize(o->type));
+	memcpy(&copy, o, lc3_sizeof(o));
 	if (f->kind == LC3_FIELD_SIZE || f->kind == LC3_FIELD_PLANE_D)
 	{
 		*lc3_numberfield(&copy, f) = v.x;
@@ -212,7 +236,7 @@ static int shape_newindex(lua_State* L)
 		*lc3_vec3field(&copy, f) = v;
 	}
 	lc3_checkshapevalid(L, 3, f->qualified, copy.type, &copy.u);
-	memcpy(o, &copy, lc3_objectsize(o->type));
+	memcpy(o, &copy, lc3_sizeof(o));
 	return 0;
 }
 
@@ -264,6 +288,29 @@ static int shape_tostring(lua_State* L)
 			lc3_pushvec3string(L, o->u.segment.a);
 			lua_pushstring(L, ", b = ");
 			lc3_pushvec3string(L, o->u.segment.b);
+			lua_pushstring(L, ")");
+			break;
+		case LC3_ELLIPSOID:
+			lua_pushstring(L, "ellipsoid(center = ");
+			lc3_pushvec3string(L, o->u.ellipsoid.center);
+			for (int i = 0; i < 3; ++i)
+			{
+				lua_pushfstring(L, ", axis%d = ", i + 1);
+				lc3_pushvec3string(L, o->u.ellipsoid.axis[i]);
+			}
+			lua_pushstring(L, ")");
+			break;
+		case LC3_POLYGON:
+			lua_pushstring(L, "polygon(");
+			for (int i = 0; i < o->u.polygon.count; ++i)
+			{
+				if (i > 0)
+				{
+					lua_pushstring(L, ", ");
+				}
+				lc3_pushvec3string(L, c3GetPolygonVertex(&o->u.polygon, i));
+				lua_concat(L, lua_gettop(L) - top); // keep the stack short for 64 vertices
+			}
 			lua_pushstring(L, ")");
 			break;
 		default:
@@ -410,6 +457,101 @@ static int shape_planeFromPoints(lua_State* L)
 	return 1;
 }
 
+// The axes of an ellipsoid from idx: three vectors, or one vector of radii.
+static int shape_ellipsoid(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	c3Vec3 center = lc3_checkpoint(L, reg, 1, "ellipsoid", "center");
+	c3Vec3 axes[3];
+	int radii = lua_isnoneornil(L, 3) && lua_isnoneornil(L, 4);
+	if (radii)
+	{
+		c3Vec3 r = lc3_checkpoint(L, reg, 2, "ellipsoid", "radii");
+		if (r.x < 0.0 || r.y < 0.0 || r.z < 0.0)
+		{
+			return lc3_argerror(L, 2, "ellipsoid", "radii must not be negative");
+		}
+		axes[0] = lc3_vec3(r.x, 0.0, 0.0);
+		axes[1] = lc3_vec3(0.0, r.y, 0.0);
+		axes[2] = lc3_vec3(0.0, 0.0, r.z);
+	}
+	else
+	{
+		axes[0] = lc3_checkpoint(L, reg, 2, "ellipsoid", "axis1");
+		axes[1] = lc3_checkpoint(L, reg, 3, "ellipsoid", "axis2");
+		axes[2] = lc3_checkpoint(L, reg, 4, "ellipsoid", "axis3");
+	}
+	c3Ellipsoid e;
+	int bad;
+	c3Error err = c3MakeEllipsoid(center, axes[0], axes[1], axes[2], &e, &bad);
+	if (err != c3_ok)
+	{
+		int arg = radii ? 2 : 2 + bad;
+		const char* what = radii ? "radius" : "semi-axis";
+		if (err == c3_errNotOrthonormal)
+		{
+			return lc3_argerror(L, arg, "ellipsoid", "the axes must be mutually perpendicular (to 1e-6)");
+		}
+		return lc3_argerror(L, arg, "ellipsoid", "%s %d must be at least 1e-12 and at most 1e15 long", what, bad + 1);
+	}
+	lc3_newobject(L, LC3_ELLIPSOID)->u.ellipsoid = e;
+	return 1;
+}
+
+static int shape_polygon(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	if (!lua_istable(L, 1) || lc3_typeat(L, reg, 1) != 0)
+	{
+		return lc3_typeerror(L, 1, "polygon", "list of points");
+	}
+	int count = (int)lc3_rawlen(L, 1);
+	if (count < 3 || count > C3_MAX_POLYGON_VERTICES)
+	{
+		return lc3_argerror(L, 1, "polygon", "a polygon has 3 to %d points, got %d", C3_MAX_POLYGON_VERTICES, count);
+	}
+	c3Vec3 points[C3_MAX_POLYGON_VERTICES];
+	for (int i = 0; i < count; ++i)
+	{
+		lua_rawgeti(L, 1, i + 1);
+		if (!lc3_tovector(L, reg, -1, &points[i]))
+		{
+			lua_pop(L, 1);
+			return lc3_argerror(L, 1, "polygon",
+								"points[%d] must be a vec3 or {x, y, z} of finite numbers within [-1e15, 1e15]", i + 1);
+		}
+		lua_pop(L, 1);
+	}
+	c3Polygon p;
+	int bad;
+	c3Error err = c3MakePolygon(points, count, &p, &bad);
+	switch (err)
+	{
+		case c3_ok:
+			break;
+		case c3_errRepeatedPoint:
+			return lc3_argerror(L, 1, "polygon", "points[%d] repeats a neighbouring point (within 1e-12 of the size)",
+								bad + 1);
+		case c3_errZeroArea:
+			return lc3_argerror(L, 1, "polygon", "the points are collinear: the polygon has no area");
+		case c3_errNotPlanar:
+			return lc3_argerror(L, 1, "polygon", "points[%d] is off the plane of the polygon (beyond 1e-6 of its size)",
+								bad + 1);
+		case c3_errNotConvex:
+			if (bad >= 0)
+			{
+				return lc3_argerror(L, 1, "polygon", "the polygon is not convex: it turns the other way at points[%d]",
+									bad + 1);
+			}
+			return lc3_argerror(L, 1, "polygon", "the polygon is not convex: its edges wind around more than once");
+		default:
+			return lc3_argerror(L, 1, "polygon", "%s", c3ErrorString(err));
+	}
+	lc3Object* o = lc3_newpolygon(L, count);
+	memcpy(&o->u.polygon, &p, offsetof(c3Polygon, vertices) + (size_t)count * sizeof(c3Vec2));
+	return 1;
+}
+
 static int shape_type(lua_State* L)
 {
 	int type = lc3_typeat(L, lc3_registry(L), 1);
@@ -454,10 +596,10 @@ static int shape_translate(lua_State* L)
 	lc3Object* o = lc3_checkshapewrite(L, reg, 1, "translate");
 	c3Vec3 delta = lc3_checkpoint(L, reg, 2, "translate", "delta");
 	lc3Object copy;
-	memcpy(&copy, o, lc3_objectsize(o->type));
+	memcpy(&copy, o, lc3_sizeof(o));
 	c3TranslateShape((c3ShapeType)copy.type, &copy.u, delta);
 	lc3_checkshapevalid(L, 2, "translate", copy.type, &copy.u);
-	memcpy(o, &copy, lc3_objectsize(o->type));
+	memcpy(o, &copy, lc3_sizeof(o));
 	lua_settop(L, 1);
 	return 1;
 }
@@ -482,10 +624,10 @@ static int shape_setCenter(lua_State* L)
 	lc3Object* o = lc3_checkshapewrite(L, reg, 1, "setCenter");
 	c3Vec3 p = lc3_checkpointornumbers(L, reg, 2, "setCenter");
 	lc3Object copy;
-	memcpy(&copy, o, lc3_objectsize(o->type));
+	memcpy(&copy, o, lc3_sizeof(o));
 	c3SetShapeCenter((c3ShapeType)copy.type, &copy.u, p);
 	lc3_checkshapevalid(L, 2, "setCenter", copy.type, &copy.u);
-	memcpy(o, &copy, lc3_objectsize(o->type));
+	memcpy(o, &copy, lc3_sizeof(o));
 	lua_settop(L, 1);
 	return 1;
 }
@@ -493,8 +635,8 @@ static int shape_setCenter(lua_State* L)
 static int shape_clone(lua_State* L)
 {
 	lc3Object* o = lc3_checkshape(L, lc3_registry(L), 1, "clone");
-	lc3Object* copy = lc3_newobject(L, o->type);
-	memcpy(&copy->u, &o->u, lc3_objectsize(o->type) - offsetof(lc3Object, u)); // the tag is per address
+	lc3Object* copy = o->type == LC3_POLYGON ? lc3_newpolygon(L, o->u.polygon.count) : lc3_newobject(L, o->type);
+	memcpy(&copy->u, &o->u, lc3_sizeof(o) - offsetof(lc3Object, u)); // the tag is per address
 	return 1;
 }
 
@@ -557,6 +699,47 @@ static int obb_setAxes(lua_State* L)
 	return 1;
 }
 
+static int ellipsoid_axis(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* o = lc3_checktype(L, reg, 1, LC3_ELLIPSOID, "axis");
+	lua_Number i = lua_type(L, 2) == LUA_TNUMBER ? lua_tonumber(L, 2) : 0.0;
+	if (!(i == 1.0 || i == 2.0 || i == 3.0))
+	{
+		return lc3_argerror(L, 2, "axis", "index must be 1, 2 or 3");
+	}
+	int out = lc3_optout(L, reg, 3, "axis", LC3_VEC3) != NULL ? 3 : 0;
+	lc3_pushvec3(L, o->u.ellipsoid.axis[(int)i - 1], out);
+	return 1;
+}
+
+static int polygon_vertex(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* o = lc3_checktype(L, reg, 1, LC3_POLYGON, "vertex");
+	int count = o->u.polygon.count;
+	lua_Number i = lua_type(L, 2) == LUA_TNUMBER ? lua_tonumber(L, 2) : 0.0;
+	if (!(i >= 1.0 && i <= count && i == (double)(int)i))
+	{
+		return lc3_argerror(L, 2, "vertex", "index must be an integer from 1 to %d", count);
+	}
+	int out = lc3_optout(L, reg, 3, "vertex", LC3_VEC3) != NULL ? 3 : 0;
+	// Rebuilt from the plane and 2D coordinates, a point given at 1e15 can
+	// read back a hair beyond; clamp it so that it can be given back.
+	c3Vec3 v = c3GetPolygonVertex(&o->u.polygon, (int)i - 1);
+	v.x = v.x > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : (v.x < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : v.x);
+	v.y = v.y > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : (v.y < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : v.y);
+	v.z = v.z > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : (v.z < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : v.z);
+	lc3_pushvec3(L, v, out);
+	return 1;
+}
+
+static int polygon_len(lua_State* L)
+{
+	lua_pushinteger(L, lc3_checktype(L, lc3_registry(L), 1, LC3_POLYGON, "__len")->u.polygon.count);
+	return 1;
+}
+
 const luaL_Reg lc3_shape_functions[] = {
 	{"sphere", shape_sphere},
 	{"aabb", shape_aabb},
@@ -565,6 +748,8 @@ const luaL_Reg lc3_shape_functions[] = {
 	{"segment", shape_segment},
 	{"plane", shape_plane},
 	{"planeFromPoints", shape_planeFromPoints},
+	{"ellipsoid", shape_ellipsoid},
+	{"polygon", shape_polygon},
 	{"type", shape_type},
 	{"bounds", shape_bounds},
 	{"translate", shape_translate},
@@ -583,6 +768,21 @@ const luaL_Reg lc3_plane_methods[] = {
 const luaL_Reg lc3_obb_methods[] = {
 	{"axis", obb_axis},
 	{"setAxes", obb_setAxes},
+	{NULL, NULL},
+};
+
+const luaL_Reg lc3_ellipsoid_methods[] = {
+	{"axis", ellipsoid_axis},
+	{NULL, NULL},
+};
+
+const luaL_Reg lc3_polygon_methods[] = {
+	{"vertex", polygon_vertex},
+	{NULL, NULL},
+};
+
+const luaL_Reg lc3_polygon_metamethods[] = {
+	{"__len", polygon_len},
 	{NULL, NULL},
 };
 

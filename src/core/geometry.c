@@ -176,6 +176,50 @@ c3Error c3ValidateShape(c3ShapeType type, const void* shape)
 			e = c3CheckVec3(s->a);
 			return e != c3_ok ? e : c3CheckVec3(s->b);
 		}
+		case c3_ellipsoidShape:
+		{
+			const c3Ellipsoid* el = (const c3Ellipsoid*)shape;
+			e = c3CheckVec3(el->center);
+			for (int i = 0; i < 3 && e == c3_ok; ++i)
+			{
+				e = c3CheckVec3(el->axis[i]);
+				if (e == c3_ok && !(c3Length(el->axis[i]) >= C3_MIN_ELLIPSOID_AXIS))
+				{
+					e = c3_errTooSmall;
+				}
+				for (int j = 0; j < i && e == c3_ok; ++j)
+				{
+					double cosine = c3Dot(el->axis[i], el->axis[j]) / (c3Length(el->axis[i]) * c3Length(el->axis[j]));
+					e = fabs(cosine) <= 1.0e-12 ? c3_ok : c3_errNotOrthonormal;
+				}
+			}
+			return e;
+		}
+		case c3_polygonShape:
+		{
+			const c3Polygon* p = (const c3Polygon*)shape;
+			if (p->count < 3 || p->count > C3_MAX_POLYGON_VERTICES)
+			{
+				return p->count < 3 ? c3_errTooFewPoints : c3_errTooManyPoints;
+			}
+			e = c3ValidateShape(c3_planeShape, &p->plane);
+			if (e == c3_ok && (!c3IsUnit(p->u) || !c3IsUnit(p->v)))
+			{
+				e = c3_errNotUnit;
+			}
+			// The vertices are rebuilt from the plane and 2D coordinates: a
+			// point given at 1e15 may read back a hair beyond it.
+			for (int i = 0; i < p->count && e == c3_ok; ++i)
+			{
+				c3Vec3 v = c3GetPolygonVertex(p, i);
+				e = c3IsFiniteVec3(v) ? c3_ok : c3_errNotFinite;
+				if (e == c3_ok && !(c3MaxAbsComponent(v) <= C3_MAX_COORDINATE * (1.0 + 1.0e-12)))
+				{
+					e = c3_errOutOfRange;
+				}
+			}
+			return e;
+		}
 		case c3_planeShape:
 		{
 			const c3Plane* p = (const c3Plane*)shape;
@@ -215,6 +259,20 @@ const char* c3ErrorString(c3Error error)
 			return "the axes are not orthonormal";
 		case c3_errNotUnit:
 			return "the normal is not unit length";
+		case c3_errTooFewPoints:
+			return "a polygon needs at least 3 points";
+		case c3_errTooManyPoints:
+			return "a polygon has at most 64 points";
+		case c3_errRepeatedPoint:
+			return "two consecutive points coincide";
+		case c3_errZeroArea:
+			return "the points are collinear (zero area)";
+		case c3_errNotPlanar:
+			return "the points are not coplanar";
+		case c3_errNotConvex:
+			return "the polygon is not convex";
+		case c3_errTooSmall:
+			return "a semi-axis is below 1e-12";
 	}
 	return "unknown error";
 }
@@ -254,6 +312,23 @@ bool c3ComputeShapeBounds(c3ShapeType type, const void* shape, c3AABB* out)
 			const c3Segment* s = (const c3Segment*)shape;
 			out->center = c3Midpoint(s->a, s->b);
 			out->halfExtents = c3MulSV(0.5, c3Abs(c3Sub(s->b, s->a)));
+			return true;
+		}
+		case c3_ellipsoidShape:
+			*out = c3ComputeEllipsoidBounds((const c3Ellipsoid*)shape);
+			return true;
+		case c3_polygonShape:
+		{
+			const c3Polygon* p = (const c3Polygon*)shape;
+			c3Vec3 lo = c3GetPolygonVertex(p, 0), hi = lo;
+			for (int i = 1; i < p->count; ++i)
+			{
+				c3Vec3 v = c3GetPolygonVertex(p, i);
+				lo = c3Min(lo, v);
+				hi = c3Max(hi, v);
+			}
+			out->center = c3Midpoint(lo, hi);
+			out->halfExtents = c3MulSV(0.5, c3Sub(hi, lo));
 			return true;
 		}
 		default:
@@ -322,6 +397,10 @@ c3Vec3 c3ClosestPointShape(c3ShapeType type, const void* shape, c3Vec3 p)
 			return c3ClosestPointSegment((const c3Segment*)shape, p);
 		case c3_planeShape:
 			return c3ClosestPointPlane((const c3Plane*)shape, p);
+		case c3_ellipsoidShape:
+			return c3ClosestPointEllipsoid((const c3Ellipsoid*)shape, p);
+		case c3_polygonShape:
+			return c3ClosestPointPolygon((const c3Polygon*)shape, p);
 		default:
 			return p;
 	}
@@ -357,7 +436,7 @@ double c3DistanceShapePoint(c3ShapeType type, const void* shape, c3Vec3 p)
 
 bool c3IsSolidShape(c3ShapeType type)
 {
-	return type == c3_sphereShape || type == c3_aabbShape || type == c3_obbShape;
+	return type == c3_sphereShape || type == c3_aabbShape || type == c3_obbShape || type == c3_ellipsoidShape;
 }
 
 bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p)
@@ -380,6 +459,8 @@ bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p)
 			const c3OBB* b = (const c3OBB*)shape;
 			return c3DistanceSquaredPointBoxLocal(c3OBBToLocal(b, p), b->halfExtents) == 0.0;
 		}
+		case c3_ellipsoidShape:
+			return c3PointInEllipsoid((const c3Ellipsoid*)shape, p);
 		default:
 			return false;
 	}
@@ -420,6 +501,25 @@ void c3TranslateShape(c3ShapeType type, void* shape, c3Vec3 delta)
 			p->d -= c3Dot(p->normal, delta);
 			break;
 		}
+		case c3_ellipsoidShape:
+		{
+			c3Ellipsoid* e = (c3Ellipsoid*)shape;
+			e->center = c3Add(e->center, delta);
+			break;
+		}
+		case c3_polygonShape:
+		{
+			// The plane moves along its normal; the vertices by the rest.
+			c3Polygon* p = (c3Polygon*)shape;
+			p->plane.d -= c3Dot(p->plane.normal, delta);
+			double du = c3Dot(delta, p->u), dv = c3Dot(delta, p->v);
+			for (int i = 0; i < p->count; ++i)
+			{
+				p->vertices[i].x += du;
+				p->vertices[i].y += dv;
+			}
+			break;
+		}
 		default:
 			break;
 	}
@@ -445,6 +545,22 @@ c3Vec3 c3GetShapeCenter(c3ShapeType type, const void* shape)
 			const c3Plane* p = (const c3Plane*)shape;
 			return c3MulSV(-p->d, p->normal);
 		}
+		case c3_ellipsoidShape:
+			return ((const c3Ellipsoid*)shape)->center;
+		case c3_polygonShape:
+		{
+			// The mean of the vertices.
+			const c3Polygon* p = (const c3Polygon*)shape;
+			c3Vec2 sum = {0.0, 0.0};
+			for (int i = 0; i < p->count; ++i)
+			{
+				sum.x += p->vertices[i].x;
+				sum.y += p->vertices[i].y;
+			}
+			sum.x /= p->count;
+			sum.y /= p->count;
+			return c3PlaneToWorld(p, sum);
+		}
 		default:
 			return c3MakeVec3(0.0, 0.0, 0.0);
 	}
@@ -462,6 +578,9 @@ void c3SetShapeCenter(c3ShapeType type, void* shape, c3Vec3 p)
 			break;
 		case c3_obbShape:
 			((c3OBB*)shape)->center = p;
+			break;
+		case c3_ellipsoidShape:
+			((c3Ellipsoid*)shape)->center = p;
 			break;
 		case c3_planeShape:
 		{

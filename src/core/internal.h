@@ -93,21 +93,64 @@ static inline int c3NearestBoxFaceLocal(c3Vec3 local, c3Vec3 half, double* dista
 	return best;
 }
 
-/// Whether a pair of shapes of one type should be swapped before a query whose
-/// arithmetic depends on the order, so that (a, b) and (b, a) give bitwise the
-/// same answer (normals negated): the lexicographic order of their numbers.
-static inline bool c3SwapPair(const void* a, const void* b, size_t size)
+/// Lexicographic order of two arrays of n doubles: -1, 0 or 1.
+static inline int c3CompareDoubles(const double* x, const double* y, size_t n)
 {
-	const double* x = (const double*)a;
-	const double* y = (const double*)b;
-	for (size_t i = 0; i < size / sizeof(double); ++i)
+	for (size_t i = 0; i < n; ++i)
 	{
 		if (x[i] != y[i])
 		{
-			return x[i] > y[i];
+			return x[i] < y[i] ? -1 : 1;
 		}
 	}
-	return false;
+	return 0;
+}
+
+/// Whether a pair of shapes of one type should be swapped before a query whose
+/// arithmetic depends on the order, so that (a, b) and (b, a) give bitwise the
+/// same answer (normals negated): the lexicographic order of their numbers.
+/// For shapes made of doubles only (not polygons: see c3SwapPolygons).
+static inline bool c3SwapPair(const void* a, const void* b, size_t size)
+{
+	return c3CompareDoubles((const double*)a, (const double*)b, size / sizeof(double)) > 0;
+}
+
+/// The same for polygons, over their meaningful fields only: a polygon may be
+/// allocated with just its count of vertices.
+static inline bool c3SwapPolygons(const c3Polygon* a, const c3Polygon* b)
+{
+	if (a->count != b->count)
+	{
+		return a->count > b->count;
+	}
+	int c = c3CompareDoubles(&a->plane.normal.x, &b->plane.normal.x, 4);
+	if (c == 0)
+	{
+		c = c3CompareDoubles(&a->vertices[0].x, &b->vertices[0].x, 2 * (size_t)a->count);
+	}
+	return c > 0;
+}
+
+/// The same for any shape type.
+static inline bool c3SwapShapes(c3ShapeType type, const void* a, const void* b)
+{
+	switch (type)
+	{
+		case c3_polygonShape:
+			return c3SwapPolygons((const c3Polygon*)a, (const c3Polygon*)b);
+		case c3_sphereShape:
+			return c3SwapPair(a, b, sizeof(c3Sphere));
+		case c3_aabbShape:
+			return c3SwapPair(a, b, sizeof(c3AABB));
+		case c3_obbShape:
+			return c3SwapPair(a, b, sizeof(c3OBB));
+		case c3_segmentShape:
+			return c3SwapPair(a, b, sizeof(c3Segment));
+		case c3_planeShape:
+			return c3SwapPair(a, b, sizeof(c3Plane));
+		default:
+			return c3SwapPair(a, b, sizeof(c3Ellipsoid));
+	}
 }
 
 /// Two boxes in the frame of the first, for the separating-axis tests
@@ -207,5 +250,57 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 
 /// Distance from a point to an oriented box (0 inside).
 double c3DistancePointOBB(const c3OBB* box, c3Vec3 p);
+
+// -- polygons (polygon.c) --------------------------------------------------------------
+
+/// Rouwé's orthonormal basis (u, v) of a plane of unit normal n, v = n x u.
+void c3MakePlaneBasis(c3Vec3 n, c3Vec3* u, c3Vec3* v);
+
+/// A world point in a polygon's plane coordinates (its component along the
+/// normal dropped).
+c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p);
+
+/// A point of a polygon's plane, given in its plane coordinates, in world space.
+c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q);
+
+/// Twice the signed area of a polygon (positive when counter-clockwise),
+/// summed relative to its first vertex: plane coordinates can be large (a
+/// small polygon far from the origin), and absolute products would cancel.
+double c3SignedArea2D(const c3Vec2* vertices, int count);
+
+/// Whether p is in (or on) a counter-clockwise convex polygon.
+bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p);
+
+/// The closest point of a counter-clockwise convex polygon (a solid region) to p.
+c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p);
+
+// -- ellipsoids (ellipsoid.c) -----------------------------------------------------------
+
+/// A vector of the ellipsoid's frame in its unit-sphere space: M^-1 v.
+c3Vec3 c3EllipsoidToUnit(const c3Ellipsoid* e, c3Vec3 v);
+
+/// A vector of unit-sphere space in the ellipsoid's frame: M u.
+c3Vec3 c3EllipsoidFromUnit(const c3Ellipsoid* e, c3Vec3 u);
+
+/// A normal of unit-sphere space as a unit normal of world space: M^-T n, normalized.
+c3Vec3 c3EllipsoidNormalFromUnit(const c3Ellipsoid* e, c3Vec3 n);
+
+/// Half-width of the ellipsoid along the unit direction n: |M^T n|.
+double c3EllipsoidReach(const c3Ellipsoid* e, c3Vec3 n);
+
+/// The point of the ellipsoid farthest along d.
+c3Vec3 c3EllipsoidSupport(const c3Ellipsoid* e, c3Vec3 d);
+
+c3AABB c3ComputeEllipsoidBounds(const c3Ellipsoid* e);
+
+/// A polygon mapped into an ellipsoid's unit-sphere space, relative to its
+/// center, counter-clockwise about its new normal (swept.c).
+void c3PolygonToUnit(const c3Ellipsoid* e, const c3Polygon* polygon, c3Polygon* out);
+
+/// Whether an ellipsoid touches or overlaps a box; if so, the box's closest
+/// point to its center in unit-sphere space (mapped back) and a separating
+/// normal (swept.c).
+bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, c3Vec3* normal);
+bool c3PointInEllipsoid(const c3Ellipsoid* e, c3Vec3 p);
 
 #endif

@@ -16,6 +16,8 @@
 /// the coordinates involved.
 #define C3_CONTACT_TOLERANCE 1.0e-12
 
+#define C3_PI 3.14159265358979323846
+
 static inline c3Vec3 c3MakeVec3(double x, double y, double z)
 {
 	c3Vec3 v;

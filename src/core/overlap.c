@@ -226,3 +226,199 @@ bool c3OverlapPlanePlane(const c3Plane* a, const c3Plane* b)
 	double tolerance = C3_CONTACT_TOLERANCE * c3MaxDouble(fabs(a->d), fabs(b->d));
 	return fabs(a->d - s * b->d) <= tolerance;
 }
+
+// -- polygons and ellipsoids ------------------------------------------------------------
+
+bool c3OverlapSpherePolygon(const c3Sphere* a, const c3Polygon* b)
+{
+	c3Vec3 d = c3Sub(a->center, c3ClosestPointPolygon(b, a->center));
+	return c3Dot(d, d) <= a->radius * a->radius;
+}
+
+bool c3OverlapPolygonPlane(const c3Polygon* a, const c3Plane* b)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	for (int i = 0; i < a->count; ++i)
+	{
+		double d = c3PlaneSignedDistance(b, c3GetPolygonVertex(a, i));
+		lo = c3MinDouble(lo, d);
+		hi = c3MaxDouble(hi, d);
+	}
+	return lo <= 0.0 && hi >= 0.0;
+}
+
+// Separating-axis test of two convex point sets (the vertices of boxes,
+// polygons, segments) along candidate axes. A candidate of zero length is
+// skipped; the gap must exceed C3_SAT_EPSILON of the sets' extents along the
+// axis, so that nearly parallel edges cannot produce false separations.
+typedef struct c3PointSet
+{
+	c3Vec3 points[C3_MAX_POLYGON_VERTICES];
+	int count;
+} c3PointSet;
+
+static void c3Project(const c3PointSet* s, c3Vec3 axis, double* lo, double* hi)
+{
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (int i = 0; i < s->count; ++i)
+	{
+		double d = c3Dot(s->points[i], axis);
+		*lo = c3MinDouble(*lo, d);
+		*hi = c3MaxDouble(*hi, d);
+	}
+}
+
+static bool c3SeparatedAlong(const c3PointSet* a, const c3PointSet* b, c3Vec3 axis)
+{
+	if (c3LengthSquared(axis) == 0.0)
+	{
+		return false;
+	}
+	double aLo, aHi, bLo, bHi;
+	c3Project(a, axis, &aLo, &aHi);
+	c3Project(b, axis, &bLo, &bHi);
+	double pad = C3_SAT_EPSILON * ((aHi - aLo) + (bHi - bLo) + fabs(aLo) + fabs(bLo));
+	return aHi < bLo - pad || bHi < aLo - pad;
+}
+
+static void c3BoxPointSet(const c3OBB* box, c3PointSet* s, c3Vec3 edges[3])
+{
+	s->count = 8;
+	for (int k = 0; k < 8; ++k)
+	{
+		c3Vec3 local = c3MakeVec3((k & 1) ? box->halfExtents.x : -box->halfExtents.x,
+								  (k & 2) ? box->halfExtents.y : -box->halfExtents.y,
+								  (k & 4) ? box->halfExtents.z : -box->halfExtents.z);
+		s->points[k] = c3OBBPointToWorld(box, local);
+	}
+	edges[0] = box->axis[0];
+	edges[1] = box->axis[1];
+	edges[2] = box->axis[2];
+}
+
+static void c3PolygonPointSet(const c3Polygon* polygon, c3PointSet* s, c3Vec3* edges)
+{
+	s->count = polygon->count;
+	for (int i = 0; i < polygon->count; ++i)
+	{
+		s->points[i] = c3GetPolygonVertex(polygon, i);
+	}
+	for (int i = 0; i < polygon->count; ++i)
+	{
+		edges[i] = c3Sub(s->points[(i + 1) % s->count], s->points[i]);
+	}
+}
+
+// A convex polygon against a convex set with the given face normals and edge
+// directions. Candidates: the polygon's normal, the set's face normals, every
+// cross product of an edge of each, and the polygon's in-plane edge normals
+// (which separate coplanar shapes).
+static bool c3OverlapPolygonSet(const c3Polygon* polygon, const c3PointSet* other, const c3Vec3* faces, int faceCount,
+								const c3Vec3* edges, int edgeCount)
+{
+	c3PointSet self;
+	c3Vec3 selfEdges[C3_MAX_POLYGON_VERTICES];
+	c3PolygonPointSet(polygon, &self, selfEdges);
+	c3Vec3 n = polygon->plane.normal;
+	if (c3SeparatedAlong(&self, other, n))
+	{
+		return false;
+	}
+	for (int i = 0; i < faceCount; ++i)
+	{
+		if (c3SeparatedAlong(&self, other, faces[i]))
+		{
+			return false;
+		}
+	}
+	for (int i = 0; i < self.count; ++i)
+	{
+		if (c3SeparatedAlong(&self, other, c3Cross(n, selfEdges[i])))
+		{
+			return false;
+		}
+		for (int j = 0; j < edgeCount; ++j)
+		{
+			if (c3SeparatedAlong(&self, other, c3Cross(selfEdges[i], edges[j])))
+			{
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+bool c3OverlapOBBPolygon(const c3OBB* a, const c3Polygon* b)
+{
+	c3PointSet box;
+	c3Vec3 axes[3];
+	c3BoxPointSet(a, &box, axes);
+	return c3OverlapPolygonSet(b, &box, axes, 3, axes, 3);
+}
+
+bool c3OverlapAABBPolygon(const c3AABB* a, const c3Polygon* b)
+{
+	c3OBB box = c3OBBFromAABB(a);
+	return c3OverlapOBBPolygon(&box, b);
+}
+
+bool c3OverlapPolygonPolygon(const c3Polygon* a, const c3Polygon* b)
+{
+	if (c3SwapPolygons(a, b))
+	{
+		const c3Polygon* t = a;
+		a = b;
+		b = t;
+	}
+	c3PointSet other;
+	c3Vec3 edges[C3_MAX_POLYGON_VERTICES];
+	c3PolygonPointSet(b, &other, edges);
+	// b's in-plane edge normals too: two coplanar polygons may be separated
+	// by an edge of either.
+	c3Vec3 faces[C3_MAX_POLYGON_VERTICES + 1];
+	faces[0] = b->plane.normal;
+	for (int j = 0; j < b->count; ++j)
+	{
+		faces[j + 1] = c3Cross(b->plane.normal, edges[j]);
+	}
+	return c3OverlapPolygonSet(a, &other, faces, b->count + 1, edges, b->count);
+}
+
+bool c3OverlapPolygonSegment(const c3Polygon* a, const c3Segment* b)
+{
+	c3PointSet segment;
+	segment.count = 2;
+	segment.points[0] = b->a;
+	segment.points[1] = b->b;
+	c3Vec3 direction = c3Sub(b->b, b->a);
+	// The segment's normal within the polygon's plane separates a coplanar segment.
+	c3Vec3 inPlane = c3Cross(a->plane.normal, direction);
+	return c3OverlapPolygonSet(a, &segment, &inPlane, 1, &direction, 1);
+}
+
+bool c3OverlapEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b)
+{
+	return fabs(c3PlaneSignedDistance(b, a->center)) <= c3EllipsoidReach(a, b->normal);
+}
+
+bool c3OverlapEllipsoidPolygon(const c3Ellipsoid* a, const c3Polygon* b)
+{
+	// In unit-sphere space: the polygon's closest point to the center within 1.
+	c3Polygon unit;
+	c3PolygonToUnit(a, b, &unit);
+	c3Vec3 q = c3ClosestPointPolygon(&unit, c3MakeVec3(0.0, 0.0, 0.0));
+	return c3LengthSquared(q) <= 1.0;
+}
+
+bool c3OverlapEllipsoidOBB(const c3Ellipsoid* a, const c3OBB* b)
+{
+	c3Vec3 point, normal;
+	return c3EllipsoidBoxContact(a, b, &point, &normal);
+}
+
+bool c3OverlapEllipsoidAABB(const c3Ellipsoid* a, const c3AABB* b)
+{
+	c3OBB box = c3OBBFromAABB(b);
+	return c3OverlapEllipsoidOBB(a, &box);
+}

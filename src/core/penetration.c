@@ -161,3 +161,21 @@ c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b)
 	c3MakeBoxPair(a, b, &pair);
 	return c3BoxPairPenetration(&pair, a->center, a->axis, b->center, b->axis);
 }
+
+// A sphere against a polygon of no thickness: out along the line from the
+// polygon's closest point to the center, or along the normal on the side of
+// the center when the center lies on the polygon (moving within the plane
+// would take longer: the center would have to pass an edge and then r more).
+c3Penetration c3PenetrationSpherePolygon(const c3Sphere* a, const c3Polygon* b)
+{
+	c3Vec3 q = c3ClosestPointPolygon(b, a->center);
+	c3Vec3 d = c3Sub(a->center, q);
+	double d2 = c3Dot(d, d);
+	if (d2 > a->radius * a->radius)
+	{
+		return c3NoPenetration();
+	}
+	double side = c3PlaneSignedDistance(&b->plane, a->center) < 0.0 ? -1.0 : 1.0;
+	c3Vec3 normal = c3NormalizeOr(d, c3MulSV(side, b->plane.normal));
+	return c3MakePenetration(normal, a->radius - c3Length(d));
+}

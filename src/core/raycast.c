@@ -281,6 +281,10 @@ c3CastOutput c3RayCastShape(c3ShapeType type, const void* shape, const c3RayCast
 			return c3RayCastSegment((const c3Segment*)shape, input);
 		case c3_planeShape:
 			return c3RayCastPlane((const c3Plane*)shape, input);
+		case c3_ellipsoidShape:
+			return c3RayCastEllipsoid((const c3Ellipsoid*)shape, input);
+		case c3_polygonShape:
+			return c3RayCastPolygon((const c3Polygon*)shape, input);
 		default:
 			return c3Miss();
 	}

@@ -70,12 +70,34 @@ bool c3OverlapOBBPlane(const c3OBB* a, const c3Plane* b);
 bool c3OverlapSegmentSegment(const c3Segment* a, const c3Segment* b);
 bool c3OverlapSegmentPlane(const c3Segment* a, const c3Plane* b);
 bool c3OverlapPlanePlane(const c3Plane* a, const c3Plane* b);
+bool c3OverlapSpherePolygon(const c3Sphere* a, const c3Polygon* b);
+bool c3OverlapEllipsoidAABB(const c3Ellipsoid* a, const c3AABB* b);
+bool c3OverlapEllipsoidOBB(const c3Ellipsoid* a, const c3OBB* b);
+bool c3OverlapEllipsoidPolygon(const c3Ellipsoid* a, const c3Polygon* b);
+bool c3OverlapEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b);
+bool c3OverlapAABBPolygon(const c3AABB* a, const c3Polygon* b);
+bool c3OverlapOBBPolygon(const c3OBB* a, const c3Polygon* b);
+bool c3OverlapPolygonPolygon(const c3Polygon* a, const c3Polygon* b);
+bool c3OverlapPolygonSegment(const c3Polygon* a, const c3Segment* b);
+bool c3OverlapPolygonPlane(const c3Polygon* a, const c3Plane* b);
 
 // -- sweeps ---------------------------------------------------------------------
 
 c3CastOutput c3SweepSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
 c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
 c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+
+// Rouwé's swept sphere and swept ellipsoid (sections 3 and 4), and the boxes
+// as their faces. The normal of an ellipsoid contact is its surface normal at
+// the contact point; an ellipsoid that starts in contact gives as point the
+// closest point of the obstacle in its unit-sphere space, mapped back.
+c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
+c3CastOutput c3SweepSphereAABB(const c3Sphere* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+c3CastOutput c3SweepSphereOBB(const c3Sphere* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
+c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
+c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+c3CastOutput c3SweepEllipsoidAABB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+c3CastOutput c3SweepEllipsoidOBB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
 
 c3SweepInterval c3SweepIntervalSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
 c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
@@ -90,6 +112,7 @@ c3Penetration c3PenetrationSphereOBB(const c3Sphere* a, const c3OBB* b);
 c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b);
 c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b);
 c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b);
+c3Penetration c3PenetrationSpherePolygon(const c3Sphere* a, const c3Polygon* b);
 
 // -- distance (0 when the shapes overlap) -------------------------------------------
 
@@ -108,6 +131,58 @@ double c3DistanceOBBPlane(const c3OBB* a, const c3Plane* b);
 double c3DistanceSegmentSegment(const c3Segment* a, const c3Segment* b);
 double c3DistanceSegmentPlane(const c3Segment* a, const c3Plane* b);
 double c3DistancePlanePlane(const c3Plane* a, const c3Plane* b);
+double c3DistancePolygonPlane(const c3Polygon* a, const c3Plane* b);
+double c3DistanceEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b);
+
+// -- GJK distance between convex shapes ---------------------------------------------
+
+/// A convex shape as GJK sees it: a polytope given by its points (or a point)
+/// grown by a radius, or an ellipsoid. Build one with c3MakeProxy.
+typedef struct c3Proxy
+{
+	c3Vec3 points[C3_MAX_POLYGON_VERTICES]; ///< vertices of the polytope (unused for an ellipsoid)
+	int count;                              ///< number of points; 0 for an ellipsoid
+	double radius;         ///< the polytope is grown by this radius (a sphere: one point and its radius)
+	c3Ellipsoid ellipsoid; ///< the shape when count is 0
+} c3Proxy;
+
+/// The proxy of a bounded convex shape (not a plane).
+c3Proxy c3MakeProxy(c3ShapeType type, const void* shape);
+
+/// How a GJK run ended.
+typedef enum c3DistanceStatus
+{
+	c3_distanceConverged = 0,     ///< the distance is exact to rounding (polytopes) or to 1e-12 relative (ellipsoids)
+	c3_distanceOverlap = 1,       ///< the shapes overlap: distance 0
+	c3_distanceMaxIterations = 2, ///< did not converge in C3_GJK_MAX_ITERATIONS: the best upper bound found
+} c3DistanceStatus;
+
+/// Iterations GJK may take before it stops with c3_distanceMaxIterations.
+#define C3_GJK_MAX_ITERATIONS 64
+
+typedef struct c3DistanceOutput
+{
+	c3Vec3 pointA;           ///< closest point on a (on its surface, radius included)
+	c3Vec3 pointB;           ///< closest point on b
+	double distance;         ///< distance between the shapes, >= 0; 0 when they overlap
+	int iterations;          ///< GJK iterations used
+	c3DistanceStatus status; ///< how the run ended
+} c3DistanceOutput;
+
+/// Distance between two convex shapes by GJK (Gilbert, Johnson and Keerthi;
+/// van den Bergen), with a hard iteration cap.
+c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b);
+
+/// Distance between two bounded convex shapes: 0 when their overlap test says
+/// they overlap, else GJK. This is what distance dispatches to for the pairs
+/// with no exact formula.
+double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
+
+double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
+double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b);
+bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
+bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b);
+bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b);
 
 // -- generic dispatch ------------------------------------------------------------
 // Each getter returns NULL when the pair has no test. Pairs are accepted in

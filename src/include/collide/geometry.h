@@ -28,6 +28,18 @@ extern "C" {
 /// lengths, to this absolute tolerance); they are then re-orthonormalized.
 #define C3_ORTHONORMAL_TOLERANCE 1.0e-6
 
+/// Most vertices a polygon may have.
+#define C3_MAX_POLYGON_VERTICES 64
+
+/// How far from its plane a polygon's point may lie, relative to the
+/// polygon's size; points are then projected onto the plane.
+#define C3_PLANAR_TOLERANCE 1.0e-6
+
+/// Smallest semi-axis of an ellipsoid. Queries divide by the semi-axes (the
+/// unit-sphere space of Rouwé 4); with coordinates within C3_MAX_COORDINATE
+/// this bound keeps every intermediate finite.
+#define C3_MIN_ELLIPSOID_AXIS 1.0e-12
+
 /// The kinds of shape. The numbering is part of the ABI.
 typedef enum c3ShapeType
 {
@@ -36,7 +48,9 @@ typedef enum c3ShapeType
 	c3_obbShape = 3,
 	c3_segmentShape = 4,
 	c3_planeShape = 5,
-	c3_shapeTypeCount = 6 ///< one past the last shape type
+	c3_ellipsoidShape = 6,
+	c3_polygonShape = 7,
+	c3_shapeTypeCount = 8 ///< one past the last shape type
 } c3ShapeType;
 
 /// Why a shape could not be made, or is not valid.
@@ -49,7 +63,14 @@ typedef enum c3Error
 	c3_errZeroVector = 4,     ///< a direction (normal, axis) has zero length
 	c3_errCollinear = 5,      ///< the points do not span a plane
 	c3_errNotOrthonormal = 6, ///< axes are not orthogonal unit vectors (to C3_ORTHONORMAL_TOLERANCE)
-	c3_errNotUnit = 7         ///< a stored normal is not unit length
+	c3_errNotUnit = 7,        ///< a stored normal is not unit length
+	c3_errTooFewPoints = 8,   ///< a polygon needs 3 points or more
+	c3_errTooManyPoints = 9,  ///< a polygon has more than C3_MAX_POLYGON_VERTICES points
+	c3_errRepeatedPoint = 10, ///< two consecutive points of a polygon coincide
+	c3_errZeroArea = 11,      ///< the points of a polygon are collinear
+	c3_errNotPlanar = 12,     ///< a point is off the polygon's plane (beyond C3_PLANAR_TOLERANCE)
+	c3_errNotConvex = 13,     ///< the polygon turns the wrong way at a point, or winds more than once
+	c3_errTooSmall = 14       ///< an ellipsoid semi-axis is below C3_MIN_ELLIPSOID_AXIS
 } c3Error;
 
 /// An infinite plane: the points p with dot(normal, p) + d = 0. Two-sided: it
@@ -89,6 +110,27 @@ typedef struct c3OBB
 	c3Vec3 axis[3];     ///< orthonormal axes in world space, of either handedness
 } c3OBB;
 
+/// A solid ellipsoid: the points center + x axis[0] + y axis[1] + z axis[2]
+/// with x^2 + y^2 + z^2 <= 1. The axes are mutually orthogonal, of either
+/// handedness; their lengths are the semi-axes.
+typedef struct c3Ellipsoid
+{
+	c3Vec3 center;  ///< world position of the center
+	c3Vec3 axis[3]; ///< orthogonal semi-axes in world space, each of length >= C3_MIN_ELLIPSOID_AXIS
+} c3Ellipsoid;
+
+/// A planar convex polygon, stored as Rouwé (2) does: its plane and its
+/// vertices in the plane's own basis. A vertex (x, y) is the world point
+/// x * u + y * v - plane.d * plane.normal. Two-sided for every query.
+typedef struct c3Polygon
+{
+	c3Plane plane; ///< the polygon's plane; the normal follows the vertex order (right-hand rule)
+	c3Vec3 u;      ///< unit first axis of the plane's basis
+	c3Vec3 v;      ///< unit second axis: normal x u
+	int count;     ///< number of vertices, 3 to C3_MAX_POLYGON_VERTICES
+	c3Vec2 vertices[C3_MAX_POLYGON_VERTICES]; ///< counter-clockwise about the normal, in (u, v) coordinates
+} c3Polygon;
+
 /// Input of a ray cast: the points origin + t * translation for t in [0, maxFraction].
 typedef struct c3RayCastInput
 {
@@ -127,6 +169,19 @@ int c3FindBadAxis(c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, int* other);
 /// they are re-orthonormalized to full precision, keeping their handedness.
 c3Error c3MakeOBB(c3Vec3 center, c3Vec3 halfExtents, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3OBB* out);
 
+/// Make a polygon from count points, in counter-clockwise order seen from the
+/// side its normal points to. On failure *badPoint is the index of the point
+/// at fault (or -1 when no single point is).
+c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badPoint);
+
+/// The world position of vertex i of a polygon.
+c3Vec3 c3GetPolygonVertex(const c3Polygon* polygon, int i);
+
+/// Make an ellipsoid from three orthogonal semi-axes (to C3_ORTHONORMAL_TOLERANCE
+/// in the cosine of their angles; they are then re-orthogonalized, keeping
+/// their lengths and handedness). On failure *badAxis is the axis at fault.
+c3Error c3MakeEllipsoid(c3Vec3 center, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3Ellipsoid* out, int* badAxis);
+
 /// Check every number of a shape: finite, within C3_MAX_COORDINATE, sizes >= 0,
 /// unit plane normal, orthonormal box axes.
 c3Error c3ValidateShape(c3ShapeType type, const void* shape);
@@ -150,6 +205,12 @@ c3Vec3 c3ClosestPointSegment(const c3Segment* segment, c3Vec3 p);
 c3Vec3 c3ClosestPointSphere(const c3Sphere* sphere, c3Vec3 p);
 c3Vec3 c3ClosestPointAABB(const c3AABB* box, c3Vec3 p);
 c3Vec3 c3ClosestPointOBB(const c3OBB* box, c3Vec3 p);
+c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p);
+
+/// The closest point of an ellipsoid to p, by a bounded iteration (Eberly,
+/// "Distance from a Point to an Ellipse, an Ellipsoid, or a Hyperellipsoid").
+/// A point inside is its own closest point.
+c3Vec3 c3ClosestPointEllipsoid(const c3Ellipsoid* ellipsoid, c3Vec3 p);
 
 /// Distance from a shape to a point (0 inside a solid).
 double c3DistanceShapePoint(c3ShapeType type, const void* shape, c3Vec3 p);
@@ -183,6 +244,8 @@ c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* in
 c3CastOutput c3RayCastSphere(const c3Sphere* sphere, const c3RayCastInput* input);
 c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input);
 c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
+c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
+c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,257 @@
+-- Rouwé's swept sphere and swept ellipsoid against polygons, planes and
+-- boxes: seeded random families against the brute force of
+-- spec/support/unitspace.lua, at four scales.
+local collide = require("collide")
+local G = require("spec.support.geometry")
+local C = require("spec.support.cases")
+local U = require("spec.support.unitspace")
+local Random = require("spec.support.random")
+
+local abs, max = math.abs, math.max
+
+local SWEPT_CASES = 2000
+
+-- -- generators ----------------------------------------------------------------------
+
+--- A random convex polygon: 3 to 8 points on an ellipse of a random plane,
+-- counter-clockwise about the plane's normal.
+local function randomPolygon(rng)
+  local n = rng:unit()
+  local t = G.normalize(G.cross(n, rng:unit()))
+  local s = G.cross(n, t)
+  local center = rng:vector(-2, 2)
+  local count = 3 + rng:index(6) - 1
+  local ra, rb = rng:uniform(0.5, 2.5), rng:uniform(0.5, 2.5)
+  -- increasing angles, each in its own sector, so that no edge is a sliver
+  local points = {}
+  for i = 1, count do
+    local a = 2 * math.pi * (i - 1 + 0.6 * rng:next()) / count
+    points[i] = G.madd(G.madd(center, ra * math.cos(a), t), rb * math.sin(a), s)
+  end
+  return { kind = "polygon", points = points }
+end
+
+--- A random ellipsoid: random axes of either handedness, 10% of them long
+-- and thin (up to 60:1).
+local function randomEllipsoid(rng)
+  local axes = rng:axes()
+  local lengths = { rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5) }
+  if rng:chance(0.1) then
+    lengths = { 3, 0.05, 0.05 * rng:uniform(1, 2) }
+  end
+  return { kind = "ellipsoid", center = rng:vector(-5, 5),
+    axes = { G.scale(axes[1], lengths[1]), G.scale(axes[2], lengths[2]), G.scale(axes[3], lengths[3]) } }
+end
+
+local function randomSphere(rng)
+  return { kind = "sphere", center = rng:vector(-5, 5), radius = rng:uniform(0.2, 1.5) }
+end
+
+local function randomBox(rng, kind)
+  local d = { kind = kind, center = rng:vector(-2, 2),
+    half = { rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5) } }
+  if kind == "obb" then d.axes = rng:axes() end
+  return d
+end
+
+local function obstacleCenter(d)
+  if d.kind == "polygon" then return d.points[1] end
+  return d.center or d.point
+end
+
+-- -- descriptions at a scale, and as collide values ------------------------------------
+
+local function transform(d, s, offset)
+  local function p(v) return G.add(G.scale(v, s), offset) end
+  if d.kind == "ellipsoid" then
+    return { kind = "ellipsoid", center = p(d.center),
+      axes = { G.scale(d.axes[1], s), G.scale(d.axes[2], s), G.scale(d.axes[3], s) } }
+  elseif d.kind == "polygon" then
+    local points = {}
+    for i, q in ipairs(d.points) do points[i] = p(q) end
+    return { kind = "polygon", points = points }
+  end
+  return G.transform(d, s, offset)
+end
+
+local function moved(d, delta)
+  return transform(d, 1, delta)
+end
+
+local function build(d)
+  if d.kind == "ellipsoid" then
+    return collide.ellipsoid(d.center, d.axes[1], d.axes[2], d.axes[3])
+  elseif d.kind == "polygon" then
+    return collide.polygon(d.points)
+  end
+  return G.build(collide, d)
+end
+
+local function magnitude(...)
+  local m = 0
+  for i = 1, select("#", ...) do
+    local d = select(i, ...)
+    if d.kind == "ellipsoid" then
+      m = max(m, G.maxAbs(d.center), G.length(d.axes[1]), G.length(d.axes[2]), G.length(d.axes[3]))
+    elseif d.kind == "polygon" then
+      for _, q in ipairs(d.points) do m = max(m, G.maxAbs(q)) end
+    elseif d.kind then
+      m = max(m, G.magnitude(d))
+    else
+      m = max(m, G.maxAbs(d))
+    end
+  end
+  return m
+end
+
+--- The distance from the mover's center (at unit-space point x, y, z) to an
+-- obstacle, in the mover's unit space: a function of the obstacle.
+local function distanceTo(space, obstacle)
+  if obstacle.kind == "polygon" then
+    local poly = U.polygon(space, obstacle.points)
+    return function(x, y, z) return U.polygonDistance(poly, x, y, z) end
+  elseif obstacle.kind == "plane" then
+    -- n . (c + M u - p0) = (M^T n) . u + k: the plane in unit space
+    local n = obstacle.normal
+    if space.axes then
+      n = { G.dot(space.axes[1], n), G.dot(space.axes[2], n), G.dot(space.axes[3], n) }
+    end
+    local k = G.dot(obstacle.normal, G.sub(space.center, obstacle.point))
+    local l = G.length(n)
+    return function(x, y, z) return abs((n[1] * x + n[2] * y + n[3] * z + k) / l) end
+  end
+  local faces = U.box(space, obstacle)
+  return function(x, y, z) return U.boxDistance(faces, x, y, z) end
+end
+
+--- The exact distance of a world point from an obstacle (its surface when outside).
+local function worldDistance(obstacle, p)
+  local space = { center = { 0, 0, 0 }, radius = 0 }
+  return distanceTo(space, obstacle)(p[1], p[2], p[3])
+end
+
+-- -- the families ---------------------------------------------------------------------------
+
+local FAMILIES = {
+  { name = "sphere / polygon", mover = randomSphere, obstacle = randomPolygon },
+  { name = "ellipsoid / polygon", mover = randomEllipsoid, obstacle = randomPolygon },
+  { name = "ellipsoid / plane", mover = randomEllipsoid, obstacle = function(rng) return C.shape(rng, "plane") end },
+  { name = "sphere / aabb", mover = randomSphere, obstacle = function(rng) return randomBox(rng, "aabb") end },
+  { name = "sphere / obb", mover = randomSphere, obstacle = function(rng) return randomBox(rng, "obb") end },
+  { name = "ellipsoid / aabb", mover = randomEllipsoid, obstacle = function(rng) return randomBox(rng, "aabb") end },
+  { name = "ellipsoid / obb", mover = randomEllipsoid, obstacle = function(rng) return randomBox(rng, "obb") end },
+}
+
+local function generate(rng, family)
+  local a = family.mover(rng)
+  local b = family.obstacle(rng)
+  local target = G.add(obstacleCenter(b), rng:vector(-1.5, 1.5))
+  local da = G.scale(G.sub(target, a.center), rng:uniform(0, 2))
+  local db = rng:chance(0.3) and rng:vector(-2, 2) or { 0, 0, 0 }
+  return a, da, b, db
+end
+
+--- The mover's surface check: a point on it, and its unit outward normal there.
+local function surface(space, mover, point)
+  local u = U.point(space, point)
+  local r = G.length(u) / space.radius
+  local n
+  if space.axes then
+    -- M^-T M^-1 (p - c): the gradient of |M^-1 (p - c)|^2
+    local m = space.inverse
+    n = G.normalize(G.add(G.add(G.scale(m[1], u[1]), G.scale(m[2], u[2])), G.scale(m[3], u[3])))
+  else
+    n = G.normalize(G.sub(point, mover.center))
+  end
+  return r, n
+end
+
+local function checkFamily(family, seed)
+  local rng = Random.new(seed)
+  local cases = {}
+  for n = 1, SWEPT_CASES do
+    cases[n] = { generate(rng, family) }
+  end
+  local report = C.newReport("sweep " .. family.name)
+  for _, variant in ipairs(C.VARIANTS) do
+    for n = 1, #cases do
+      local a = transform(cases[n][1], variant.scale, variant.offset)
+      local da = G.scale(cases[n][2], variant.scale)
+      local b = transform(cases[n][3], variant.scale, variant.offset)
+      local db = G.scale(cases[n][4], variant.scale)
+      local m = magnitude(a, b, da, db)
+      local band = 1e-9 * m
+      local space = U.space(a)
+      local motion = U.vector(space, G.sub(da, db))
+      local speed = G.length(G.sub(da, db))
+      local tolT = speed > 0 and 10 * band / speed or 0
+      local dist = distanceTo(space, b)
+      -- in unit space, relative to the obstacle: distance minus the radius,
+      -- scaled back to world units for the band
+      local scaleBack = space.axes and G.length(a.axes[1]) or 1
+      local f = function(t)
+        return max(0, dist(t * motion[1], t * motion[2], t * motion[3]) - space.radius) * scaleBack
+      end
+      local want = G.firstContact(f, band)
+      if type(want) == "number" and want > 0 and want > 1 - tolT then want = false end
+
+      local A, B = build(a), build(b)
+      local t, point, normal = collide.sweep(A, da, B, db)
+      local where = string.format("%s case %d\n  a: %s\n  deltaA: %s\n  b: %s\n  deltaB: %s", variant.name, n,
+        C.describe(a), C.vec(da), b.kind == "polygon" and ("polygon " .. C.vec(b.points[1]) .. "...")
+        or C.describe(b), C.vec(db))
+      if want == nil and t ~= nil then
+        C.fail(report, string.format("hit at t = %.17g, brute force misses: %s", t, where))
+      elseif type(want) == "number" and t == nil then
+        C.fail(report, string.format("miss, brute force hits at t = %.17g: %s", want, where))
+      elseif type(want) == "number" and abs(t - want) > max(tolT, 1e-9) then
+        C.fail(report, string.format("t = %.17g, brute force %.17g: %s", t, want, where))
+      end
+
+      if t ~= nil then
+        local p, nrm = G.fromVec3(point), G.fromVec3(normal)
+        if t < 0 or t > 1 or abs(G.length(nrm) - 1) > 1e-12 then
+          C.fail(report, string.format("t = %.17g, |normal| = %.17g: %s", t, G.length(nrm), where))
+        end
+        local at = moved(a, G.scale(da, t))
+        local bt = moved(b, G.scale(db, t))
+        if t > max(tolT, 1e-9) then
+          -- First contact: touching at t, apart just before; the point on both
+          -- surfaces; the normal, from the obstacle toward the mover, is minus
+          -- the mover's outward normal there.
+          local before = f(t - max(1e-6 * t, tolT))
+          if f(t) > band or before <= 0 then
+            C.fail(report, string.format("not a first contact: f(t) = %.3g, f(before) = %.3g: %s", f(t), before,
+              where))
+          end
+          if worldDistance(bt, p) > 10 * band then
+            C.fail(report, string.format("the point is %.3g off the obstacle: %s", worldDistance(bt, p), where))
+          end
+          local r, outward = surface(U.space(at), at, p)
+          local expected = G.scale(outward, -1)
+          if abs(r - 1) > 1e-7 or G.length(G.sub(expected, nrm)) > 1e-6 then
+            C.fail(report, string.format("the point (radius %.17g) or normal %s is not the mover's surface's %s: %s",
+              r, C.vec(nrm), C.vec(expected), where))
+          end
+        end
+        -- Swapping the movers negates the normal.
+        local t2, _, normal2 = collide.sweep(B, db, A, da)
+        if t2 ~= t or normal2 ~= -normal then
+          C.fail(report, "swapping the movers does not negate the normal: " .. where)
+        end
+      end
+      C.count(report, variant.name, t ~= nil, want == false)
+    end
+  end
+  C.check(report, 0.2, 0.8)
+end
+
+describe("collide.sweep (Rouwé)", function()
+  describe("against brute force", function()
+    for i, family in ipairs(FAMILIES) do
+      it(family.name .. ": 2000 seeded cases at 4 scales: first contact, point, normal, swap", function()
+        checkFamily(family, 6000 + i)
+      end)
+    end
+  end)
+end)

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+// Polygons stored as Rouwé (section 2) does: a plane and 2D vertices in the
+// plane's own basis. Construction, validation and the queries of one polygon.
+
+#include "internal.h"
+
+// Rouwé's basis of a plane: u = (n_z, 0, -n_x) / |.| when |n_x| > |n_y|,
+// else (0, n_z, -n_y) / |.|. The article compares n_x > n_y without absolute
+// values, which divides by zero for n = (-1, 0, 0); comparing magnitudes
+// keeps the divisor at least 1 / sqrt 2.
+void c3MakePlaneBasis(c3Vec3 n, c3Vec3* u, c3Vec3* v)
+{
+	if (fabs(n.x) > fabs(n.y))
+	{
+		*u = c3Normalize(c3MakeVec3(n.z, 0.0, -n.x));
+	}
+	else
+	{
+		*u = c3Normalize(c3MakeVec3(0.0, n.z, -n.y));
+	}
+	*v = c3Cross(n, *u);
+}
+
+c3Vec3 c3GetPolygonVertex(const c3Polygon* polygon, int i)
+{
+	c3Vec2 p = polygon->vertices[i];
+	c3Vec3 w = c3MulSV(-polygon->plane.d, polygon->plane.normal);
+	w = c3MulAdd(w, p.x, polygon->u);
+	return c3MulAdd(w, p.y, polygon->v);
+}
+
+c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p)
+{
+	c3Vec2 q;
+	q.x = c3Dot(p, polygon->u);
+	q.y = c3Dot(p, polygon->v);
+	return q;
+}
+
+c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badPoint)
+{
+	*badPoint = -1;
+	if (count < 3)
+	{
+		return c3_errTooFewPoints;
+	}
+	if (count > C3_MAX_POLYGON_VERTICES)
+	{
+		return c3_errTooManyPoints;
+	}
+
+	// The size and the center, for relative tolerances and an accurate normal.
+	c3Vec3 lo = points[0], hi = points[0], sum = c3MakeVec3(0.0, 0.0, 0.0);
+	for (int i = 0; i < count; ++i)
+	{
+		lo = c3Min(lo, points[i]);
+		hi = c3Max(hi, points[i]);
+		sum = c3Add(sum, points[i]);
+	}
+	c3Vec3 center = c3MulSV(1.0 / count, sum);
+	double size = c3Length(c3Sub(hi, lo));
+
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec3 next = points[(i + 1) % count];
+		if (!(c3Distance(points[i], next) > 1.0e-12 * size))
+		{
+			// The later of the two in the order given: the last repeats the first.
+			*badPoint = i + 1 < count ? i + 1 : i;
+			return c3_errRepeatedPoint;
+		}
+	}
+
+	// Newell's normal, about the center: twice the area along the normal, and
+	// its direction follows the vertex order (right-hand rule).
+	c3Vec3 n = c3MakeVec3(0.0, 0.0, 0.0);
+	double spread = 0.0;
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec3 cross = c3Cross(c3Sub(points[i], center), c3Sub(points[(i + 1) % count], center));
+		n = c3Add(n, cross);
+		spread = c3MaxDouble(spread, c3Length(cross));
+	}
+	if (!(c3Length(n) > 1.0e-12 * size * size))
+	{
+		// No area: collinear points, or lobes that cancel (a bow tie).
+		return spread > 1.0e-12 * size * size ? c3_errNotConvex : c3_errZeroArea;
+	}
+	n = c3Normalize(n);
+
+	// Planar: the point farthest from the plane through the center is within
+	// the tolerance (and named when it is not).
+	double worst = 0.0;
+	for (int i = 0; i < count; ++i)
+	{
+		double d = fabs(c3Dot(n, c3Sub(points[i], center)));
+		if (!(d <= worst))
+		{
+			worst = d;
+			*badPoint = i;
+		}
+	}
+	if (!(worst <= C3_PLANAR_TOLERANCE * size))
+	{
+		return c3_errNotPlanar;
+	}
+	*badPoint = -1;
+
+	c3Polygon p;
+	p.plane.normal = n;
+	p.plane.d = -c3Dot(n, center);
+	c3MakePlaneBasis(n, &p.u, &p.v);
+	p.count = count;
+	for (int i = 0; i < count; ++i)
+	{
+		p.vertices[i] = c3ToPlane(&p, points[i]);
+	}
+
+	// Convex and counter-clockwise in (u, v): every turn is to the left (or
+	// straight), and the turns add up to one full turn, not two or more (a
+	// star polygon turns left everywhere too). A straight turn computed from
+	// plane coordinates of magnitude m carries a rounding error of about
+	// eps m (|e| + |f|): it is tolerated.
+	double magnitude = c3MaxDouble(c3MaxAbsComponent(lo), c3MaxAbsComponent(hi));
+	double turning = 0.0;
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec2 a = p.vertices[i], b = p.vertices[(i + 1) % count], c = p.vertices[(i + 2) % count];
+		double ex = b.x - a.x, ey = b.y - a.y, fx = c.x - b.x, fy = c.y - b.y;
+		double cross = ex * fy - ey * fx;
+		double dot = ex * fx + ey * fy;
+		double le = sqrt(ex * ex + ey * ey), lf = sqrt(fx * fx + fy * fy);
+		double tolerance = 1.0e-12 * le * lf + 64.0 * DBL_EPSILON * magnitude * (le + lf);
+		if (cross < -tolerance)
+		{
+			*badPoint = (i + 1) % count;
+			return c3_errNotConvex;
+		}
+		turning += atan2(c3MaxDouble(cross, 0.0), dot);
+	}
+	if (turning > 3.0 * C3_PI)
+	{
+		return c3_errNotConvex;
+	}
+
+	*out = p;
+	return c3_ok;
+}
+
+// -- one polygon ---------------------------------------------------------------------
+
+double c3SignedArea2D(const c3Vec2* vertices, int count)
+{
+	double area = 0.0;
+	c3Vec2 o = vertices[0];
+	for (int i = 1; i + 1 < count; ++i)
+	{
+		double ax = vertices[i].x - o.x, ay = vertices[i].y - o.y;
+		double bx = vertices[i + 1].x - o.x, by = vertices[i + 1].y - o.y;
+		area += ax * by - ay * bx;
+	}
+	return area;
+}
+
+bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
+{
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec2 a = vertices[i], b = vertices[(i + 1) % count];
+		// Left of (or on) every counter-clockwise edge.
+		if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0.0)
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
+c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
+{
+	// A polygon of no area (a face of a flat box) is the union of its edges:
+	// every point would pass the inside test.
+	if (c3SignedArea2D(vertices, count) > 0.0 && c3PointInPolygon2D(vertices, count, p))
+	{
+		return p;
+	}
+	c3Vec2 best = vertices[0];
+	double bestDistance = INFINITY;
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec2 a = vertices[i], b = vertices[(i + 1) % count];
+		double ex = b.x - a.x, ey = b.y - a.y;
+		double ee = ex * ex + ey * ey;
+		double t = ee > 0.0 ? c3Clamp(((p.x - a.x) * ex + (p.y - a.y) * ey) / ee, 0.0, 1.0) : 0.0;
+		c3Vec2 q;
+		q.x = a.x + t * ex;
+		q.y = a.y + t * ey;
+		double d = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y);
+		if (d < bestDistance)
+		{
+			bestDistance = d;
+			best = q;
+		}
+	}
+	return best;
+}
+
+c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q)
+{
+	c3Vec3 w = c3MulSV(-polygon->plane.d, polygon->plane.normal);
+	w = c3MulAdd(w, q.x, polygon->u);
+	return c3MulAdd(w, q.y, polygon->v);
+}
+
+c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p)
+{
+	c3Vec2 q = c3ClosestPointPolygon2D(polygon->vertices, polygon->count, c3ToPlane(polygon, p));
+	return c3PlaneToWorld(polygon, q);
+}
+
+// A ray lying in the polygon's plane, clipped against the half-planes of the
+// edges (Cyrus-Beck), in plane coordinates. Returns the entry edge (-1 when
+// the origin is inside) or -2 for a miss.
+static int c3ClipRay2D(const c3Polygon* polygon, c3Vec2 o, c3Vec2 d, double maxFraction, double* tEnter)
+{
+	double t0 = 0.0, t1 = maxFraction;
+	int edge = -1;
+	for (int i = 0; i < polygon->count; ++i)
+	{
+		c3Vec2 a = polygon->vertices[i], b = polygon->vertices[(i + 1) % polygon->count];
+		// Inward (left) normal of the counter-clockwise edge: inside when n . (p - a) >= 0.
+		double nx = -(b.y - a.y), ny = b.x - a.x;
+		double start = nx * (o.x - a.x) + ny * (o.y - a.y);
+		double rate = nx * d.x + ny * d.y;
+		if (rate == 0.0)
+		{
+			if (start < 0.0)
+			{
+				return -2;
+			}
+			continue;
+		}
+		double t = -start / rate;
+		if (rate > 0.0)
+		{
+			if (t > t0)
+			{
+				t0 = t;
+				edge = i;
+			}
+		}
+		else if (t < t1)
+		{
+			t1 = t;
+		}
+		if (t0 > t1)
+		{
+			return -2;
+		}
+	}
+	*tEnter = t0;
+	return edge;
+}
+
+c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input)
+{
+	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
+	c3Vec3 n = polygon->plane.normal;
+	double distance = c3PlaneSignedDistance(&polygon->plane, input->origin);
+	double rate = c3Dot(n, input->translation);
+
+	// A ray in the polygon's plane to rounding (the plane of a tilted polygon
+	// is not exact in binary) is clipped in the plane.
+	double scale = c3MaxAbsComponent(input->origin) + fabs(polygon->plane.d);
+	if (fabs(distance) <= C3_CONTACT_TOLERANCE * scale &&
+		fabs(rate) <= C3_CONTACT_TOLERANCE * c3Length(input->translation))
+	{
+		// In the plane: enter through an edge, or start inside.
+		double t;
+		int edge = c3ClipRay2D(polygon, c3ToPlane(polygon, input->origin), c3ToPlane(polygon, input->translation),
+							   input->maxFraction, &t);
+		if (edge == -2 || !c3IsFinite(t))
+		{
+			return out;
+		}
+		out.hit = true;
+		out.fraction = t;
+		out.point = edge < 0 ? input->origin : c3MulAdd(input->origin, t, input->translation);
+		if (edge < 0)
+		{
+			out.normal = distance < 0.0 ? c3Neg(n) : n;
+		}
+		else
+		{
+			c3Vec2 a = polygon->vertices[edge], b = polygon->vertices[(edge + 1) % polygon->count];
+			out.normal = c3Normalize(c3MulAdd(c3MulSV(b.y - a.y, polygon->u), -(b.x - a.x), polygon->v));
+		}
+		return out;
+	}
+
+	double t = 0.0;
+	if (distance != 0.0)
+	{
+		if (rate == 0.0 || (distance > 0.0) == (rate > 0.0))
+		{
+			return out; // parallel off the plane, or moving away
+		}
+		t = -distance / rate;
+		if (!(t <= input->maxFraction) || !c3IsFinite(t))
+		{
+			return out;
+		}
+	}
+	c3Vec3 p = t == 0.0 ? input->origin : c3MulAdd(input->origin, t, input->translation);
+	if (!c3PointInPolygon2D(polygon->vertices, polygon->count, c3ToPlane(polygon, p)))
+	{
+		return out;
+	}
+	out.hit = true;
+	out.fraction = t;
+	out.point = p;
+	// Two-sided: the normal faces the ray.
+	bool above = distance != 0.0 ? distance > 0.0 : rate <= 0.0;
+	out.normal = above ? n : c3Neg(n);
+	return out;
+}

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: MIT
+// Rouwé, "Collision Detection with Swept Spheres and Ellipsoids": a swept
+// sphere against a convex polygon in the polygon's plane coordinates
+// (section 3), a swept ellipsoid as a swept unit sphere in the ellipsoid's
+// unit-sphere space (section 4), and boxes as their faces. Corrections to the
+// article's code:
+// - the plane basis compares |n_x| > |n_y| (c3MakePlaneBasis);
+// - the polygon is rebuilt in unit-sphere space with its winding checked, so
+//   a left-handed ellipsoid (whose map reverses the vertex order) gets its face
+//   contacts right;
+// - the circle at t1 is tested against the closest point of the polygon as a
+//   region, not edge by edge from one end only;
+// - roots are found in the stable form by c3SolveQuadratic, and a contact is
+//   never earlier than the plane interval begins.
+
+#include "internal.h"
+
+/// A contact of a swept sphere with a static polygon, in the polygon's frame.
+typedef struct c3SweptContact
+{
+	double t;     ///< time of first contact in [0, 1]
+	c3Vec3 point; ///< contact point (the polygon does not move)
+	bool hit;
+} c3SweptContact;
+
+// The lowest root of a t^2 + b t + c = 0 in [lo, hi], if any.
+static bool c3LowestRootIn(double a, double b, double c, double lo, double hi, double* root)
+{
+	double roots[2];
+	int n = c3SolveQuadratic(a, b, c, roots);
+	for (int i = 0; i < n; ++i)
+	{
+		if (roots[i] >= lo && roots[i] <= hi)
+		{
+			*root = roots[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+// A sphere of radius r at begin + t * delta, t in [0, 1], against a polygon.
+static c3SweptContact c3SweepSpherePolygonStatic(c3Vec3 begin, double r, c3Vec3 delta, const c3Polygon* polygon)
+{
+	c3SweptContact out = {0.0, {0.0, 0.0, 0.0}, false};
+	c3Vec3 n = polygon->plane.normal;
+
+	// 3.1: the interval [t1, t2] over which the sphere meets the plane.
+	double dist = c3PlaneSignedDistance(&polygon->plane, begin);
+	double nd = c3Dot(n, delta);
+	double t1, t2;
+	if (nd == 0.0)
+	{
+		if (fabs(dist) > r)
+		{
+			return out;
+		}
+		t1 = 0.0;
+		t2 = 1.0;
+	}
+	else
+	{
+		t1 = (r - dist) / nd;
+		t2 = (-r - dist) / nd;
+		if (t1 > t2)
+		{
+			double tmp = t1;
+			t1 = t2;
+			t2 = tmp;
+		}
+		if (t1 > 1.0 || t2 < 0.0)
+		{
+			return out;
+		}
+		t1 = c3MaxDouble(t1, 0.0);
+		t2 = c3MinDouble(t2, 1.0);
+	}
+
+	// 3.2: in plane coordinates the sphere cuts the plane in a circle of
+	// center b2 + t d2 and squared radius r1 t^2 + r2 t + r3.
+	c3Vec2 b2 = c3ToPlane(polygon, begin);
+	c3Vec2 d2 = c3ToPlane(polygon, delta);
+	double r1 = -nd * nd;
+	double r2 = -2.0 * nd * dist;
+	double r3 = r * r - dist * dist;
+
+	// 3.3: the circle at t1 against the polygon as a region: its center inside,
+	// or the closest point of the boundary within its radius. At t1 = 0 this is
+	// the sphere overlapping the polygon at the start.
+	c3Vec2 c1 = {b2.x + t1 * d2.x, b2.y + t1 * d2.y};
+	double rho = c3MaxDouble((r1 * t1 + r2) * t1 + r3, 0.0);
+	c3Vec2 q = c3ClosestPointPolygon2D(polygon->vertices, polygon->count, c1);
+	if ((q.x - c1.x) * (q.x - c1.x) + (q.y - c1.y) * (q.y - c1.y) <= rho)
+	{
+		out.hit = true;
+		out.t = t1;
+		out.point = c3PlaneToWorld(polygon, q);
+		return out;
+	}
+
+	// 3.4 and 3.5: the circle meets a vertex or an edge later. The squared
+	// radius is negative outside [t1, t2], so no root there is spurious; the
+	// search runs from 0 as Rouwé does, since rounding can put a true root just
+	// before t1, and the contact is then moved to t1.
+	double upper = t2;
+	bool found = false;
+	c3Vec2 point = {0.0, 0.0};
+	double dd = d2.x * d2.x + d2.y * d2.y;
+	for (int i = 0; i < polygon->count; ++i)
+	{
+		c3Vec2 v1 = polygon->vertices[i], v2 = polygon->vertices[(i + 1) % polygon->count];
+		double bx = v1.x - b2.x, by = v1.y - b2.y;
+
+		// |v1 - c(t)|^2 = radius(t)^2
+		double a1 = r1 - dd;
+		double vb1 = r2 + 2.0 * (d2.x * bx + d2.y * by);
+		double c1v = r3 - (bx * bx + by * by);
+		double t;
+		if (c3LowestRootIn(a1, vb1, c1v, 0.0, upper, &t))
+		{
+			found = true;
+			upper = t;
+			point = v1;
+		}
+
+		// The line through the edge at the circle's radius, then the touching
+		// point within the edge.
+		double ex = v2.x - v1.x, ey = v2.y - v1.y;
+		double ee = ex * ex + ey * ey;
+		double ed = ex * d2.x + ey * d2.y;
+		double eb = ex * bx + ey * by;
+		double a2 = ee * a1 + ed * ed;
+		double b2e = ee * vb1 - 2.0 * eb * ed;
+		double c2 = ee * c1v + eb * eb;
+		if (ee > 0.0 && c3LowestRootIn(a2, b2e, c2, 0.0, upper, &t))
+		{
+			double f = t * ed - eb;
+			if (f >= 0.0 && f <= ee)
+			{
+				found = true;
+				upper = t;
+				point.x = v1.x + ex * (f / ee);
+				point.y = v1.y + ey * (f / ee);
+			}
+		}
+	}
+	if (!found)
+	{
+		return out;
+	}
+	out.hit = true;
+	out.t = c3MaxDouble(upper, t1);
+	out.point = c3PlaneToWorld(polygon, point);
+	return out;
+}
+
+// The normal of a swept sphere's contact: from the contact point toward the
+// center at time t; for a point-sized sphere, the side of the plane it comes
+// from.
+static c3Vec3 c3SweptNormal(c3Vec3 center, c3Vec3 point, c3Vec3 planeNormal, double side)
+{
+	return c3NormalizeOr(c3Sub(center, point), c3MulSV(side < 0.0 ? -1.0 : 1.0, planeNormal));
+}
+
+// Which side of a plane a mover is on, for normals that geometry leaves open:
+// the side of its center, or against its motion when it starts on the plane.
+static double c3PlaneSide(double distance, double rate)
+{
+	if (distance != 0.0)
+	{
+		return distance;
+	}
+	return rate > 0.0 ? -1.0 : 1.0;
+}
+
+static c3CastOutput c3SweptMiss(void)
+{
+	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
+	return out;
+}
+
+c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
+{
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	c3SweptContact contact = c3SweepSpherePolygonStatic(a->center, a->radius, motion, b);
+	if (!contact.hit)
+	{
+		return c3SweptMiss();
+	}
+	c3Vec3 center = c3MulAdd(a->center, contact.t, motion); // in b's frame
+	double side = c3PlaneSide(c3PlaneSignedDistance(&b->plane, a->center), c3Dot(b->plane.normal, motion));
+	c3CastOutput out;
+	out.hit = true;
+	out.fraction = contact.t;
+	out.normal = c3SweptNormal(center, contact.point, b->plane.normal, side);
+	out.point = c3MulAdd(contact.point, contact.t, deltaB);
+	return out;
+}
+
+// -- ellipsoids ---------------------------------------------------------------------
+
+/// A polygon mapped into an ellipsoid's unit-sphere space, relative to its center.
+void c3PolygonToUnit(const c3Ellipsoid* e, const c3Polygon* polygon, c3Polygon* out)
+{
+	// Points map by M^-1; the plane n . p + d = 0 maps to (M^T n) . u + (d + n . c) = 0.
+	c3Vec3 m = c3MakeVec3(c3Dot(e->axis[0], polygon->plane.normal), c3Dot(e->axis[1], polygon->plane.normal),
+						  c3Dot(e->axis[2], polygon->plane.normal));
+	double length = c3Length(m);
+	out->plane.normal = c3MulSV(1.0 / length, m);
+	out->plane.d = (polygon->plane.d + c3Dot(polygon->plane.normal, e->center)) / length;
+	c3MakePlaneBasis(out->plane.normal, &out->u, &out->v);
+	out->count = polygon->count;
+	for (int i = 0; i < polygon->count; ++i)
+	{
+		c3Vec3 p = c3EllipsoidToUnit(e, c3Sub(c3GetPolygonVertex(polygon, i), e->center));
+		out->vertices[i] = c3ToPlane(out, p);
+	}
+	// A map of negative determinant (a left-handed frame) reverses the order:
+	// put it back to counter-clockwise about the new normal.
+	if (c3SignedArea2D(out->vertices, out->count) < 0.0)
+	{
+		for (int i = 0, j = out->count - 1; i < j; ++i, --j)
+		{
+			c3Vec2 tmp = out->vertices[i];
+			out->vertices[i] = out->vertices[j];
+			out->vertices[j] = tmp;
+		}
+	}
+}
+
+c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
+{
+	c3Vec3 motion = c3EllipsoidToUnit(a, c3Sub(deltaA, deltaB));
+	c3Polygon unit;
+	c3PolygonToUnit(a, b, &unit);
+	c3Vec3 origin = c3MakeVec3(0.0, 0.0, 0.0);
+	c3SweptContact contact = c3SweepSpherePolygonStatic(origin, 1.0, motion, &unit);
+	if (!contact.hit)
+	{
+		return c3SweptMiss();
+	}
+	c3Vec3 center = c3MulSV(contact.t, motion);
+	double side = c3PlaneSide(c3PlaneSignedDistance(&unit.plane, origin), c3Dot(unit.plane.normal, motion));
+	c3CastOutput out;
+	out.hit = true;
+	out.fraction = contact.t;
+	// The normal of the unit sphere maps back by the inverse transpose: the
+	// ellipsoid's true surface normal at the contact.
+	out.normal = c3EllipsoidNormalFromUnit(a, c3SweptNormal(center, contact.point, unit.plane.normal, side));
+	out.point = c3Add(c3Add(a->center, c3EllipsoidFromUnit(a, contact.point)), c3MulSV(contact.t, deltaB));
+	return out;
+}
+
+c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB)
+{
+	// Against a plane an ellipsoid is a sphere of its half-width along the
+	// normal, touching at its support point.
+	c3Sphere proxy = {a->center, c3EllipsoidReach(a, b->normal)};
+	c3CastOutput out = c3SweepSpherePlane(&proxy, deltaA, b, deltaB);
+	if (!out.hit)
+	{
+		return out;
+	}
+	c3Vec3 center = c3MulAdd(a->center, out.fraction, deltaA);
+	c3Plane moved = *b;
+	moved.d -= out.fraction * c3Dot(b->normal, deltaB);
+	double distance = c3PlaneSignedDistance(&moved, center);
+	if (out.fraction > 0.0 || fabs(distance) >= proxy.radius)
+	{
+		// Touching: the support point of the ellipsoid toward the plane.
+		out.point = c3EllipsoidSupport(a, c3Neg(out.normal));
+		out.point = c3MulAdd(out.point, out.fraction, deltaA);
+	}
+	else
+	{
+		// Overlapping at the start: the plane's point closest to the center in
+		// unit-sphere space, mapped back.
+		c3Vec3 m = c3MakeVec3(c3Dot(a->axis[0], b->normal), c3Dot(a->axis[1], b->normal), c3Dot(a->axis[2], b->normal));
+		double length = c3Length(m);
+		c3Vec3 nu = c3MulSV(1.0 / length, m);
+		out.point = c3Sub(center, c3EllipsoidFromUnit(a, c3MulSV(distance / length, nu)));
+	}
+	return out;
+}
+
+// -- boxes as their faces ------------------------------------------------------------
+
+// Face (axis, sign) of a box as a polygon: the face whose outward normal is
+// sign * axis[axis], counter-clockwise about it.
+static void c3MakeBoxFace(const c3OBB* box, int axis, double sign, c3Polygon* face)
+{
+	int i1 = (axis + 1) % 3, i2 = (axis + 2) % 3;
+	double e0 = c3Get(box->halfExtents, axis), e1 = c3Get(box->halfExtents, i1), e2 = c3Get(box->halfExtents, i2);
+	c3Vec3 n = c3MulSV(sign, box->axis[axis]);
+	c3Vec3 center = c3MulAdd(box->center, e0, n);
+	face->plane.normal = n;
+	face->plane.d = -c3Dot(n, center);
+	c3MakePlaneBasis(n, &face->u, &face->v);
+	face->count = 4;
+	// Corners center +- e1 axis[i1] +- e2 axis[i2], in order around the face.
+	static const double s1[4] = {-1.0, 1.0, 1.0, -1.0}, s2[4] = {-1.0, -1.0, 1.0, 1.0};
+	for (int k = 0; k < 4; ++k)
+	{
+		c3Vec3 p = c3MulAdd(c3MulAdd(center, s1[k] * e1, box->axis[i1]), s2[k] * e2, box->axis[i2]);
+		face->vertices[k] = c3ToPlane(face, p);
+	}
+	if (c3SignedArea2D(face->vertices, 4) < 0.0)
+	{
+		c3Vec2 tmp = face->vertices[1];
+		face->vertices[1] = face->vertices[3];
+		face->vertices[3] = tmp;
+	}
+}
+
+// Index of the face of a box, 0..5 as axis * 2 + (sign > 0).
+static void c3GetBoxFace(const c3OBB* box, int k, c3Polygon* face)
+{
+	c3MakeBoxFace(box, k / 2, (k % 2) ? 1.0 : -1.0, face);
+}
+
+// A sphere (r >= 0) or an ellipsoid against a box that it does not overlap at
+// the start: the first contact with a face. Only faces turned against the
+// relative motion can be met first (a contact on an edge or a corner belongs
+// to such a face too).
+static c3CastOutput c3SweepAgainstBoxFaces(const c3Sphere* sphere, const c3Ellipsoid* ellipsoid, c3Vec3 deltaA,
+										   const c3OBB* box, c3Vec3 deltaB)
+{
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	c3CastOutput best = c3SweptMiss();
+	for (int k = 0; k < 6; ++k)
+	{
+		c3Vec3 n = c3MulSV((k % 2) ? 1.0 : -1.0, box->axis[k / 2]);
+		if (!(c3Dot(n, motion) < 0.0))
+		{
+			continue;
+		}
+		c3Polygon face;
+		c3GetBoxFace(box, k, &face);
+		c3CastOutput out = sphere != NULL ? c3SweepSpherePolygon(sphere, deltaA, &face, deltaB)
+										  : c3SweepEllipsoidPolygon(ellipsoid, deltaA, &face, deltaB);
+		if (out.hit && (!best.hit || out.fraction < best.fraction))
+		{
+			best = out;
+		}
+	}
+	return best;
+}
+
+c3CastOutput c3SweepSphereOBB(const c3Sphere* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
+{
+	c3Penetration p = c3PenetrationSphereOBB(a, b);
+	if (p.hit)
+	{
+		c3CastOutput out;
+		out.hit = true;
+		out.fraction = 0.0;
+		out.normal = p.normal;
+		out.point = c3ClosestPointOBB(b, a->center);
+		return out;
+	}
+	return c3SweepAgainstBoxFaces(a, NULL, deltaA, b, deltaB);
+}
+
+c3CastOutput c3SweepSphereAABB(const c3Sphere* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
+{
+	c3OBB box = c3OBBFromAABB(b);
+	return c3SweepSphereOBB(a, deltaA, &box, deltaB);
+}
+
+// An ellipsoid against a box at the start: in unit-sphere space the box is a
+// parallelepiped, and the ellipsoid touches it when the parallelepiped's
+// closest point to the origin is within 1. That point lies on a face the
+// center is in front of (at most three).
+bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, c3Vec3* normal)
+{
+	double reach = c3MaxDouble(c3Length(a->axis[0]), c3MaxDouble(c3Length(a->axis[1]), c3Length(a->axis[2])));
+	c3Sphere outer = {a->center, reach};
+	if (!c3OverlapSphereOBB(&outer, b))
+	{
+		return false;
+	}
+	c3Vec3 local = c3OBBToLocal(b, a->center);
+	bool inside = c3DistanceSquaredPointBoxLocal(local, b->halfExtents) == 0.0;
+	double best = INFINITY;
+	c3Vec3 closest = c3MakeVec3(0.0, 0.0, 0.0);
+	for (int k = 0; k < 6; ++k)
+	{
+		double sign = (k % 2) ? 1.0 : -1.0;
+		double front = sign * c3Get(local, k / 2) - c3Get(b->halfExtents, k / 2);
+		if (!inside && front <= 0.0)
+		{
+			continue; // behind this face: its closest point is on another
+		}
+		c3Polygon face, unit;
+		c3GetBoxFace(b, k, &face);
+		c3PolygonToUnit(a, &face, &unit);
+		if (inside)
+		{
+			// Out through the face nearest in unit-sphere space (the origin's
+			// distance to its plane); its world normal is the face's.
+			double depth = fabs(unit.plane.d);
+			if (depth < best)
+			{
+				best = depth;
+				*normal = face.plane.normal;
+			}
+			continue;
+		}
+		c3Vec3 q = c3ClosestPointPolygon(&unit, c3MakeVec3(0.0, 0.0, 0.0));
+		double d = c3LengthSquared(q);
+		if (d < best)
+		{
+			best = d;
+			closest = q;
+		}
+	}
+	if (inside)
+	{
+		*point = a->center;
+		return true;
+	}
+	if (best > 1.0)
+	{
+		return false;
+	}
+	*point = c3Add(a->center, c3EllipsoidFromUnit(a, closest));
+	*normal = c3EllipsoidNormalFromUnit(a, c3Neg(closest));
+	return true;
+}
+
+c3CastOutput c3SweepEllipsoidOBB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
+{
+	c3CastOutput out;
+	if (c3EllipsoidBoxContact(a, b, &out.point, &out.normal))
+	{
+		out.hit = true;
+		out.fraction = 0.0;
+		return out;
+	}
+	return c3SweepAgainstBoxFaces(NULL, a, deltaA, b, deltaB);
+}
+
+c3CastOutput c3SweepEllipsoidAABB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
+{
+	c3OBB box = c3OBBFromAABB(b);
+	return c3SweepEllipsoidOBB(a, deltaA, &box, deltaB);
+}
