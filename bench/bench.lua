@@ -64,6 +64,12 @@ local delta = collide.vec3(5, 0, 0)
 local outPoint, outNormal = collide.vec3(), collide.vec3()
 local x, y = baseline.box(), baseline.box()
 local far = collide.sphere({ 0, 5, 0 }, 1)
+local quad = collide.polygon({ { -2, 0, -2 }, { -2, 0, 2 }, { 2, 0, 2 }, { 2, 0, -2 } })
+local hexagon = {}
+for i = 1, 6 do hexagon[i] = { 2 * math.cos(i * math.pi / 3), 0.3 * i, 2 * math.sin(i * math.pi / 3) } end
+local tilted = collide.polygon({ { -2, -0.5, -2 }, { -2, 0.5, 2 }, { 2, 0.5, 2 }, { 2, -0.5, -2 } })
+local body = collide.ellipsoid({ 0.5, 3, 0.2 }, { 0.4, 0.9, 0.4 })
+local down = collide.vec3(0, -6, 0)
 
 local rows = {}
 --- A row: a name, a function and its arguments (nil holes kept).
@@ -100,6 +106,19 @@ row("distance sphere/sphere", collide.distance, s1, far)
 row("distance aabb/aabb", collide.distance, b1, collide.aabb({ 5, 5, 0 }, { 1, 1, 1 }))
 row("distance obb/obb", collide.distance, o1, collide.obb({ 5, 5, 0 }, { 1, 1, 1 }))
 row("closestPoint obb (out)", collide.closestPoint, o1, origin, outPoint)
+row("overlaps sphere/polygon", collide.overlaps, s1, tilted)
+row("overlaps obb/polygon", collide.overlaps, o1, tilted)
+row("overlaps ellipsoid/obb", collide.overlaps, body, o2)
+row("sweep sphere/polygon", collide.sweep, far, down, tilted, nil, outPoint, outNormal)
+row("sweep ellipsoid/polygon", collide.sweep, body, down, tilted, nil, outPoint, outNormal)
+row("sweep ellipsoid/plane", collide.sweep, body, down, plane, nil, outPoint, outNormal)
+row("sweep sphere/obb", collide.sweep, far, down, o1, nil, outPoint, outNormal)
+row("sweep ellipsoid/obb", collide.sweep, body, down, o1, nil, outPoint, outNormal)
+row("raycast polygon", collide.raycast, quad, collide.vec3(0.5, 5, 0.5), collide.vec3(0, -1, 0), nil, outPoint,
+  outNormal)
+row("raycast ellipsoid", collide.raycast, body, origin, direction, nil, outPoint, outNormal)
+row("closestPoint ellipsoid (out)", collide.closestPoint, body, origin, outPoint)
+row("polygon with 6 vertices (allocates)", collide.polygon, hexagon)
 
 -- Rows whose call is not a plain function call: the expression inline in
 -- the loop.

@@ -24,7 +24,10 @@ typedef struct Case
 	c3Segment seg, seg2;
 	c3Plane plane;
 	c3Vec3 delta, fall, zero;
-	c3RayCastInput ray, planeRay;
+	c3RayCastInput ray, planeRay, quadRay;
+	c3Polygon quad, tilted;
+	c3Ellipsoid body;
+	c3Vec3 down;
 } Case;
 
 static Case fixedCase;
@@ -76,6 +79,14 @@ static void setupFixed(Case* c)
 	c->zero = V(0, 0, 0);
 	c->ray = ray(V(-5, 0.2, 0.1), V(1, 0, 0));
 	c->planeRay = ray(V(0, 5, 0), V(0, -1, 0));
+	c->quadRay = ray(V(0.5, 5, 0.5), V(0, -1, 0));
+	int bad;
+	c3Vec3 quad[4] = {V(-2, 0, -2), V(-2, 0, 2), V(2, 0, 2), V(2, 0, -2)};
+	c3MakePolygon(quad, 4, &c->quad, &bad);
+	c3Vec3 tilted[4] = {V(-2, -0.5, -2), V(-2, 0.5, 2), V(2, 0.5, 2), V(2, -0.5, -2)};
+	c3MakePolygon(tilted, 4, &c->tilted, &bad);
+	c3MakeEllipsoid(V(0.5, 3, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->body, &bad);
+	c->down = V(0, -6, 0);
 }
 
 static void setupRandom(Case* c)
@@ -104,6 +115,33 @@ static void setupRandom(Case* c)
 	c->zero = V(0, 0, 0);
 	c->ray = ray(rvec(-6, 6), rvec(-3, 3));
 	c->planeRay = ray(rvec(-6, 6), rvec(-3, 3));
+	c->quadRay = ray(rvec(-6, 6), rvec(-3, 3));
+	int bad;
+	c3Vec3 n = rvec(-1, 1), o = rvec(-2, 2);
+	c3Plane plane;
+	c3MakePlane(o, n, &plane);
+	c3Vec3 u, v;
+	u = V(plane.normal.z, 0, -plane.normal.x);
+	if (fabs(plane.normal.x) <= fabs(plane.normal.y))
+	{
+		u = V(0, plane.normal.z, -plane.normal.y);
+	}
+	double lu = sqrt(u.x * u.x + u.y * u.y + u.z * u.z);
+	u = V(u.x / lu, u.y / lu, u.z / lu);
+	v = V(plane.normal.y * u.z - plane.normal.z * u.y, plane.normal.z * u.x - plane.normal.x * u.z,
+		  plane.normal.x * u.y - plane.normal.y * u.x);
+	c3Vec3 ring[5];
+	for (int k = 0; k < 5; ++k)
+	{
+		double a = 6.283185307179586 * (k + 0.5 * rnd(0, 1)) / 5;
+		double cu = 1.5 * cos(a), cv = 1.5 * sin(a);
+		ring[k] = V(o.x + cu * u.x + cv * v.x, o.y + cu * u.y + cv * v.y, o.z + cu * u.z + cv * v.z);
+	}
+	c3MakePolygon(ring, 5, &c->quad, &bad);
+	c->tilted = c->quad;
+	double a = rnd(0, 6.28), co = cos(a), si = sin(a);
+	c3MakeEllipsoid(rvec(-4, 4), V(0.4 * co, 0.4 * si, 0), V(-0.9 * si, 0.9 * co, 0), V(0, 0, 0.4), &c->body, &bad);
+	c->down = rvec(-6, 6);
 }
 
 static double now(void)
@@ -173,6 +211,17 @@ static double diSphereSphere(const Case* c) { return c3DistanceSphereSphere(&c->
 static double diAABBAABB(const Case* c) { return c3DistanceAABBAABB(&c->b1, &c->b4); }
 static double diOBBOBB(const Case* c) { return c3DistanceOBBOBB(&c->o1, &c->o3); }
 static double cpOBB(const Case* c) { return c3ClosestPointOBB(&c->o1, c->ray.origin).x; }
+static double ovSpherePolygon(const Case* c) { return c3OverlapSpherePolygon(&c->s1, &c->tilted); }
+static double ovOBBPolygon(const Case* c) { return c3OverlapOBBPolygon(&c->o1, &c->tilted); }
+static double ovEllipsoidOBB(const Case* c) { return c3OverlapEllipsoidOBB(&c->body, &c->o2); }
+static double swSpherePolygon(const Case* c) { return c3SweepSpherePolygon(&c->far, c->down, &c->tilted, c->zero).fraction; }
+static double swEllipsoidPolygon(const Case* c) { return c3SweepEllipsoidPolygon(&c->body, c->down, &c->tilted, c->zero).fraction; }
+static double swEllipsoidPlane(const Case* c) { return c3SweepEllipsoidPlane(&c->body, c->down, &c->plane, c->zero).fraction; }
+static double swSphereOBB(const Case* c) { return c3SweepSphereOBB(&c->far, c->down, &c->o1, c->zero).fraction; }
+static double swEllipsoidOBB(const Case* c) { return c3SweepEllipsoidOBB(&c->body, c->down, &c->o1, c->zero).fraction; }
+static double rcPolygon(const Case* c) { return c3RayCastPolygon(&c->quad, &c->quadRay).fraction; }
+static double rcEllipsoid(const Case* c) { return c3RayCastEllipsoid(&c->body, &c->ray).fraction; }
+static double cpEllipsoid(const Case* c) { return c3ClosestPointEllipsoid(&c->body, c->ray.origin).x; }
 // clang-format on
 
 static const struct
@@ -203,6 +252,17 @@ static const struct
 	{"distance aabb/aabb", diAABBAABB},
 	{"distance obb/obb", diOBBOBB},
 	{"closestPoint obb (out)", cpOBB},
+	{"overlaps sphere/polygon", ovSpherePolygon},
+	{"overlaps obb/polygon", ovOBBPolygon},
+	{"overlaps ellipsoid/obb", ovEllipsoidOBB},
+	{"sweep sphere/polygon", swSpherePolygon},
+	{"sweep ellipsoid/polygon", swEllipsoidPolygon},
+	{"sweep ellipsoid/plane", swEllipsoidPlane},
+	{"sweep sphere/obb", swSphereOBB},
+	{"sweep ellipsoid/obb", swEllipsoidOBB},
+	{"raycast polygon", rcPolygon},
+	{"raycast ellipsoid", rcEllipsoid},
+	{"closestPoint ellipsoid (out)", cpEllipsoid},
 };
 
 int main(void)

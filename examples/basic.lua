@@ -16,7 +16,8 @@ end
 print(collide._VERSION .. " - " .. collide._DESCRIPTION)
 
 -- Shapes are values: spheres, axis-aligned and oriented boxes, segments,
--- planes. Vectors can be collide.vec3 values or plain tables.
+-- planes, ellipsoids and convex polygons. Vectors can be collide.vec3 values
+-- or plain tables.
 local ball = collide.sphere({ 0, 3, 0 }, 0.5)
 local crate = collide.aabb({ 4, 1, 0 }, { 1, 1, 1 })
 local r = math.sqrt(0.5)
@@ -51,9 +52,30 @@ print(string.format("a box pushed 6 along x hits the crate at t = %.4f, point %s
 local t0, t1 = box:sweepInterval({ 6, 0, 0 }, crate)
 print(string.format("  and stays in contact with it from t = %.4f to t = %.4f", t0, t1))
 
+section("Rouwé sweeps: an ellipsoid character against level polygons")
+-- A character as an ellipsoid 0.4 wide and 0.9 tall, walking into a ramp
+-- made of a polygon, and falling onto a floor tile.
+local character = collide.ellipsoid({ -3, 1, 0 }, { 0.4, 0.9, 0.4 })
+local slope = collide.polygon({ { -2, 0, -1 }, { -2, 0, 1 }, { 0, 1.5, 1 }, { 0, 1.5, -1 } })
+local step = collide.vec3(4, 0, 0)
+t, point, normal = character:sweep(step, slope)
+print(string.format("walking %s, the character meets the ramp at t = %.4f", fmt(step), t))
+print("  on the ramp at " .. fmt(point) .. ", normal " .. fmt(normal) .. " (the ramp's: it slides along it)")
+local tile = collide.polygon({ { 2, 0, -1 }, { 4, 0, -1 }, { 4, 0, 1 }, { 2, 0, 1 } })
+local jumper = collide.ellipsoid({ 3.9, 3, 0.9 }, { 0.4, 0.9, 0.4 })
+t, point, normal = jumper:sweep({ 0, -4, 0 }, tile)
+print(string.format("a character falling at the tile's corner touches it at t = %.4f, point %s, normal %s", t,
+  fmt(point), fmt(normal)))
+local ball2 = collide.sphere({ 3, 2, -3 }, 0.5)
+t, point, normal = ball2:sweep({ 0, -2, 4 }, collide.obb({ 3, 0.5, 0 }, { 1, 0.5, 1 }, { r, r, 0 }, { -r, r, 0 },
+  { 0, 0, 1 }))
+print(string.format("a ball thrown at a tilted crate hits it at t = %.4f, point %s, normal %s", t, fmt(point),
+  fmt(normal)))
+
 section("Ray casts")
 local eye, look = collide.vec3(-8, 1, 0), collide.vec3(1, 0, 0)
-for _, target in ipairs({ { "ramp", ramp }, { "crate", crate }, { "floor", floor } }) do
+for _, target in ipairs({ { "ramp", ramp }, { "crate", crate }, { "floor", floor }, { "slope", slope },
+  { "character", character } }) do
   local hit, at, n = collide.raycast(target[2], eye, look)
   if hit then
     print(string.format("ray from %s hits the %-5s at t = %6.3f, point %s, normal %s", fmt(eye), target[1], hit,
@@ -66,6 +88,8 @@ end
 section("Distances and penetration")
 print(string.format("distance ball - crate: %.4f", ball:distance(crate)))
 print(string.format("distance ramp - crate: %.4f", ramp:distance(crate)))
+print(string.format("closest point of the character to the crate's corner: %s",
+  fmt(character:closestPoint({ 3, 2, 1 }))))
 local sunk = collide.sphere({ 4, 2.3, 0 }, 0.5)
 local depth, push = sunk:penetration(crate)
 print(string.format("a ball sunk into the crate's top: depth %.3f along %s", depth, fmt(push)))

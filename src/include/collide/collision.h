@@ -152,7 +152,8 @@ c3Proxy c3MakeProxy(c3ShapeType type, const void* shape);
 /// How a GJK run ended.
 typedef enum c3DistanceStatus
 {
-	c3_distanceConverged = 0,     ///< the distance is exact to rounding (polytopes) or to 1e-12 relative (ellipsoids)
+	c3_distanceConverged = 0,     ///< exact to rounding for polytopes; for an ellipsoid, to about 1e-12 relative (1e-8
+								  ///< against a very long edge, where GJK's steps become too small to register)
 	c3_distanceOverlap = 1,       ///< the shapes overlap: distance 0
 	c3_distanceMaxIterations = 2, ///< did not converge in C3_GJK_MAX_ITERATIONS: the best upper bound found
 } c3DistanceStatus;
