@@ -66,7 +66,7 @@ local x, y = baseline.box(), baseline.box()
 local far = collide.sphere({ 0, 5, 0 }, 1)
 local quad = collide.polygon({ { -2, 0, -2 }, { -2, 0, 2 }, { 2, 0, 2 }, { 2, 0, -2 } })
 local hexagon = {}
-for i = 1, 6 do hexagon[i] = { 2 * math.cos(i * math.pi / 3), 0.3 * i, 2 * math.sin(i * math.pi / 3) } end
+for i = 1, 6 do hexagon[i] = { 2 * math.cos(i * math.pi / 3), 0.3, 2 * math.sin(i * math.pi / 3) } end
 local tilted = collide.polygon({ { -2, -0.5, -2 }, { -2, 0.5, 2 }, { 2, 0.5, 2 }, { 2, -0.5, -2 } })
 local body = collide.ellipsoid({ 0.5, 3, 0.2 }, { 0.4, 0.9, 0.4 })
 local down = collide.vec3(0, -6, 0)

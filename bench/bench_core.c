@@ -209,7 +209,7 @@ static double peSphereAABB(const Case* c) { return c3PenetrationSphereAABB(&c->s
 static double peOBBOBB(const Case* c) { return c3PenetrationOBBOBB(&c->o1, &c->o2).depth; }
 static double diSphereSphere(const Case* c) { return c3DistanceSphereSphere(&c->s1, &c->far); }
 static double diAABBAABB(const Case* c) { return c3DistanceAABBAABB(&c->b1, &c->b4); }
-static double diOBBOBB(const Case* c) { return c3DistanceOBBOBB(&c->o1, &c->o3); }
+static double diOBBOBB(const Case* c) { return c3DistanceConvex(c3_obbShape, &c->o1, c3_obbShape, &c->o3); }
 static double cpOBB(const Case* c) { return c3ClosestPointOBB(&c->o1, c->ray.origin).x; }
 static double ovSpherePolygon(const Case* c) { return c3OverlapSpherePolygon(&c->s1, &c->tilted); }
 static double ovOBBPolygon(const Case* c) { return c3OverlapOBBPolygon(&c->o1, &c->tilted); }
