@@ -121,64 +121,12 @@ end
 
 -- -- generators ------------------------------------------------------------------------
 
-local function randomPolygon(rng)
-  local n = rng:unit()
-  local t = G.normalize(G.cross(n, rng:unit()))
-  local s = G.cross(n, t)
-  local center = rng:vector(-1.5, 1.5)
-  local count = 3 + rng:index(5) - 1
-  local ra, rb = rng:uniform(0.5, 2), rng:uniform(0.5, 2)
-  local points = {}
-  for i = 1, count do
-    local ang = 2 * math.pi * (i - 1 + 0.6 * rng:next()) / count
-    points[i] = G.madd(G.madd(center, ra * math.cos(ang), t), rb * math.sin(ang), s)
-  end
-  return { kind = "polygon", points = points }
-end
-
-local function randomEllipsoid(rng)
-  local axes = rng:axes()
-  local l = { rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5) }
-  return { kind = "ellipsoid", center = rng:vector(-2, 2),
-    axes = { G.scale(axes[1], l[1]), G.scale(axes[2], l[2]), G.scale(axes[3], l[3]) } }
-end
-
 local function generate(rng, kind)
-  if kind == "polygon" then return randomPolygon(rng) end
-  if kind == "ellipsoid" then return randomEllipsoid(rng) end
+  if kind == "polygon" then return C.polygon(rng, { spread = 1.5, most = 7, radius = 2 }) end
+  if kind == "ellipsoid" then return C.ellipsoid(rng, 2) end
   local d = C.shape(rng, kind)
   if d.half then d.half = { max(d.half[1], 0.1), max(d.half[2], 0.1), max(d.half[3], 0.1) } end
   return d
-end
-
-local function transform(d, s, offset)
-  local function p(v) return G.add(G.scale(v, s), offset) end
-  if d.kind == "ellipsoid" then
-    return { kind = "ellipsoid", center = p(d.center),
-      axes = { G.scale(d.axes[1], s), G.scale(d.axes[2], s), G.scale(d.axes[3], s) } }
-  elseif d.kind == "polygon" then
-    local points = {}
-    for i, q in ipairs(d.points) do points[i] = p(q) end
-    return { kind = "polygon", points = points }
-  end
-  return G.transform(d, s, offset)
-end
-
-local function build(d)
-  if d.kind == "ellipsoid" then return collide.ellipsoid(d.center, d.axes[1], d.axes[2], d.axes[3]) end
-  if d.kind == "polygon" then return collide.polygon(d.points) end
-  return G.build(collide, d)
-end
-
-local function magnitude(d)
-  if d.kind == "ellipsoid" then
-    return max(G.maxAbs(d.center), G.length(d.axes[1]), G.length(d.axes[2]), G.length(d.axes[3]))
-  elseif d.kind == "polygon" then
-    local m = 0
-    for _, q in ipairs(d.points) do m = max(m, G.maxAbs(q)) end
-    return m
-  end
-  return G.magnitude(d)
 end
 
 -- Pairs (a is the one the brute force searches over), and cases per variant:
@@ -199,9 +147,9 @@ describe("collide.distance through GJK", function()
       local report = C.newReport("distance " .. ka .. "/" .. kb)
       for _, variant in ipairs(C.VARIANTS) do
         for n = 1, #cases do
-          local a = transform(cases[n][1], variant.scale, variant.offset)
-          local b = transform(cases[n][2], variant.scale, variant.offset)
-          local A, B = build(a), build(b)
+          local a = G.transform(cases[n][1], variant.scale, variant.offset)
+          local b = G.transform(cases[n][2], variant.scale, variant.offset)
+          local A, B = G.build(collide, a), G.build(collide, b)
           local got = collide.distance(A, B)
           local overlaps = collide.overlaps(A, B)
           local where = string.format("%s case %d", variant.name, n)
@@ -215,7 +163,7 @@ describe("collide.distance through GJK", function()
             local want = bruteDistance(a, b)
             -- the searches converge to 1e-10 of the sizes; GJK is exact for
             -- polytopes and to about 1e-12 relative for ellipsoids
-            local tol = 1e-8 * max(magnitude(a), magnitude(b)) + 1e-7 * want
+            local tol = 1e-8 * max(G.magnitude(a), G.magnitude(b)) + 1e-7 * want
             if abs(got - want) > tol then
               C.fail(report, string.format("distance %.17g, brute force %.17g: %s", got, want, where))
             end

@@ -3,45 +3,20 @@
 -- raycast, overlaps, penetration, sweep), with hand-derived answers.
 
 local collide = require("collide")
+local A = require("spec.support.assertions")
+local fmt, assert_vec3, assert_close = A.fmt, A.assert_vec3, A.assert_close
+local error_of, assert_has = A.error_of, A.assert_has
 local Random = require("spec.support.random")
 local vec3 = collide.vec3
 
 local sqrt = math.sqrt
 local SQRT_HALF = sqrt(0.5)
 
-local function fmt(v)
-  return string.format("(%.17g, %.17g, %.17g)", v.x, v.y, v.z)
-end
-
--- A vec3 against expected components; exact unless a tolerance is given.
-local function assert_vec3(v, x, y, z, tolerance)
-  assert.are.equal("vec3", collide.type(v))
-  tolerance = tolerance or 0
-  assert.is_true(math.abs(v.x - x) <= tolerance and math.abs(v.y - y) <= tolerance and math.abs(v.z - z) <= tolerance,
-    string.format("got %s, expected (%.17g, %.17g, %.17g)", fmt(v), x, y, z))
-end
-
-local function assert_close(expected, got, tolerance, what)
-  assert.is_true(math.abs(expected - got) <= tolerance,
-    string.format("%s: got %.17g, expected %.17g", what or "value", got, expected))
-end
-
-local function error_of(f)
-  local ok, err = pcall(f)
-  assert.is_false(ok, "expected an error")
-  assert.is_string(err)
-  return err
-end
-
 -- The error of collide.polygon(points): names the function and argument #1.
 local function polygon_error(points)
   local err = error_of(function() local r = collide.polygon(points); return r end)
   assert.is_truthy(err:find("bad argument #1 to 'polygon'", 1, true), err)
   return err
-end
-
-local function assert_has(err, text)
-  assert.is_truthy(err:find(text, 1, true), string.format("%q lacks %q", err, text))
 end
 
 -- The square [0, 2] x [0, 2] in the plane z = 0, counter-clockwise about +z.

@@ -3,33 +3,11 @@
 -- and obb methods), with hand-computed values.
 
 local collide = require("collide")
+local A = require("spec.support.assertions")
+local fmt, assert_vec3, assert_close, error_of = A.fmt, A.assert_vec3, A.assert_close, A.error_of
 local vec3 = collide.vec3
 
 local SQRT_HALF = math.sqrt(0.5)
-
-local function fmt(v)
-  return string.format("(%.17g, %.17g, %.17g)", v.x, v.y, v.z)
-end
-
--- A vector (vec3) against expected components; exact unless a tolerance is given.
-local function assert_vec3(v, x, y, z, tolerance)
-  assert.are.equal("vec3", collide.type(v))
-  local message = string.format("got %s, expected (%.17g, %.17g, %.17g)", fmt(v), x, y, z)
-  tolerance = tolerance or 0
-  assert.is_true(math.abs(v.x - x) <= tolerance and math.abs(v.y - y) <= tolerance and math.abs(v.z - z) <= tolerance,
-    message)
-end
-
-local function assert_close(expected, got, tolerance)
-  assert.is_true(math.abs(expected - got) <= tolerance, string.format("got %.17g, expected %.17g", got, expected))
-end
-
-local function error_of(f)
-  local ok, err = pcall(f)
-  assert.is_false(ok, "expected an error")
-  assert.is_string(err)
-  return err
-end
 
 -- A box of half extents (1, 2, 3) turned by 45 degrees about z.
 local function rotated_obb(center, halfExtents)

@@ -13,34 +13,12 @@ local SWEPT_CASES = 2000
 
 -- -- generators ----------------------------------------------------------------------
 
---- A random convex polygon: 3 to 8 points on an ellipse of a random plane,
--- counter-clockwise about the plane's normal.
 local function randomPolygon(rng)
-  local n = rng:unit()
-  local t = G.normalize(G.cross(n, rng:unit()))
-  local s = G.cross(n, t)
-  local center = rng:vector(-2, 2)
-  local count = 3 + rng:index(6) - 1
-  local ra, rb = rng:uniform(0.5, 2.5), rng:uniform(0.5, 2.5)
-  -- increasing angles, each in its own sector, so that no edge is a sliver
-  local points = {}
-  for i = 1, count do
-    local a = 2 * math.pi * (i - 1 + 0.6 * rng:next()) / count
-    points[i] = G.madd(G.madd(center, ra * math.cos(a), t), rb * math.sin(a), s)
-  end
-  return { kind = "polygon", points = points }
+  return C.polygon(rng, { spread = 2, most = 8, radius = 2.5 })
 end
 
---- A random ellipsoid: random axes of either handedness, 10% of them long
--- and thin (up to 60:1).
 local function randomEllipsoid(rng)
-  local axes = rng:axes()
-  local lengths = { rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5) }
-  if rng:chance(0.1) then
-    lengths = { 3, 0.05, 0.05 * rng:uniform(1, 2) }
-  end
-  return { kind = "ellipsoid", center = rng:vector(-5, 5),
-    axes = { G.scale(axes[1], lengths[1]), G.scale(axes[2], lengths[2]), G.scale(axes[3], lengths[3]) } }
+  return C.ellipsoid(rng, 5, 0.1)
 end
 
 local function randomSphere(rng)
@@ -60,49 +38,6 @@ local function obstacleCenter(d)
 end
 
 -- -- descriptions at a scale, and as collide values ------------------------------------
-
-local function transform(d, s, offset)
-  local function p(v) return G.add(G.scale(v, s), offset) end
-  if d.kind == "ellipsoid" then
-    return { kind = "ellipsoid", center = p(d.center),
-      axes = { G.scale(d.axes[1], s), G.scale(d.axes[2], s), G.scale(d.axes[3], s) } }
-  elseif d.kind == "polygon" then
-    local points = {}
-    for i, q in ipairs(d.points) do points[i] = p(q) end
-    return { kind = "polygon", points = points }
-  end
-  return G.transform(d, s, offset)
-end
-
-local function moved(d, delta)
-  return transform(d, 1, delta)
-end
-
-local function build(d)
-  if d.kind == "ellipsoid" then
-    return collide.ellipsoid(d.center, d.axes[1], d.axes[2], d.axes[3])
-  elseif d.kind == "polygon" then
-    return collide.polygon(d.points)
-  end
-  return G.build(collide, d)
-end
-
-local function magnitude(...)
-  local m = 0
-  for i = 1, select("#", ...) do
-    local d = select(i, ...)
-    if d.kind == "ellipsoid" then
-      m = max(m, G.maxAbs(d.center), G.length(d.axes[1]), G.length(d.axes[2]), G.length(d.axes[3]))
-    elseif d.kind == "polygon" then
-      for _, q in ipairs(d.points) do m = max(m, G.maxAbs(q)) end
-    elseif d.kind then
-      m = max(m, G.magnitude(d))
-    else
-      m = max(m, G.maxAbs(d))
-    end
-  end
-  return m
-end
 
 --- The distance from the mover's center (at unit-space point x, y, z) to an
 -- obstacle, in the mover's unit space: a function of the obstacle.
@@ -175,11 +110,11 @@ local function checkFamily(family, seed)
   local report = C.newReport("sweep " .. family.name)
   for _, variant in ipairs(C.VARIANTS) do
     for n = 1, #cases do
-      local a = transform(cases[n][1], variant.scale, variant.offset)
+      local a = G.transform(cases[n][1], variant.scale, variant.offset)
       local da = G.scale(cases[n][2], variant.scale)
-      local b = transform(cases[n][3], variant.scale, variant.offset)
+      local b = G.transform(cases[n][3], variant.scale, variant.offset)
       local db = G.scale(cases[n][4], variant.scale)
-      local m = magnitude(a, b, da, db)
+      local m = C.magnitude(a, b, da, db)
       local band = 1e-9 * m
       local space = U.space(a)
       local motion = U.vector(space, G.sub(da, db))
@@ -195,7 +130,7 @@ local function checkFamily(family, seed)
       local want = G.firstContact(f, band)
       if type(want) == "number" and want > 0 and want > 1 - tolT then want = false end
 
-      local A, B = build(a), build(b)
+      local A, B = G.build(collide, a), G.build(collide, b)
       local t, point, normal = collide.sweep(A, da, B, db)
       local where = string.format("%s case %d\n  a: %s\n  deltaA: %s\n  b: %s\n  deltaB: %s", variant.name, n,
         C.describe(a), C.vec(da), b.kind == "polygon" and ("polygon " .. C.vec(b.points[1]) .. "...")
@@ -213,8 +148,8 @@ local function checkFamily(family, seed)
         if t < 0 or t > 1 or abs(G.length(nrm) - 1) > 1e-12 then
           C.fail(report, string.format("t = %.17g, |normal| = %.17g: %s", t, G.length(nrm), where))
         end
-        local at = moved(a, G.scale(da, t))
-        local bt = moved(b, G.scale(db, t))
+        local at = G.moved(a, G.scale(da, t))
+        local bt = G.moved(b, G.scale(db, t))
         if t > max(tolT, 1e-9) then
           -- First contact: touching at t, apart just before; the point on both
           -- surfaces; the normal, from the obstacle toward the mover, is minus

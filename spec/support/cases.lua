@@ -41,6 +41,38 @@ function C.shape(rng, kind)
   error("unknown kind " .. kind)
 end
 
+--- A random convex polygon: points on an ellipse in a random plane, one per
+-- equal sector (so no edge is a sliver), counter-clockwise about the plane's
+-- normal. Options: spread (center within +-spread), most (3..most points),
+-- radius (largest semi-axis; the least is 0.5).
+function C.polygon(rng, options)
+  local n = rng:unit()
+  local t = G.normalize(G.cross(n, rng:unit()))
+  local s = G.cross(n, t)
+  local center = rng:vector(-options.spread, options.spread)
+  local count = 3 + rng:index(options.most - 2) - 1
+  local ra, rb = rng:uniform(0.5, options.radius), rng:uniform(0.5, options.radius)
+  local points = {}
+  for i = 1, count do
+    local a = 2 * math.pi * (i - 1 + 0.6 * rng:next()) / count
+    points[i] = G.madd(G.madd(center, ra * math.cos(a), t), rb * math.sin(a), s)
+  end
+  return { kind = "polygon", points = points }
+end
+
+--- A random ellipsoid: random axes of either handedness with lengths in
+-- [0.2, 1.5], the center within +-spread; a fraction `thin` of them long and
+-- thin (up to 60:1).
+function C.ellipsoid(rng, spread, thin)
+  local axes = rng:axes()
+  local l = { rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5), rng:uniform(0.2, 1.5) }
+  if thin and rng:chance(thin) then
+    l = { 3, 0.05, 0.05 * rng:uniform(1, 2) }
+  end
+  return { kind = "ellipsoid", center = rng:vector(-spread, spread),
+    axes = { G.scale(axes[1], l[1]), G.scale(axes[2], l[2]), G.scale(axes[3], l[3]) } }
+end
+
 --- Assert |a - b| <= tol, printing both at full precision.
 function C.near(a, b, tol, what)
   assert(math.abs(a - b) <= tol, string.format("%s: %.17g vs %.17g (tolerance %.3g)", what or "value", a, b, tol))

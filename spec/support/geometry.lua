@@ -45,6 +45,10 @@ function G.build(collide, d)
     return collide.segment(d.a, d.b)
   elseif d.kind == "plane" then
     return collide.plane(d.point, d.normal)
+  elseif d.kind == "ellipsoid" then
+    return collide.ellipsoid(d.center, d.axes[1], d.axes[2], d.axes[3])
+  elseif d.kind == "polygon" then
+    return collide.polygon(d.points)
   end
   error("unknown kind " .. tostring(d.kind))
 end
@@ -60,6 +64,13 @@ function G.transform(d, s, offset)
     return { kind = "obb", center = p(d.center), half = G.scale(d.half, s), axes = d.axes }
   elseif d.kind == "segment" then
     return { kind = "segment", a = p(d.a), b = p(d.b) }
+  elseif d.kind == "ellipsoid" then
+    return { kind = "ellipsoid", center = p(d.center),
+      axes = { G.scale(d.axes[1], s), G.scale(d.axes[2], s), G.scale(d.axes[3], s) } }
+  elseif d.kind == "polygon" then
+    local points = {}
+    for i, q in ipairs(d.points) do points[i] = p(q) end
+    return { kind = "polygon", points = points }
   else
     return { kind = "plane", point = p(d.point), normal = d.normal }
   end
@@ -78,6 +89,10 @@ function G.magnitude(d)
       m = max(m, G.maxAbs(d[key]))
     end
   end
+  if d.kind == "ellipsoid" then
+    m = max(m, G.length(d.axes[1]), G.length(d.axes[2]), G.length(d.axes[3]))
+  end
+  for _, q in ipairs(d.points or {}) do m = max(m, G.maxAbs(q)) end
   return max(m, d.radius or 0)
 end
 

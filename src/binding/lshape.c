@@ -674,18 +674,24 @@ static int plane_project(lua_State* L)
 	return 1;
 }
 
-static int obb_axis(lua_State* L)
+// shape:axis(i [, out]) for the boxes and ellipsoids: the i-th of three axes.
+static int lc3_pushaxis(lua_State* L, const lc3Registry* reg, const c3Vec3 axis[3])
 {
-	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* o = lc3_checktype(L, reg, 1, LC3_OBB, "axis");
 	lua_Number i = lua_type(L, 2) == LUA_TNUMBER ? lua_tonumber(L, 2) : 0.0;
 	if (!(i == 1.0 || i == 2.0 || i == 3.0))
 	{
 		return lc3_argerror(L, 2, "axis", "index must be 1, 2 or 3");
 	}
 	int out = lc3_optout(L, reg, 3, "axis", LC3_VEC3) != NULL ? 3 : 0;
-	lc3_pushvec3(L, o->u.obb.axis[(int)i - 1], out);
+	lc3_pushvec3(L, axis[(int)i - 1], out);
 	return 1;
+}
+
+static int obb_axis(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* o = lc3_checktype(L, reg, 1, LC3_OBB, "axis");
+	return lc3_pushaxis(L, reg, o->u.obb.axis);
 }
 
 static int obb_setAxes(lua_State* L)
@@ -703,14 +709,7 @@ static int ellipsoid_axis(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
 	lc3Object* o = lc3_checktype(L, reg, 1, LC3_ELLIPSOID, "axis");
-	lua_Number i = lua_type(L, 2) == LUA_TNUMBER ? lua_tonumber(L, 2) : 0.0;
-	if (!(i == 1.0 || i == 2.0 || i == 3.0))
-	{
-		return lc3_argerror(L, 2, "axis", "index must be 1, 2 or 3");
-	}
-	int out = lc3_optout(L, reg, 3, "axis", LC3_VEC3) != NULL ? 3 : 0;
-	lc3_pushvec3(L, o->u.ellipsoid.axis[(int)i - 1], out);
-	return 1;
+	return lc3_pushaxis(L, reg, o->u.ellipsoid.axis);
 }
 
 static int polygon_vertex(lua_State* L)

@@ -259,13 +259,8 @@ double c3DistancePlanePlane(const c3Plane* a, const c3Plane* b)
 
 double c3DistancePolygonPlane(const c3Polygon* a, const c3Plane* b)
 {
-	double lo = INFINITY, hi = -INFINITY;
-	for (int i = 0; i < a->count; ++i)
-	{
-		double d = c3PlaneSignedDistance(b, c3GetPolygonVertex(a, i));
-		lo = c3MinDouble(lo, d);
-		hi = c3MaxDouble(hi, d);
-	}
+	double lo, hi;
+	c3PolygonPlaneRange(a, b, &lo, &hi);
 	if (lo <= 0.0 && hi >= 0.0)
 	{
 		return 0.0;

@@ -274,6 +274,9 @@ bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p);
 /// The closest point of a counter-clockwise convex polygon (a solid region) to p.
 c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p);
 
+/// The least and greatest signed distances of a polygon's vertices to a plane.
+void c3PolygonPlaneRange(const c3Polygon* polygon, const c3Plane* plane, double* lo, double* hi);
+
 // -- ellipsoids (ellipsoid.c) -----------------------------------------------------------
 
 /// A vector of the ellipsoid's frame in its unit-sphere space: M^-1 v.

@@ -237,13 +237,8 @@ bool c3OverlapSpherePolygon(const c3Sphere* a, const c3Polygon* b)
 
 bool c3OverlapPolygonPlane(const c3Polygon* a, const c3Plane* b)
 {
-	double lo = INFINITY, hi = -INFINITY;
-	for (int i = 0; i < a->count; ++i)
-	{
-		double d = c3PlaneSignedDistance(b, c3GetPolygonVertex(a, i));
-		lo = c3MinDouble(lo, d);
-		hi = c3MaxDouble(hi, d);
-	}
+	double lo, hi;
+	c3PolygonPlaneRange(a, b, &lo, &hi);
 	return lo <= 0.0 && hi >= 0.0;
 }
 

@@ -162,6 +162,18 @@ double c3SignedArea2D(const c3Vec2* vertices, int count)
 	return area;
 }
 
+void c3PolygonPlaneRange(const c3Polygon* polygon, const c3Plane* plane, double* lo, double* hi)
+{
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (int i = 0; i < polygon->count; ++i)
+	{
+		double d = c3PlaneSignedDistance(plane, c3GetPolygonVertex(polygon, i));
+		*lo = c3MinDouble(*lo, d);
+		*hi = c3MaxDouble(*hi, d);
+	}
+}
+
 bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
 {
 	for (int i = 0; i < count; ++i)
