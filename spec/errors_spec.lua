@@ -415,23 +415,7 @@ describe("collide errors", function()
     local makers = {sphere = sphere, aabb = aabb, obb = obb, segment = segment, plane = plane, polygon = polygon,
       ellipsoid = ellipsoid}
     local names = {"sphere", "aabb", "obb", "segment", "plane", "polygon", "ellipsoid"}
-    -- The pairs docs/API.md lists, in both orders.
-    local function both_orders(list)
-      local set = {}
-      for _, p in ipairs(list) do
-        set[p[1] .. " " .. p[2]] = true
-        set[p[2] .. " " .. p[1]] = true
-      end
-      return set
-    end
-    local supported = {
-      sweep = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}, {"sphere", "aabb"},
-        {"sphere", "obb"}, {"sphere", "polygon"}, {"ellipsoid", "polygon"}, {"ellipsoid", "plane"},
-        {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}}),
-      sweepInterval = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}}),
-      penetration = both_orders({{"sphere", "sphere"}, {"sphere", "plane"}, {"sphere", "aabb"}, {"sphere", "obb"},
-        {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}}),
-    }
+    local supported = require("spec.support.pairs")
     local calls = {
       sweep = {position = 3, call = function(a, b) return collide.sweep(a, {1, 0, 0}, b) end,
         method = function(a, b) local r = a:sweep({1, 0, 0}, b); return r end},

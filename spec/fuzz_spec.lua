@@ -539,21 +539,7 @@ end
 
 -- Result checks by function ---------------------------------------------------------------------
 
--- The pairs docs/API.md lists, in both orders.
-local function both_orders(list)
-  local set = {}
-  for _, p in ipairs(list) do
-    set[p[1] .. " " .. p[2]] = true
-    set[p[2] .. " " .. p[1]] = true
-  end
-  return set
-end
-local SWEEP_PAIRS = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}, {"sphere", "polygon"},
-  {"ellipsoid", "polygon"}, {"ellipsoid", "plane"}, {"sphere", "aabb"}, {"sphere", "obb"}, {"ellipsoid", "aabb"},
-  {"ellipsoid", "obb"}})
-local INTERVAL_PAIRS = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}})
-local PENETRATION_PAIRS = both_orders({{"sphere", "sphere"}, {"sphere", "plane"}, {"sphere", "aabb"}, {"sphere", "obb"},
-  {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}})
+local PAIRS = require("spec.support.pairs")
 
 local function pair(a, b)
   return tostring(collide.type(a)) .. " " .. tostring(collide.type(b))
@@ -594,10 +580,10 @@ local function make_queries(rng, V)
     {name = "overlaps", other = 2, args = {shape, shape}, valid = function() return true end,
       check = function(r) if type(r[1]) ~= "boolean" then return "not a boolean: " .. tostring(r[1]) end end},
     {name = "sweep", other = 3, args = {shape, delta, shape, opt(delta), opt(outvec), opt(outvec)},
-      valid = function(a) return SWEEP_PAIRS[pair(a[1], a[3])] end,
+      valid = function(a) return PAIRS.sweep[pair(a[1], a[3])] end,
       check = function(r, a) return check_cast(r, 1, a[5], a[6]) end},
     {name = "sweepInterval", other = 3, args = {shape, delta, shape, opt(delta)},
-      valid = function(a) return INTERVAL_PAIRS[pair(a[1], a[3])] end,
+      valid = function(a) return PAIRS.sweepInterval[pair(a[1], a[3])] end,
       check = function(r)
         if r[1] == nil then return r[2] ~= nil and "a miss returned more than nil" or nil end
         local bad = check_in(r[1], 0, 1, "tFirst") or check_in(r[2], 0, 1, "tLast")
@@ -612,7 +598,7 @@ local function make_queries(rng, V)
         return check_cast(r, tmax, a[5], a[6])
       end},
     {name = "penetration", other = 2, args = {shape, shape, opt(outvec)},
-      valid = function(a) return PENETRATION_PAIRS[pair(a[1], a[2])] end,
+      valid = function(a) return PAIRS.penetration[pair(a[1], a[2])] end,
       check = function(r, a)
         if r[1] == nil then return r[2] ~= nil and "a miss returned more than nil" or nil end
         local bad = check_in(r[1], 0, INF, "depth") or check_unit(r[2], "normal")

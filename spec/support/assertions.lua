@@ -33,4 +33,11 @@ function A.assert_has(err, text)
   assert.is_truthy(err:find(text, 1, true), string.format("%q lacks %q", err, text))
 end
 
+--- overlaps(a, b), asserting that overlaps(b, a) agrees.
+function A.overlaps_both(a, b)
+  local x, y = collide.overlaps(a, b), collide.overlaps(b, a)
+  assert.are.equal(x, y, "overlaps is not symmetric for " .. tostring(a) .. " and " .. tostring(b))
+  return x
+end
+
 return A

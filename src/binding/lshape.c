@@ -251,6 +251,17 @@ static void lc3_pushvec3string(lua_State* L, c3Vec3 v)
 	lua_pushfstring(L, "vec3(%s, %s, %s)", x, y, z);
 }
 
+// ", axis1 = vec3(...), ..., axis3 = vec3(...)": six pieces left on the stack for
+// the caller to concatenate.
+static void lc3_pushaxesstring(lua_State* L, const c3Vec3 axis[3])
+{
+	for (int i = 0; i < 3; ++i)
+	{
+		lua_pushfstring(L, ", axis%d = ", i + 1);
+		lc3_pushvec3string(L, axis[i]);
+	}
+}
+
 static int shape_tostring(lua_State* L)
 {
 	lc3Object* o = lc3_checkshape(L, lc3_registry(L), 1, "__tostring");
@@ -276,11 +287,7 @@ static int shape_tostring(lua_State* L)
 			lc3_pushvec3string(L, o->u.obb.center);
 			lua_pushstring(L, ", halfExtents = ");
 			lc3_pushvec3string(L, o->u.obb.halfExtents);
-			for (int i = 0; i < 3; ++i)
-			{
-				lua_pushfstring(L, ", axis%d = ", i + 1);
-				lc3_pushvec3string(L, o->u.obb.axis[i]);
-			}
+			lc3_pushaxesstring(L, o->u.obb.axis);
 			lua_pushstring(L, ")");
 			break;
 		case LC3_SEGMENT:
@@ -293,11 +300,7 @@ static int shape_tostring(lua_State* L)
 		case LC3_ELLIPSOID:
 			lua_pushstring(L, "ellipsoid(center = ");
 			lc3_pushvec3string(L, o->u.ellipsoid.center);
-			for (int i = 0; i < 3; ++i)
-			{
-				lua_pushfstring(L, ", axis%d = ", i + 1);
-				lc3_pushvec3string(L, o->u.ellipsoid.axis[i]);
-			}
+			lc3_pushaxesstring(L, o->u.ellipsoid.axis);
 			lua_pushstring(L, ")");
 			break;
 		case LC3_POLYGON:

@@ -1,0 +1,21 @@
+--- The pairs of shape types each pair query supports, as docs/API.md lists
+-- them, keyed "a b" in both orders. overlaps and distance take every pair.
+local P = {}
+
+local function both_orders(list)
+  local set = {}
+  for _, p in ipairs(list) do
+    set[p[1] .. " " .. p[2]] = true
+    set[p[2] .. " " .. p[1]] = true
+  end
+  return set
+end
+
+P.sweep = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}, {"sphere", "aabb"},
+  {"sphere", "obb"}, {"sphere", "polygon"}, {"ellipsoid", "polygon"}, {"ellipsoid", "plane"},
+  {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}})
+P.sweepInterval = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}})
+P.penetration = both_orders({{"sphere", "sphere"}, {"sphere", "plane"}, {"sphere", "aabb"}, {"sphere", "obb"},
+  {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}})
+
+return P
