@@ -166,17 +166,17 @@ describe("collide.ellipsoid", function()
   end)
 
   describe("() refusals", function()
-    local function refused(arg, ...)
+    local function refused(position, ...)
       local args = {...}
       local err = error_of(function() local r = collide.ellipsoid(args[1], args[2], args[3], args[4]); return r end)
-      if type(arg) == "table" then
+      if type(position) == "table" then
         local named = false
-        for _, a in ipairs(arg) do
+        for _, a in ipairs(position) do
           named = named or err:find("bad argument #" .. a .. " to 'ellipsoid'", 1, true) ~= nil
         end
         assert.is_true(named, err)
       else
-        assert_has(err, "bad argument #" .. arg .. " to 'ellipsoid'")
+        assert_has(err, "bad argument #" .. position .. " to 'ellipsoid'")
       end
       return err
     end
