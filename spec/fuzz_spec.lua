@@ -21,7 +21,7 @@ local collide = require("collide")
 local vec3 = collide.vec3
 
 local unpack = table.unpack or unpack
-local loadchunk = loadstring or load
+local method_caller = require("spec.support.methods")
 
 local SEED = tonumber(os.getenv("COLLIDE_FUZZ_SEED") or "") or 20240607
 local NAN, INF = 0 / 0, math.huge
@@ -504,23 +504,6 @@ local function make_values(rng)
 end
 
 -- Method calls ------------------------------------------------------------------------------------
-
--- obj:name(a1, ..., an) compiled as a real (non-tail) method call.
-local method_callers = {}
-local function method_caller(name, n)
-  local key = name .. "/" .. n
-  local caller = method_callers[key]
-  if not caller then
-    local params = {}
-    for i = 1, n do params[i] = "a" .. i end
-    local list = table.concat(params, ", ")
-    local source = "local s" .. (n > 0 and ", " .. list or "") .. " = ...\nlocal r = {s:" .. name .. "(" .. list
-      .. ")}\nreturn r"
-    caller = assert(loadchunk(source, "=" .. name))
-    method_callers[key] = caller
-  end
-  return caller
-end
 
 -- Call and return ok, results (a table with n), so that nil results count.
 local function call(name, method, args, n)

@@ -79,21 +79,6 @@ local function minimizeOverPolygon(points, f)
   return best
 end
 
-local function boxFaces(d)
-  local ax = d.axes or { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }
-  local faces = {}
-  for k = 1, 3 do
-    local i1, i2 = k % 3 + 1, (k + 1) % 3 + 1
-    for _, sign in ipairs({ -1, 1 }) do
-      local c = G.madd(d.center, sign * d.half[k], ax[k])
-      local u, v = G.scale(ax[i1], d.half[i1]), G.scale(ax[i2], d.half[i2])
-      faces[#faces + 1] = { G.sub(G.sub(c, u), v), G.sub(G.add(c, u), v), G.add(G.add(c, u), v),
-        G.add(G.sub(c, u), v) }
-    end
-  end
-  return faces
-end
-
 --- Brute-force distance from shape b to a polygon a (world points), or to an
 -- ellipsoid, when they are apart; the caller asks overlaps for 0.
 local function bruteDistance(a, b)
@@ -115,7 +100,7 @@ local function bruteDistance(a, b)
   end
   -- a box: the least over its faces (the boundary holds the closest point)
   local best = huge
-  for _, face in ipairs(boxFaces(a)) do best = min(best, minimizeOverPolygon(face, pointDistance)) end
+  for _, face in ipairs(G.boxFaces(a)) do best = min(best, minimizeOverPolygon(face, pointDistance)) end
   return best
 end
 

@@ -180,6 +180,22 @@ function G.project(d, dir)
   return G.dot(G.support(d, G.scale(dir, -1)), dir), G.dot(G.support(d, dir), dir)
 end
 
+--- The six faces of a box (aabb or obb description), each four world points.
+function G.boxFaces(d)
+  local ax = axes(d)
+  local faces = {}
+  for k = 1, 3 do
+    local i1, i2 = k % 3 + 1, (k + 1) % 3 + 1
+    for _, sign in ipairs({ -1, 1 }) do
+      local c = G.madd(d.center, sign * d.half[k], ax[k])
+      local u, v = G.scale(ax[i1], d.half[i1]), G.scale(ax[i2], d.half[i2])
+      faces[#faces + 1] = { G.sub(G.sub(c, u), v), G.sub(G.add(c, u), v), G.add(G.add(c, u), v),
+        G.add(G.sub(c, u), v) }
+    end
+  end
+  return faces
+end
+
 function G.vertices(d)
   local v = {}
   for k = 0, 7 do

@@ -104,18 +104,8 @@ end
 
 --- A solid box (aabb or obb description) as its six faces, outward.
 function U.box(space, box)
-  local ax = box.axes or { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }
   local faces = {}
-  for k = 1, 3 do
-    local i1, i2 = k % 3 + 1, (k + 1) % 3 + 1
-    for _, sign in ipairs({ -1, 1 }) do
-      local c = G.madd(box.center, sign * box.half[k], ax[k])
-      local u = G.scale(ax[i1], box.half[i1])
-      local v = G.scale(ax[i2], box.half[i2])
-      local quad = { G.sub(G.sub(c, u), v), G.sub(G.add(c, u), v), G.add(G.add(c, u), v), G.add(G.sub(c, u), v) }
-      faces[#faces + 1] = U.polygon(space, quad)
-    end
-  end
+  for i, quad in ipairs(G.boxFaces(box)) do faces[i] = U.polygon(space, quad) end
   -- Orient each face's plane outward: the box center behind it. (The edges'
   -- inward normals follow Newell's normal, so they stay right.)
   local c = U.point(space, box.center)
