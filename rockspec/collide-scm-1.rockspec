@@ -15,10 +15,11 @@ source = {
 description = {
   summary = "3D collision detection for Lua with a C core",
   detailed = [[
-    Spheres, axis-aligned and oriented boxes, segments and planes; overlap
-    tests, sweeps with the first contact time, point and normal, ray casts,
-    distances, closest points and penetration. Double precision; Lua 5.1 to 5.4
-    and LuaJIT (LOVE).
+    Spheres, axis-aligned and oriented boxes, segments, planes, convex
+    polygons and ellipsoids; overlap tests, sweeps with the first contact
+    time, point and normal (Rouwe's swept sphere and ellipsoid), ray casts,
+    distances (GJK for every convex pair), closest points and penetration.
+    Double precision; Lua 5.1 to 5.4 and LuaJIT (LOVE).
   ]],
   license = "MIT",
   labels = { "collision", "geometry", "physics", "games", "love" },
@@ -41,12 +42,16 @@ build = {
         "src/binding/lvec3.c",
         "src/core/dispatch.c",
         "src/core/distance.c",
+        "src/core/ellipsoid.c",
         "src/core/geometry.c",
+        "src/core/gjk.c",
         "src/core/math_functions.c",
         "src/core/overlap.c",
         "src/core/penetration.c",
+        "src/core/polygon.c",
         "src/core/raycast.c",
         "src/core/sweep.c",
+        "src/core/swept.c",
       },
       incdirs = { "src/include" },
       libraries = { "m" },
