@@ -90,10 +90,34 @@ static void dispatch_covers_every_pair(void)
 	}
 }
 
+// A type outside [c3_sphereShape, c3_shapeTypeCount) has no pair function, in
+// either place, whatever the other type: no value may alias a real pair.
+static void dispatch_refuses_types_out_of_range(void)
+{
+	for (int a = -20; a < 30; ++a)
+	{
+		for (int b = -20; b < 30; ++b)
+		{
+			bool valid = a >= c3_sphereShape && a < c3_shapeTypeCount && b >= c3_sphereShape && b < c3_shapeTypeCount;
+			if (valid)
+			{
+				continue;
+			}
+			c3ShapeType ta = (c3ShapeType)a, tb = (c3ShapeType)b;
+			CHECK(c3GetOverlapFcn(ta, tb) == NULL);
+			CHECK(c3GetDistanceFcn(ta, tb) == NULL);
+			CHECK(c3GetSweepFcn(ta, tb) == NULL);
+			CHECK(c3GetSweepIntervalFcn(ta, tb) == NULL);
+			CHECK(c3GetPenetrationFcn(ta, tb) == NULL);
+		}
+	}
+}
+
 const c3Test c3_distanceTests[] = {
 	{"segment distance cases", segment_distance_cases},
 	{"box distances", box_distances},
 	{"plane and sphere distances", plane_and_sphere_distances},
 	{"dispatch covers every pair", dispatch_covers_every_pair},
+	{"dispatch refuses types out of range", dispatch_refuses_types_out_of_range},
 	{NULL, NULL},
 };

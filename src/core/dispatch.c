@@ -174,11 +174,21 @@ C3_SAME(Penetration, c3Penetration, AABB)
 C3_PENETRATION(AABB, OBB)
 C3_SAME(Penetration, c3Penetration, OBB)
 
+// The case label of an ordered pair of valid types (a constant expression).
 #define C3_KEY(a, b) ((int)(a) * (int)c3_shapeTypeCount + (int)(b))
+
+// The key a getter switches on: C3_KEY of a valid pair, and -1, which no case
+// matches, when either type is out of range (C3_KEY alone would alias: 0, 9
+// has the key of sphere, sphere).
+static int c3PairKey(c3ShapeType a, c3ShapeType b)
+{
+	bool valid = a >= c3_sphereShape && a < c3_shapeTypeCount && b >= c3_sphereShape && b < c3_shapeTypeCount;
+	return valid ? C3_KEY(a, b) : -1;
+}
 
 c3OverlapFcn c3GetOverlapFcn(c3ShapeType a, c3ShapeType b)
 {
-	switch (C3_KEY(a, b))
+	switch (c3PairKey(a, b))
 	{
 		case C3_KEY(c3_sphereShape, c3_sphereShape):
 			return c3Overlap_SphereSphere;
@@ -285,7 +295,7 @@ c3OverlapFcn c3GetOverlapFcn(c3ShapeType a, c3ShapeType b)
 
 c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b)
 {
-	switch (C3_KEY(a, b))
+	switch (c3PairKey(a, b))
 	{
 		case C3_KEY(c3_sphereShape, c3_sphereShape):
 			return c3Distance_SphereSphere;
@@ -392,7 +402,7 @@ c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b)
 
 c3SweepFcn c3GetSweepFcn(c3ShapeType a, c3ShapeType b)
 {
-	switch (C3_KEY(a, b))
+	switch (c3PairKey(a, b))
 	{
 		case C3_KEY(c3_sphereShape, c3_planeShape):
 			return c3Sweep_SpherePlane;
@@ -437,7 +447,7 @@ c3SweepFcn c3GetSweepFcn(c3ShapeType a, c3ShapeType b)
 
 c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b)
 {
-	switch (C3_KEY(a, b))
+	switch (c3PairKey(a, b))
 	{
 		case C3_KEY(c3_sphereShape, c3_planeShape):
 			return c3SweepInterval_SpherePlane;
@@ -454,7 +464,7 @@ c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b)
 
 c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b)
 {
-	switch (C3_KEY(a, b))
+	switch (c3PairKey(a, b))
 	{
 		case C3_KEY(c3_sphereShape, c3_sphereShape):
 			return c3Penetration_SphereSphere;
