@@ -145,8 +145,17 @@ static inline double c3GetLengthAndNormalize(c3Vec3 v, c3Vec3* unit)
 		*unit = c3MulSV(1.0 / length, v);
 		return length;
 	}
-	*unit = c3Normalize(v);
-	return c3Length(v);
+	// The fallbacks of c3Normalize and c3Length, sharing the scaling.
+	double m = c3MaxAbsComponent(v);
+	if (m == 0.0)
+	{
+		*unit = c3MakeVec3(0.0, 0.0, 0.0);
+		return 0.0;
+	}
+	c3Vec3 u = c3DivVS(v, m);
+	double scaled = sqrt(c3Dot(u, u));
+	*unit = c3DivVS(u, scaled);
+	return m * scaled;
 }
 
 /// The direction used when geometry gives none (coincident centers): +y, as
