@@ -23,10 +23,7 @@ void c3MakePlaneBasis(c3Vec3 n, c3Vec3* u, c3Vec3* v)
 
 c3Vec3 c3GetPolygonVertex(const c3Polygon* polygon, int i)
 {
-	c3Vec2 p = polygon->vertices[i];
-	c3Vec3 w = c3MulSV(-polygon->plane.d, polygon->plane.normal);
-	w = c3MulAdd(w, p.x, polygon->u);
-	return c3MulAdd(w, p.y, polygon->v);
+	return c3PlaneToWorld(polygon, polygon->vertices[i]);
 }
 
 c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p)
