@@ -184,17 +184,13 @@ c3Vec3 c3ClosestPointEllipsoid(const c3Ellipsoid* ellipsoid, c3Vec3 p)
 c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input)
 {
 	// A ray keeps its t in unit-sphere space (the map is linear).
-	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
 	c3Vec3 origin = c3EllipsoidToUnit(ellipsoid, c3Sub(input->origin, ellipsoid->center));
 	c3Vec3 direction = c3EllipsoidToUnit(ellipsoid, input->translation);
 	c3RaySphereHit h = c3RayCastSphereLocal(origin, direction, 1.0, input->maxFraction);
 	if (!h.hit)
 	{
-		return out;
+		return c3Miss();
 	}
-	out.hit = true;
-	out.fraction = h.fraction;
-	out.point = h.fraction == 0.0 ? input->origin : c3MulAdd(input->origin, h.fraction, input->translation);
-	out.normal = c3EllipsoidNormalFromUnit(ellipsoid, h.normal);
-	return out;
+	c3Vec3 point = h.fraction == 0.0 ? input->origin : c3MulAdd(input->origin, h.fraction, input->translation);
+	return c3Hit(point, c3EllipsoidNormalFromUnit(ellipsoid, h.normal), h.fraction);
 }

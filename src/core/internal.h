@@ -15,6 +15,24 @@ static inline double c3PlaneSignedDistance(const c3Plane* plane, c3Vec3 p)
 	return c3Dot(plane->normal, p) + plane->d;
 }
 
+/// The result of a cast (ray or sweep) that meets nothing: every field zero.
+static inline c3CastOutput c3Miss(void)
+{
+	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
+	return out;
+}
+
+/// The result of a cast that meets something at fraction.
+static inline c3CastOutput c3Hit(c3Vec3 point, c3Vec3 normal, double fraction)
+{
+	c3CastOutput out;
+	out.point = point;
+	out.normal = normal;
+	out.fraction = fraction;
+	out.hit = true;
+	return out;
+}
+
 /// p relative to the box center, in the box's axes.
 static inline c3Vec3 c3OBBToLocal(const c3OBB* box, c3Vec3 p)
 {

@@ -273,7 +273,6 @@ static int c3ClipRay2D(const c3Polygon* polygon, c3Vec2 o, c3Vec2 d, double maxF
 
 c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input)
 {
-	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
 	c3Vec3 n = polygon->plane.normal;
 	double distance = c3PlaneSignedDistance(&polygon->plane, input->origin);
 	double rate = c3Dot(n, input->translation);
@@ -290,21 +289,15 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 							   input->maxFraction, &t);
 		if (edge == -2 || !c3IsFinite(t))
 		{
-			return out;
+			return c3Miss();
 		}
-		out.hit = true;
-		out.fraction = t;
-		out.point = edge < 0 ? input->origin : c3MulAdd(input->origin, t, input->translation);
 		if (edge < 0)
 		{
-			out.normal = distance < 0.0 ? c3Neg(n) : n;
+			return c3Hit(input->origin, distance < 0.0 ? c3Neg(n) : n, t);
 		}
-		else
-		{
-			c3Vec2 a = polygon->vertices[edge], b = polygon->vertices[(edge + 1) % polygon->count];
-			out.normal = c3Normalize(c3MulAdd(c3MulSV(b.y - a.y, polygon->u), -(b.x - a.x), polygon->v));
-		}
-		return out;
+		c3Vec2 a = polygon->vertices[edge], b = polygon->vertices[(edge + 1) % polygon->count];
+		c3Vec3 normal = c3Normalize(c3MulAdd(c3MulSV(b.y - a.y, polygon->u), -(b.x - a.x), polygon->v));
+		return c3Hit(c3MulAdd(input->origin, t, input->translation), normal, t);
 	}
 
 	double t = 0.0;
@@ -312,24 +305,20 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 	{
 		if (rate == 0.0 || (distance > 0.0) == (rate > 0.0))
 		{
-			return out; // parallel off the plane, or moving away
+			return c3Miss(); // parallel off the plane, or moving away
 		}
 		t = -distance / rate;
 		if (!(t <= input->maxFraction) || !c3IsFinite(t))
 		{
-			return out;
+			return c3Miss();
 		}
 	}
 	c3Vec3 p = t == 0.0 ? input->origin : c3MulAdd(input->origin, t, input->translation);
 	if (!c3PointInPolygon2D(polygon->vertices, polygon->count, c3ToPlane(polygon, p)))
 	{
-		return out;
+		return c3Miss();
 	}
-	out.hit = true;
-	out.fraction = t;
-	out.point = p;
 	// Two-sided: the normal faces the ray.
 	bool above = distance != 0.0 ? distance > 0.0 : rate <= 0.0;
-	out.normal = above ? n : c3Neg(n);
-	return out;
+	return c3Hit(p, above ? n : c3Neg(n), t);
 }

@@ -5,22 +5,6 @@
 
 #include "internal.h"
 
-static c3CastOutput c3Miss(void)
-{
-	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
-	return out;
-}
-
-static c3CastOutput c3Hit(c3Vec3 point, c3Vec3 normal, double fraction)
-{
-	c3CastOutput out;
-	out.point = point;
-	out.normal = normal;
-	out.fraction = fraction;
-	out.hit = true;
-	return out;
-}
-
 c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radius, double maxFraction)
 {
 	c3RaySphereHit out = {0.0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, false};

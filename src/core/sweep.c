@@ -11,12 +11,6 @@
 
 #include "internal.h"
 
-static c3CastOutput c3SweepMiss(void)
-{
-	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
-	return out;
-}
-
 static c3SweepInterval c3IntervalMiss(void)
 {
 	c3SweepInterval out = {0.0, 0.0, false};
@@ -66,7 +60,7 @@ c3CastOutput c3SweepSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane*
 	}
 	else
 	{
-		return c3SweepMiss();
+		return c3Miss();
 	}
 
 	c3CastOutput out;
@@ -118,7 +112,7 @@ c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Spher
 	c3RaySphereHit h = c3RayCastSphereLocal(s0, motion, a->radius + b->radius, 1.0);
 	if (!h.hit)
 	{
-		return c3SweepMiss();
+		return c3Miss();
 	}
 	c3CastOutput out;
 	out.hit = true;
@@ -195,7 +189,7 @@ c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3
 		c3SlabInterval times = c3IntersectSlabs(reach, offset, motion);
 		if (times.tEnter > times.tExit || times.tEnter > 1.0 || times.tExit < 0.0 || times.axis < 0)
 		{
-			return c3SweepMiss();
+			return c3Miss();
 		}
 		out.fraction = c3MaxDouble(times.tEnter, 0.0);
 		// a arrives against the face of b that it moves toward.

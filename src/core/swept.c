@@ -173,19 +173,13 @@ static double c3PlaneSide(double distance, double rate)
 	return rate > 0.0 ? -1.0 : 1.0;
 }
 
-static c3CastOutput c3SweptMiss(void)
-{
-	c3CastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, false};
-	return out;
-}
-
 c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
 {
 	c3Vec3 motion = c3Sub(deltaA, deltaB);
 	c3SweptContact contact = c3SweepSpherePolygonStatic(a->center, a->radius, motion, b);
 	if (!contact.hit)
 	{
-		return c3SweptMiss();
+		return c3Miss();
 	}
 	c3Vec3 center = c3MulAdd(a->center, contact.t, motion); // in b's frame
 	double side = c3PlaneSide(c3PlaneSignedDistance(&b->plane, a->center), c3Dot(b->plane.normal, motion));
@@ -237,7 +231,7 @@ c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const 
 	c3SweptContact contact = c3SweepSpherePolygonStatic(origin, 1.0, motion, &unit);
 	if (!contact.hit)
 	{
-		return c3SweptMiss();
+		return c3Miss();
 	}
 	c3Vec3 center = c3MulSV(contact.t, motion);
 	double side = c3PlaneSide(c3PlaneSignedDistance(&unit.plane, origin), c3Dot(unit.plane.normal, motion));
@@ -326,7 +320,7 @@ static c3CastOutput c3SweepAgainstBoxFaces(const c3Sphere* sphere, const c3Ellip
 										   const c3OBB* box, c3Vec3 deltaB)
 {
 	c3Vec3 motion = c3Sub(deltaA, deltaB);
-	c3CastOutput best = c3SweptMiss();
+	c3CastOutput best = c3Miss();
 	for (int k = 0; k < 6; ++k)
 	{
 		c3Vec3 n = c3MulSV((k % 2) ? 1.0 : -1.0, box->axis[k / 2]);
