@@ -82,15 +82,13 @@ c3Vec3 c3EllipsoidNormalFromUnit(const c3Ellipsoid* e, c3Vec3 n)
 
 double c3EllipsoidReach(const c3Ellipsoid* e, c3Vec3 n)
 {
-	// |M^T n|: the half-width of the ellipsoid along the unit direction n.
-	c3Vec3 m = c3MakeVec3(c3Dot(e->axis[0], n), c3Dot(e->axis[1], n), c3Dot(e->axis[2], n));
-	return c3Length(m);
+	return c3Length(c3EllipsoidTransposeMul(e, n));
 }
 
 c3Vec3 c3EllipsoidSupport(const c3Ellipsoid* e, c3Vec3 d)
 {
 	// center + M M^T d / |M^T d|
-	c3Vec3 m = c3Normalize(c3MakeVec3(c3Dot(e->axis[0], d), c3Dot(e->axis[1], d), c3Dot(e->axis[2], d)));
+	c3Vec3 m = c3Normalize(c3EllipsoidTransposeMul(e, d));
 	return c3Add(e->center, c3EllipsoidFromUnit(e, m));
 }
 

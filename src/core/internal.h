@@ -303,6 +303,14 @@ c3Vec3 c3EllipsoidToUnit(const c3Ellipsoid* e, c3Vec3 v);
 /// A vector of unit-sphere space in the ellipsoid's frame: M u.
 c3Vec3 c3EllipsoidFromUnit(const c3Ellipsoid* e, c3Vec3 u);
 
+/// M^T v: v's components along the semi-axes, each scaled by the semi-axis's
+/// length. For a unit normal n of world space, M^T n is normal to the plane
+/// mapped into unit-sphere space, and |M^T n| the ellipsoid's half-width along n.
+static inline c3Vec3 c3EllipsoidTransposeMul(const c3Ellipsoid* e, c3Vec3 v)
+{
+	return c3MakeVec3(c3Dot(e->axis[0], v), c3Dot(e->axis[1], v), c3Dot(e->axis[2], v));
+}
+
 /// A normal of unit-sphere space as a unit normal of world space: M^-T n, normalized.
 c3Vec3 c3EllipsoidNormalFromUnit(const c3Ellipsoid* e, c3Vec3 n);
 

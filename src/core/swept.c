@@ -197,8 +197,7 @@ c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Poly
 void c3PolygonToUnit(const c3Ellipsoid* e, const c3Polygon* polygon, c3Polygon* out)
 {
 	// Points map by M^-1; the plane n . p + d = 0 maps to (M^T n) . u + (d + n . c) = 0.
-	c3Vec3 m = c3MakeVec3(c3Dot(e->axis[0], polygon->plane.normal), c3Dot(e->axis[1], polygon->plane.normal),
-						  c3Dot(e->axis[2], polygon->plane.normal));
+	c3Vec3 m = c3EllipsoidTransposeMul(e, polygon->plane.normal);
 	double length = c3Length(m);
 	out->plane.normal = c3MulSV(1.0 / length, m);
 	out->plane.d = (polygon->plane.d + c3Dot(polygon->plane.normal, e->center)) / length;
@@ -268,10 +267,10 @@ c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3
 	else
 	{
 		// Overlapping at the start: the plane's point closest to the center in
-		// unit-sphere space, mapped back.
-		c3Vec3 m = c3MakeVec3(c3Dot(a->axis[0], b->normal), c3Dot(a->axis[1], b->normal), c3Dot(a->axis[2], b->normal));
-		double length = c3Length(m);
-		c3Vec3 nu = c3MulSV(1.0 / length, m);
+		// unit-sphere space, mapped back. The plane's normal there is M^T n
+		// over its length, the half-width the proxy sphere already holds.
+		double length = proxy.radius;
+		c3Vec3 nu = c3MulSV(1.0 / length, c3EllipsoidTransposeMul(a, b->normal));
 		out.point = c3Sub(center, c3EllipsoidFromUnit(a, c3MulSV(distance / length, nu)));
 	}
 	return out;
