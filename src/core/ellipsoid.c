@@ -158,11 +158,11 @@ static c3Vec3 c3ClosestPointEllipsoidLocal(const double e[3], const double y[3])
 
 c3Vec3 c3ClosestPointEllipsoid(const c3Ellipsoid* ellipsoid, c3Vec3 p)
 {
-	c3Vec3 r = c3Sub(p, ellipsoid->center);
-	if (c3LengthSquared(c3EllipsoidToUnit(ellipsoid, r)) <= 1.0)
+	if (c3PointInEllipsoid(ellipsoid, p))
 	{
 		return p;
 	}
+	c3Vec3 r = c3Sub(p, ellipsoid->center);
 	double e[3], y[3], sign[3];
 	c3Vec3 unit[3];
 	for (int i = 0; i < 3; ++i)
