@@ -34,22 +34,17 @@ c3Error c3MakeEllipsoid(c3Vec3 center, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3,
 	{
 		u[i] = c3MulSV(1.0 / lengths[i], axes[i]);
 	}
-	for (int i = 0; i < 3; ++i)
+	// The directions are of unit length to rounding, so only c3FindBadAxis's
+	// test of the pairs can fail.
+	int other;
+	int bad = c3FindBadAxis(u[0], u[1], u[2], &other);
+	if (bad >= 0)
 	{
-		for (int j = i + 1; j < 3; ++j)
-		{
-			if (!(fabs(c3Dot(u[i], u[j])) <= C3_ORTHONORMAL_TOLERANCE))
-			{
-				*badAxis = i;
-				return c3_errNotOrthonormal;
-			}
-		}
+		*badAxis = bad;
+		return c3_errNotOrthonormal;
 	}
-	// Gram-Schmidt on the directions, in order: each keeps its side, so the
-	// handedness is kept; the lengths are the given ones.
-	u[1] = c3Normalize(c3MulAdd(u[1], -c3Dot(u[1], u[0]), u[0]));
-	u[2] = c3MulAdd(u[2], -c3Dot(u[2], u[0]), u[0]);
-	u[2] = c3Normalize(c3MulAdd(u[2], -c3Dot(u[2], u[1]), u[1]));
+	// The directions made orthonormal; the lengths are the given ones.
+	c3GramSchmidt(u);
 	out->center = center;
 	for (int i = 0; i < 3; ++i)
 	{

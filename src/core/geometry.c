@@ -61,20 +61,21 @@ c3Error c3MakeOBB(c3Vec3 center, c3Vec3 halfExtents, c3Vec3 axis1, c3Vec3 axis2,
 	{
 		return c3_errNotOrthonormal;
 	}
-	c3Vec3 axes[3] = {axis1, axis2, axis3};
-
-	// Gram-Schmidt keeps each axis on its side, so the handedness is kept.
-	c3Vec3 u = c3Normalize(axes[0]);
-	c3Vec3 v = c3Normalize(c3MulAdd(axes[1], -c3Dot(axes[1], u), u));
-	c3Vec3 w = c3MulAdd(axes[2], -c3Dot(axes[2], u), u);
-	w = c3Normalize(c3MulAdd(w, -c3Dot(w, v), v));
-
+	c3Vec3 axes[3] = {c3Normalize(axis1), axis2, axis3};
+	c3GramSchmidt(axes);
 	out->center = center;
 	out->halfExtents = halfExtents;
-	out->axis[0] = u;
-	out->axis[1] = v;
-	out->axis[2] = w;
+	out->axis[0] = axes[0];
+	out->axis[1] = axes[1];
+	out->axis[2] = axes[2];
 	return c3_ok;
+}
+
+void c3GramSchmidt(c3Vec3 axes[3])
+{
+	axes[1] = c3Normalize(c3MulAdd(axes[1], -c3Dot(axes[1], axes[0]), axes[0]));
+	c3Vec3 w = c3MulAdd(axes[2], -c3Dot(axes[2], axes[0]), axes[0]);
+	axes[2] = c3Normalize(c3MulAdd(w, -c3Dot(w, axes[1]), axes[1]));
 }
 
 static c3Error c3CheckNumber(double x, double limit)

@@ -60,6 +60,11 @@ static inline c3Vec3 c3OBBPointToWorld(const c3OBB* box, c3Vec3 local)
 	return c3Add(box->center, c3OBBVectorToWorld(box, local));
 }
 
+/// Gram-Schmidt on nearly orthonormal axes, axes[0] already of unit length:
+/// axes[1] and axes[2] become unit vectors orthogonal to it and to each other,
+/// each on its side, so the handedness is kept.
+void c3GramSchmidt(c3Vec3 axes[3]);
+
 static inline c3OBB c3OBBFromAABB(const c3AABB* box)
 {
 	c3OBB obb;
