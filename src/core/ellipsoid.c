@@ -55,9 +55,7 @@ c3Error c3MakeEllipsoid(c3Vec3 center, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3,
 
 c3Vec3 c3EllipsoidToUnit(const c3Ellipsoid* e, c3Vec3 v)
 {
-	return c3MakeVec3(c3Dot(v, e->axis[0]) / c3LengthSquared(e->axis[0]),
-					  c3Dot(v, e->axis[1]) / c3LengthSquared(e->axis[1]),
-					  c3Dot(v, e->axis[2]) / c3LengthSquared(e->axis[2]));
+	return c3EllipsoidToUnitWith(e, c3EllipsoidAxesSquared(e), v);
 }
 
 c3Vec3 c3EllipsoidFromUnit(const c3Ellipsoid* e, c3Vec3 u)

@@ -305,6 +305,19 @@ void c3PolygonPlaneRange(const c3Polygon* polygon, const c3Plane* plane, double*
 /// A vector of the ellipsoid's frame in its unit-sphere space: M^-1 v.
 c3Vec3 c3EllipsoidToUnit(const c3Ellipsoid* e, c3Vec3 v);
 
+/// The squared lengths of an ellipsoid's semi-axes: the divisors of M^-1.
+static inline c3Vec3 c3EllipsoidAxesSquared(const c3Ellipsoid* e)
+{
+	return c3MakeVec3(c3LengthSquared(e->axis[0]), c3LengthSquared(e->axis[1]), c3LengthSquared(e->axis[2]));
+}
+
+/// c3EllipsoidToUnit given c3EllipsoidAxesSquared(e), for mapping many vectors.
+static inline c3Vec3 c3EllipsoidToUnitWith(const c3Ellipsoid* e, c3Vec3 axesSquared, c3Vec3 v)
+{
+	return c3MakeVec3(c3Dot(v, e->axis[0]) / axesSquared.x, c3Dot(v, e->axis[1]) / axesSquared.y,
+					  c3Dot(v, e->axis[2]) / axesSquared.z);
+}
+
 /// A vector of unit-sphere space in the ellipsoid's frame: M u.
 c3Vec3 c3EllipsoidFromUnit(const c3Ellipsoid* e, c3Vec3 u);
 

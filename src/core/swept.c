@@ -203,9 +203,10 @@ void c3PolygonToUnit(const c3Ellipsoid* e, const c3Polygon* polygon, c3Polygon* 
 	out->plane.d = (polygon->plane.d + c3Dot(polygon->plane.normal, e->center)) / length;
 	c3MakePlaneBasis(out->plane.normal, &out->u, &out->v);
 	out->count = polygon->count;
+	c3Vec3 axesSquared = c3EllipsoidAxesSquared(e);
 	for (int i = 0; i < polygon->count; ++i)
 	{
-		c3Vec3 p = c3EllipsoidToUnit(e, c3Sub(c3GetPolygonVertex(polygon, i), e->center));
+		c3Vec3 p = c3EllipsoidToUnitWith(e, axesSquared, c3Sub(c3GetPolygonVertex(polygon, i), e->center));
 		out->vertices[i] = c3ToPlane(out, p);
 	}
 	// A map of negative determinant (a left-handed frame) reverses the order:
