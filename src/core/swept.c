@@ -279,17 +279,25 @@ c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3
 
 // -- boxes as their faces ------------------------------------------------------------
 
-// Face (axis, sign) of a box as a polygon: the face whose outward normal is
-// sign * axis[axis], counter-clockwise about it.
+// The plane of face (axis, sign) of a box, whose outward normal is
+// sign * axis[axis], and in *center the face's center.
+static c3Plane c3BoxFacePlane(const c3OBB* box, int axis, double sign, c3Vec3* center)
+{
+	c3Plane plane;
+	plane.normal = c3MulSV(sign, box->axis[axis]);
+	*center = c3MulAdd(box->center, c3Get(box->halfExtents, axis), plane.normal);
+	plane.d = -c3Dot(plane.normal, *center);
+	return plane;
+}
+
+// Face (axis, sign) of a box as a polygon, counter-clockwise about its normal.
 static void c3MakeBoxFace(const c3OBB* box, int axis, double sign, c3Polygon* face)
 {
 	int i1 = (axis + 1) % 3, i2 = (axis + 2) % 3;
-	double e0 = c3Get(box->halfExtents, axis), e1 = c3Get(box->halfExtents, i1), e2 = c3Get(box->halfExtents, i2);
-	c3Vec3 n = c3MulSV(sign, box->axis[axis]);
-	c3Vec3 center = c3MulAdd(box->center, e0, n);
-	face->plane.normal = n;
-	face->plane.d = -c3Dot(n, center);
-	c3MakePlaneBasis(n, &face->u, &face->v);
+	double e1 = c3Get(box->halfExtents, i1), e2 = c3Get(box->halfExtents, i2);
+	c3Vec3 center;
+	face->plane = c3BoxFacePlane(box, axis, sign, &center);
+	c3MakePlaneBasis(face->plane.normal, &face->u, &face->v);
 	face->count = 4;
 	// Corners center +- e1 axis[i1] +- e2 axis[i2], in order around the face.
 	static const double s1[4] = {-1.0, 1.0, 1.0, -1.0}, s2[4] = {-1.0, -1.0, 1.0, 1.0};
@@ -385,21 +393,24 @@ bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, 
 		{
 			continue; // behind this face: its closest point is on another
 		}
-		c3Polygon face, unit;
-		c3GetBoxFace(b, k, &face);
-		c3PolygonToUnit(a, &face, &unit);
 		if (inside)
 		{
-			// Out through the face nearest in unit-sphere space (the origin's
-			// distance to its plane); its world normal is the face's.
-			double depth = fabs(unit.plane.d);
+			// Out through the face nearest in unit-sphere space: the origin's
+			// distance to its plane there, (d + n . c) / |M^T n| as
+			// c3PolygonToUnit maps it. Its world normal is the face's.
+			c3Vec3 faceCenter;
+			c3Plane plane = c3BoxFacePlane(b, k / 2, sign, &faceCenter);
+			double depth = fabs((plane.d + c3Dot(plane.normal, a->center)) / c3EllipsoidReach(a, plane.normal));
 			if (depth < best)
 			{
 				best = depth;
-				*normal = face.plane.normal;
+				*normal = plane.normal;
 			}
 			continue;
 		}
+		c3Polygon face, unit;
+		c3GetBoxFace(b, k, &face);
+		c3PolygonToUnit(a, &face, &unit);
 		c3Vec3 q = c3ClosestPointPolygon(&unit, c3MakeVec3(0.0, 0.0, 0.0));
 		double d = c3LengthSquared(q);
 		if (d < best)
