@@ -63,29 +63,10 @@ c3SegmentDistanceResult c3SegmentDistance(c3Vec3 p1, c3Vec3 q1, c3Vec3 p2, c3Vec
 	return result;
 }
 
-// -- box features -------------------------------------------------------------------
+// -- box edges ----------------------------------------------------------------------
 
-typedef struct c3BoxFeatures
-{
-	c3Vec3 vertex[8];
-} c3BoxFeatures;
-
-// Vertex k lies on the + side of axis i when bit i of k is set.
-static c3BoxFeatures c3GetBoxFeatures(const c3OBB* box)
-{
-	c3BoxFeatures f;
-	for (int k = 0; k < 8; ++k)
-	{
-		c3Vec3 local = c3MakeVec3((k & 1) ? box->halfExtents.x : -box->halfExtents.x,
-								  (k & 2) ? box->halfExtents.y : -box->halfExtents.y,
-								  (k & 4) ? box->halfExtents.z : -box->halfExtents.z);
-		f.vertex[k] = c3OBBPointToWorld(box, local);
-	}
-	return f;
-}
-
-// Edge j (0..11) of a box: the pair of vertex indices that differ only along
-// axis j / 4.
+// Edge j (0..11) of a box: the pair of indices of c3GetOBBVertices that
+// differ only along axis j / 4.
 static void c3GetBoxEdge(int j, int* v0, int* v1)
 {
 	static const int others[3][4] = {{0, 2, 4, 6}, {0, 1, 4, 5}, {0, 1, 2, 3}};
@@ -94,13 +75,13 @@ static void c3GetBoxEdge(int j, int* v0, int* v1)
 	*v1 = *v0 | (1 << axis);
 }
 
-static double c3MinSegmentBoxEdges(c3Vec3 p, c3Vec3 q, const c3BoxFeatures* f, double best)
+static double c3MinSegmentBoxEdges(c3Vec3 p, c3Vec3 q, const c3Vec3 vertices[8], double best)
 {
 	for (int j = 0; j < 12; ++j)
 	{
 		int v0, v1;
 		c3GetBoxEdge(j, &v0, &v1);
-		c3SegmentDistanceResult r = c3SegmentDistance(p, q, f->vertex[v0], f->vertex[v1]);
+		c3SegmentDistanceResult r = c3SegmentDistance(p, q, vertices[v0], vertices[v1]);
 		best = c3MinDouble(best, r.distanceSquared);
 	}
 	return best;
@@ -177,13 +158,14 @@ double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b)
 	{
 		return 0.0;
 	}
-	c3BoxFeatures fa = c3GetBoxFeatures(a);
-	c3BoxFeatures fb = c3GetBoxFeatures(b);
+	c3Vec3 va[8], vb[8];
+	c3GetOBBVertices(a, va);
+	c3GetOBBVertices(b, vb);
 	double best = INFINITY;
 	for (int k = 0; k < 8; ++k)
 	{
-		c3Vec3 pa = c3OBBToLocal(b, fa.vertex[k]);
-		c3Vec3 pb = c3OBBToLocal(a, fb.vertex[k]);
+		c3Vec3 pa = c3OBBToLocal(b, va[k]);
+		c3Vec3 pb = c3OBBToLocal(a, vb[k]);
 		best = c3MinDouble(best, c3DistanceSquaredPointBoxLocal(pa, b->halfExtents));
 		best = c3MinDouble(best, c3DistanceSquaredPointBoxLocal(pb, a->halfExtents));
 	}
@@ -191,7 +173,7 @@ double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b)
 	{
 		int v0, v1;
 		c3GetBoxEdge(j, &v0, &v1);
-		best = c3MinSegmentBoxEdges(fa.vertex[v0], fa.vertex[v1], &fb, best);
+		best = c3MinSegmentBoxEdges(va[v0], va[v1], vb, best);
 	}
 	return sqrt(best);
 }
@@ -207,8 +189,9 @@ double c3DistanceOBBSegment(const c3OBB* a, const c3Segment* b)
 	}
 	double best = c3DistanceSquaredPointBoxLocal(c3OBBToLocal(a, b->a), a->halfExtents);
 	best = c3MinDouble(best, c3DistanceSquaredPointBoxLocal(c3OBBToLocal(a, b->b), a->halfExtents));
-	c3BoxFeatures f = c3GetBoxFeatures(a);
-	best = c3MinSegmentBoxEdges(b->a, b->b, &f, best);
+	c3Vec3 vertices[8];
+	c3GetOBBVertices(a, vertices);
+	best = c3MinSegmentBoxEdges(b->a, b->b, vertices, best);
 	return sqrt(best);
 }
 

@@ -40,7 +40,6 @@ c3Proxy c3MakeProxy(c3ShapeType type, const void* shape)
 		case c3_aabbShape:
 		case c3_obbShape:
 		{
-			// Vertex k lies on the + side of axis i when bit i of k is set.
 			c3OBB box;
 			if (type == c3_aabbShape)
 			{
@@ -50,12 +49,7 @@ c3Proxy c3MakeProxy(c3ShapeType type, const void* shape)
 			{
 				box = *(const c3OBB*)shape;
 			}
-			c3Vec3 h = box.halfExtents;
-			for (int k = 0; k < 8; ++k)
-			{
-				c3Vec3 local = c3MakeVec3((k & 1) ? h.x : -h.x, (k & 2) ? h.y : -h.y, (k & 4) ? h.z : -h.z);
-				proxy.points[k] = c3OBBPointToWorld(&box, local);
-			}
+			c3GetOBBVertices(&box, proxy.points);
 			proxy.count = 8;
 			break;
 		}
@@ -70,10 +64,7 @@ c3Proxy c3MakeProxy(c3ShapeType type, const void* shape)
 		case c3_polygonShape:
 		{
 			const c3Polygon* polygon = (const c3Polygon*)shape;
-			for (int i = 0; i < polygon->count; ++i)
-			{
-				proxy.points[i] = c3GetPolygonVertex(polygon, i);
-			}
+			c3GetPolygonVertices(polygon, proxy.points);
 			proxy.count = polygon->count;
 			break;
 		}

@@ -65,6 +65,18 @@ static inline c3Vec3 c3OBBPointToWorld(const c3OBB* box, c3Vec3 local)
 /// each on its side, so the handedness is kept.
 void c3GramSchmidt(c3Vec3 axes[3]);
 
+/// The 8 corners of a box: corner k lies on the + side of axis i when bit i
+/// of k is set.
+static inline void c3GetOBBVertices(const c3OBB* box, c3Vec3 vertices[8])
+{
+	c3Vec3 h = box->halfExtents;
+	for (int k = 0; k < 8; ++k)
+	{
+		c3Vec3 local = c3MakeVec3((k & 1) ? h.x : -h.x, (k & 2) ? h.y : -h.y, (k & 4) ? h.z : -h.z);
+		vertices[k] = c3OBBPointToWorld(box, local);
+	}
+}
+
 static inline c3OBB c3OBBFromAABB(const c3AABB* box)
 {
 	c3OBB obb;
@@ -285,6 +297,10 @@ c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p);
 
 /// A point of a polygon's plane, given in its plane coordinates, in world space.
 c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q);
+
+/// The polygon's vertices in world space, in order: vertices[i] is
+/// c3GetPolygonVertex(polygon, i).
+void c3GetPolygonVertices(const c3Polygon* polygon, c3Vec3* vertices);
 
 /// Twice the signed area of a polygon (positive when counter-clockwise),
 /// summed relative to its first vertex: plane coordinates can be large (a

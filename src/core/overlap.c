@@ -280,13 +280,7 @@ static bool c3SeparatedAlong(const c3PointSet* a, const c3PointSet* b, c3Vec3 ax
 static void c3BoxPointSet(const c3OBB* box, c3PointSet* s, c3Vec3 edges[3])
 {
 	s->count = 8;
-	for (int k = 0; k < 8; ++k)
-	{
-		c3Vec3 local = c3MakeVec3((k & 1) ? box->halfExtents.x : -box->halfExtents.x,
-								  (k & 2) ? box->halfExtents.y : -box->halfExtents.y,
-								  (k & 4) ? box->halfExtents.z : -box->halfExtents.z);
-		s->points[k] = c3OBBPointToWorld(box, local);
-	}
+	c3GetOBBVertices(box, s->points);
 	edges[0] = box->axis[0];
 	edges[1] = box->axis[1];
 	edges[2] = box->axis[2];
@@ -295,10 +289,7 @@ static void c3BoxPointSet(const c3OBB* box, c3PointSet* s, c3Vec3 edges[3])
 static void c3PolygonPointSet(const c3Polygon* polygon, c3PointSet* s, c3Vec3* edges)
 {
 	s->count = polygon->count;
-	for (int i = 0; i < polygon->count; ++i)
-	{
-		s->points[i] = c3GetPolygonVertex(polygon, i);
-	}
+	c3GetPolygonVertices(polygon, s->points);
 	for (int i = 0; i < polygon->count; ++i)
 	{
 		edges[i] = c3Sub(s->points[(i + 1) % s->count], s->points[i]);

@@ -26,6 +26,14 @@ c3Vec3 c3GetPolygonVertex(const c3Polygon* polygon, int i)
 	return c3PlaneToWorld(polygon, polygon->vertices[i]);
 }
 
+void c3GetPolygonVertices(const c3Polygon* polygon, c3Vec3* vertices)
+{
+	for (int i = 0; i < polygon->count; ++i)
+	{
+		vertices[i] = c3GetPolygonVertex(polygon, i);
+	}
+}
+
 c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p)
 {
 	c3Vec2 q;
