@@ -268,43 +268,6 @@ double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b)
 	return c3MaxDouble(0.0, c3Distance(a->center, c3ClosestPointPolygon(b, a->center)) - a->radius);
 }
 
-// Touching counts as overlapping for GJK's answer within rounding of the
-// coordinates: the curved surfaces of ellipsoids converge to 1e-12 relative.
-static bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
-{
-	c3Proxy pa = c3MakeProxy(typeA, a);
-	c3Proxy pb = c3MakeProxy(typeB, b);
-	c3DistanceOutput out = c3ShapeDistance(&pa, &pb);
-	if (out.status == c3_distanceOverlap)
-	{
-		return true;
-	}
-	double scale = c3MaxDouble(c3MaxAbsComponent(out.pointA), c3MaxAbsComponent(out.pointB));
-	return out.distance <= C3_CONTACT_TOLERANCE * scale;
-}
-
-bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b)
-{
-	c3Vec3 d = c3Sub(b->center, c3ClosestPointEllipsoid(a, b->center));
-	return c3Dot(d, d) <= b->radius * b->radius;
-}
-
-bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b)
-{
-	return c3GJKOverlap(c3_ellipsoidShape, a, c3_segmentShape, b);
-}
-
-bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b)
-{
-	if (c3SwapPair(a, b, sizeof *a))
-	{
-		const c3Ellipsoid* t = a;
-		a = b;
-		b = t;
-	}
-	return c3GJKOverlap(c3_ellipsoidShape, a, c3_ellipsoidShape, b);
-}
-
 double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
 {
 	// Same-type pairs in a canonical order, so that (a, b) and (b, a) agree bitwise.

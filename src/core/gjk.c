@@ -512,3 +512,18 @@ c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b)
 	out.status = c3_distanceOverlap;
 	return out;
 }
+
+// Touching counts as overlapping for GJK's answer within rounding of the
+// coordinates: the curved surfaces of ellipsoids converge to 1e-12 relative.
+bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
+{
+	c3Proxy pa = c3MakeProxy(typeA, a);
+	c3Proxy pb = c3MakeProxy(typeB, b);
+	c3DistanceOutput out = c3ShapeDistance(&pa, &pb);
+	if (out.status == c3_distanceOverlap)
+	{
+		return true;
+	}
+	double scale = c3MaxDouble(c3MaxAbsComponent(out.pointA), c3MaxAbsComponent(out.pointB));
+	return out.distance <= C3_CONTACT_TOLERANCE * scale;
+}

@@ -286,6 +286,11 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 /// Distance from a point to an oriented box (0 inside).
 double c3DistancePointOBB(const c3OBB* box, c3Vec3 p);
 
+// -- GJK (gjk.c) ------------------------------------------------------------------------
+
+/// Whether GJK finds two bounded convex shapes touching or overlapping.
+bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
+
 // -- polygons (polygon.c) --------------------------------------------------------------
 
 /// Rouwé's orthonormal basis (u, v) of a plane of unit normal n, v = n x u.

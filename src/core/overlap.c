@@ -408,3 +408,25 @@ bool c3OverlapEllipsoidAABB(const c3Ellipsoid* a, const c3AABB* b)
 	c3OBB box = c3OBBFromAABB(b);
 	return c3OverlapEllipsoidOBB(a, &box);
 }
+
+bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b)
+{
+	c3Vec3 d = c3Sub(b->center, c3ClosestPointEllipsoid(a, b->center));
+	return c3Dot(d, d) <= b->radius * b->radius;
+}
+
+bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b)
+{
+	return c3GJKOverlap(c3_ellipsoidShape, a, c3_segmentShape, b);
+}
+
+bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b)
+{
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		const c3Ellipsoid* t = a;
+		a = b;
+		b = t;
+	}
+	return c3GJKOverlap(c3_ellipsoidShape, a, c3_ellipsoidShape, b);
+}

@@ -80,6 +80,9 @@ bool c3OverlapOBBPolygon(const c3OBB* a, const c3Polygon* b);
 bool c3OverlapPolygonPolygon(const c3Polygon* a, const c3Polygon* b);
 bool c3OverlapPolygonSegment(const c3Polygon* a, const c3Segment* b);
 bool c3OverlapPolygonPlane(const c3Polygon* a, const c3Plane* b);
+bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
+bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b);
+bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b);
 
 // -- sweeps ---------------------------------------------------------------------
 
@@ -181,9 +184,6 @@ double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, con
 
 double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
 double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b);
-bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
-bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b);
-bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b);
 
 // -- generic dispatch ------------------------------------------------------------
 // Each getter returns NULL when the pair has no test. Pairs are accepted in
