@@ -277,12 +277,16 @@ double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, con
 		a = b;
 		b = t;
 	}
+	if (c3OverlapIsGJK(typeA, typeB))
+	{
+		// The overlap test would run this same GJK: one run answers both.
+		c3DistanceOutput out = c3GJKDistance(typeA, a, typeB, b);
+		return c3GJKTouching(&out) ? 0.0 : out.distance;
+	}
 	c3OverlapFcn overlap = c3GetOverlapFcn(typeA, typeB);
 	if (overlap != NULL && overlap(a, b))
 	{
 		return 0.0;
 	}
-	c3Proxy pa = c3MakeProxy(typeA, a);
-	c3Proxy pb = c3MakeProxy(typeB, b);
-	return c3ShapeDistance(&pa, &pb).distance;
+	return c3GJKDistance(typeA, a, typeB, b).distance;
 }

@@ -513,17 +513,27 @@ c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b)
 	return out;
 }
 
-// Touching counts as overlapping for GJK's answer within rounding of the
-// coordinates: the curved surfaces of ellipsoids converge to 1e-12 relative.
-bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
+c3DistanceOutput c3GJKDistance(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
 {
 	c3Proxy pa = c3MakeProxy(typeA, a);
 	c3Proxy pb = c3MakeProxy(typeB, b);
-	c3DistanceOutput out = c3ShapeDistance(&pa, &pb);
-	if (out.status == c3_distanceOverlap)
+	return c3ShapeDistance(&pa, &pb);
+}
+
+// Touching counts as overlapping for GJK's answer within rounding of the
+// coordinates: the curved surfaces of ellipsoids converge to 1e-12 relative.
+bool c3GJKTouching(const c3DistanceOutput* out)
+{
+	if (out->status == c3_distanceOverlap)
 	{
 		return true;
 	}
-	double scale = c3MaxDouble(c3MaxAbsComponent(out.pointA), c3MaxAbsComponent(out.pointB));
-	return out.distance <= C3_CONTACT_TOLERANCE * scale;
+	double scale = c3MaxDouble(c3MaxAbsComponent(out->pointA), c3MaxAbsComponent(out->pointB));
+	return out->distance <= C3_CONTACT_TOLERANCE * scale;
+}
+
+bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
+{
+	c3DistanceOutput out = c3GJKDistance(typeA, a, typeB, b);
+	return c3GJKTouching(&out);
 }

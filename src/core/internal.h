@@ -288,8 +288,24 @@ double c3DistancePointOBB(const c3OBB* box, c3Vec3 p);
 
 // -- GJK (gjk.c) ------------------------------------------------------------------------
 
-/// Whether GJK finds two bounded convex shapes touching or overlapping.
+/// GJK between two bounded convex shapes, their proxies made here.
+c3DistanceOutput c3GJKDistance(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
+
+/// Whether a GJK answer counts the shapes as touching or overlapping.
+bool c3GJKTouching(const c3DistanceOutput* out);
+
+/// Whether GJK finds two bounded convex shapes touching or overlapping:
+/// c3GJKTouching of c3GJKDistance.
 bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
+
+/// Whether the overlap test of the pair (typeA, typeB), in this order, is
+/// c3GJKOverlap of the pair in this order (overlap.c): c3DistanceConvex then
+/// answers both from one GJK run. Ellipsoid-ellipsoid pairs are in canonical
+/// order there, as their overlap test puts them.
+static inline bool c3OverlapIsGJK(c3ShapeType typeA, c3ShapeType typeB)
+{
+	return typeA == c3_ellipsoidShape && (typeB == c3_segmentShape || typeB == c3_ellipsoidShape);
+}
 
 // -- polygons (polygon.c) --------------------------------------------------------------
 

@@ -415,6 +415,7 @@ bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b)
 	return c3Dot(d, d) <= b->radius * b->radius;
 }
 
+// The pairs tested by GJK: c3OverlapIsGJK (internal.h) names them.
 bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b)
 {
 	return c3GJKOverlap(c3_ellipsoidShape, a, c3_segmentShape, b);
