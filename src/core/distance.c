@@ -146,15 +146,9 @@ double c3DistanceAABBPlane(const c3AABB* a, const c3Plane* b)
 // Two disjoint convex polytopes are closest at a vertex of one and the other
 // solid, or at a pair of edges; so the distance is the least over the 16
 // vertex-box and 144 edge-edge distances, all exact.
-double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b)
+static double c3DistanceOBBOBBOrdered(const c3OBB* a, const c3OBB* b)
 {
-	if (c3SwapPair(a, b, sizeof *a))
-	{
-		const c3OBB* t = a;
-		a = b;
-		b = t;
-	}
-	if (c3OverlapOBBOBB(a, b))
+	if (c3OverlapOBBOBBOrdered(a, b))
 	{
 		return 0.0;
 	}
@@ -176,6 +170,11 @@ double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b)
 		best = c3MinSegmentBoxEdges(va[v0], va[v1], vb, best);
 	}
 	return sqrt(best);
+}
+
+double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b)
+{
+	return c3SwapPair(a, b, sizeof *a) ? c3DistanceOBBOBBOrdered(b, a) : c3DistanceOBBOBBOrdered(a, b);
 }
 
 // Closest between a segment and a disjoint box: an end point and the box, or
@@ -203,19 +202,18 @@ double c3DistanceOBBPlane(const c3OBB* a, const c3Plane* b)
 	return c3MaxDouble(0.0, fabs(c3PlaneSignedDistance(b, a->center)) - reach);
 }
 
-double c3DistanceSegmentSegment(const c3Segment* a, const c3Segment* b)
+static double c3DistanceSegmentSegmentOrdered(const c3Segment* a, const c3Segment* b)
 {
-	if (c3SwapPair(a, b, sizeof *a))
-	{
-		const c3Segment* t = a;
-		a = b;
-		b = t;
-	}
-	if (c3OverlapSegmentSegment(a, b))
+	if (c3OverlapSegmentSegmentOrdered(a, b))
 	{
 		return 0.0;
 	}
 	return sqrt(c3SegmentDistance(a->a, a->b, b->a, b->b).distanceSquared);
+}
+
+double c3DistanceSegmentSegment(const c3Segment* a, const c3Segment* b)
+{
+	return c3SwapPair(a, b, sizeof *a) ? c3DistanceSegmentSegmentOrdered(b, a) : c3DistanceSegmentSegmentOrdered(a, b);
 }
 
 double c3DistanceSegmentPlane(const c3Segment* a, const c3Plane* b)
@@ -268,6 +266,54 @@ double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b)
 	return c3MaxDouble(0.0, c3Distance(a->center, c3ClosestPointPolygon(b, a->center)) - a->radius);
 }
 
+// Whether a pair of one type of the shapes c3DistanceConvex takes should be
+// swapped into canonical order. Planes (which have no proxy) and unknown
+// types have no order to keep: any order gives the same answer.
+static bool c3SwapShapes(c3ShapeType type, const void* a, const void* b)
+{
+	switch (type)
+	{
+		case c3_polygonShape:
+			return c3SwapPolygons((const c3Polygon*)a, (const c3Polygon*)b);
+		case c3_sphereShape:
+			return c3SwapPair(a, b, sizeof(c3Sphere));
+		case c3_aabbShape:
+			return c3SwapPair(a, b, sizeof(c3AABB));
+		case c3_obbShape:
+			return c3SwapPair(a, b, sizeof(c3OBB));
+		case c3_segmentShape:
+			return c3SwapPair(a, b, sizeof(c3Segment));
+		case c3_ellipsoidShape:
+			return c3SwapPair(a, b, sizeof(c3Ellipsoid));
+		default:
+			return false;
+	}
+}
+
+// The overlap test of a pair; a pair of one type is given in canonical order,
+// so the tests whose answer depends on the order take it as it is. (Those of
+// spheres, AABBs and planes do not depend on it, and ellipsoid pairs never
+// come here.)
+static bool c3OverlapConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
+{
+	if (typeA == typeB)
+	{
+		switch (typeA)
+		{
+			case c3_obbShape:
+				return c3OverlapOBBOBBOrdered((const c3OBB*)a, (const c3OBB*)b);
+			case c3_segmentShape:
+				return c3OverlapSegmentSegmentOrdered((const c3Segment*)a, (const c3Segment*)b);
+			case c3_polygonShape:
+				return c3OverlapPolygonPolygonOrdered((const c3Polygon*)a, (const c3Polygon*)b);
+			default:
+				break;
+		}
+	}
+	c3OverlapFcn overlap = c3GetOverlapFcn(typeA, typeB);
+	return overlap != NULL && overlap(a, b);
+}
+
 double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
 {
 	// Same-type pairs in a canonical order, so that (a, b) and (b, a) agree bitwise.
@@ -283,8 +329,7 @@ double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, con
 		c3DistanceOutput out = c3GJKDistance(typeA, a, typeB, b);
 		return c3GJKTouching(&out) ? 0.0 : out.distance;
 	}
-	c3OverlapFcn overlap = c3GetOverlapFcn(typeA, typeB);
-	if (overlap != NULL && overlap(a, b))
+	if (c3OverlapConvex(typeA, a, typeB, b))
 	{
 		return 0.0;
 	}

@@ -166,27 +166,12 @@ static inline bool c3SwapPolygons(const c3Polygon* a, const c3Polygon* b)
 	return c > 0;
 }
 
-/// The same for any shape type.
-static inline bool c3SwapShapes(c3ShapeType type, const void* a, const void* b)
-{
-	switch (type)
-	{
-		case c3_polygonShape:
-			return c3SwapPolygons((const c3Polygon*)a, (const c3Polygon*)b);
-		case c3_sphereShape:
-			return c3SwapPair(a, b, sizeof(c3Sphere));
-		case c3_aabbShape:
-			return c3SwapPair(a, b, sizeof(c3AABB));
-		case c3_obbShape:
-			return c3SwapPair(a, b, sizeof(c3OBB));
-		case c3_segmentShape:
-			return c3SwapPair(a, b, sizeof(c3Segment));
-		case c3_planeShape:
-			return c3SwapPair(a, b, sizeof(c3Plane));
-		default:
-			return c3SwapPair(a, b, sizeof(c3Ellipsoid));
-	}
-}
+// The same-type overlap tests whose arithmetic depends on the order, for a
+// pair already in canonical order: the public ones put the pair in order and
+// call these, and so do callers that have ordered it for their own sake.
+bool c3OverlapOBBOBBOrdered(const c3OBB* a, const c3OBB* b);
+bool c3OverlapSegmentSegmentOrdered(const c3Segment* a, const c3Segment* b);
+bool c3OverlapPolygonPolygonOrdered(const c3Polygon* a, const c3Polygon* b);
 
 /// Two boxes in the frame of the first, for the separating-axis tests
 /// (Gottschalk; Gomez; Ericson 4.4.1): R[i][j] = A_i . B_j, AbsR = |R|,

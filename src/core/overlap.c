@@ -161,17 +161,16 @@ bool c3OverlapAABBOBB(const c3AABB* a, const c3OBB* b)
 	return !c3BoxPairSeparated(&pair);
 }
 
-bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b)
+bool c3OverlapOBBOBBOrdered(const c3OBB* a, const c3OBB* b)
 {
-	if (c3SwapPair(a, b, sizeof *a))
-	{
-		const c3OBB* t = a;
-		a = b;
-		b = t;
-	}
 	c3BoxPair pair;
 	c3MakeBoxPair(a, b, &pair);
 	return !c3BoxPairSeparated(&pair);
+}
+
+bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b)
+{
+	return c3SwapPair(a, b, sizeof *a) ? c3OverlapOBBOBBOrdered(b, a) : c3OverlapOBBOBBOrdered(a, b);
 }
 
 bool c3OverlapOBBSegment(const c3OBB* a, const c3Segment* b)
@@ -192,18 +191,17 @@ bool c3OverlapOBBPlane(const c3OBB* a, const c3Plane* b)
 
 // Segments have no thickness: they meet when their closest approach is within
 // C3_CONTACT_TOLERANCE of the coordinates' magnitude.
-bool c3OverlapSegmentSegment(const c3Segment* a, const c3Segment* b)
+bool c3OverlapSegmentSegmentOrdered(const c3Segment* a, const c3Segment* b)
 {
-	if (c3SwapPair(a, b, sizeof *a))
-	{
-		const c3Segment* t = a;
-		a = b;
-		b = t;
-	}
 	double scale = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(a->a), c3MaxAbsComponent(a->b)),
 							   c3MaxDouble(c3MaxAbsComponent(b->a), c3MaxAbsComponent(b->b)));
 	double tolerance = C3_CONTACT_TOLERANCE * scale;
 	return c3SegmentDistance(a->a, a->b, b->a, b->b).distanceSquared <= tolerance * tolerance;
+}
+
+bool c3OverlapSegmentSegment(const c3Segment* a, const c3Segment* b)
+{
+	return c3SwapPair(a, b, sizeof *a) ? c3OverlapSegmentSegmentOrdered(b, a) : c3OverlapSegmentSegmentOrdered(a, b);
 }
 
 bool c3OverlapSegmentPlane(const c3Segment* a, const c3Plane* b)
@@ -349,14 +347,8 @@ bool c3OverlapAABBPolygon(const c3AABB* a, const c3Polygon* b)
 	return c3OverlapOBBPolygon(&box, b);
 }
 
-bool c3OverlapPolygonPolygon(const c3Polygon* a, const c3Polygon* b)
+bool c3OverlapPolygonPolygonOrdered(const c3Polygon* a, const c3Polygon* b)
 {
-	if (c3SwapPolygons(a, b))
-	{
-		const c3Polygon* t = a;
-		a = b;
-		b = t;
-	}
 	c3PointSet other;
 	c3Vec3 edges[C3_MAX_POLYGON_VERTICES];
 	c3PolygonPointSet(b, &other, edges);
@@ -369,6 +361,11 @@ bool c3OverlapPolygonPolygon(const c3Polygon* a, const c3Polygon* b)
 		faces[j + 1] = c3Cross(b->plane.normal, edges[j]);
 	}
 	return c3OverlapPolygonSet(a, &other, faces, b->count + 1, edges, b->count);
+}
+
+bool c3OverlapPolygonPolygon(const c3Polygon* a, const c3Polygon* b)
+{
+	return c3SwapPolygons(a, b) ? c3OverlapPolygonPolygonOrdered(b, a) : c3OverlapPolygonPolygonOrdered(a, b);
 }
 
 bool c3OverlapPolygonSegment(const c3Polygon* a, const c3Segment* b)
@@ -423,11 +420,6 @@ bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b)
 
 bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b)
 {
-	if (c3SwapPair(a, b, sizeof *a))
-	{
-		const c3Ellipsoid* t = a;
-		a = b;
-		b = t;
-	}
-	return c3GJKOverlap(c3_ellipsoidShape, a, c3_ellipsoidShape, b);
+	return c3SwapPair(a, b, sizeof *a) ? c3GJKOverlap(c3_ellipsoidShape, b, c3_ellipsoidShape, a)
+									   : c3GJKOverlap(c3_ellipsoidShape, a, c3_ellipsoidShape, b);
 }
