@@ -24,8 +24,7 @@ static void polygon_construction(void)
 	CHECK_NEAR(p.plane.d, 0, 1e-15);
 	for (int i = 0; i < 4; ++i)
 	{
-		CHECK_NEAR(c3Length(c3Sub(c3GetPolygonVertex(&p, i), V(i < 2 ? -2 : 2, 0, (i == 0 || i == 3) ? -2 : 2))), 0,
-				   1e-15);
+		CHECK_VEC(c3GetPolygonVertex(&p, i), i < 2 ? -2 : 2, 0, (i == 0 || i == 3) ? -2 : 2, 1e-15);
 	}
 	int bad;
 	c3Polygon q;
