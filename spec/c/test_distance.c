@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Closest points of segments and analytic distances between shapes.
 
+#include <string.h>
+
 #include "math_functions.h"
 #include "test.h"
 
@@ -78,6 +80,46 @@ static void plane_and_sphere_distances(void)
 	CHECK_NEAR(c3DistancePlanePlane(&ground, &tilted), 0, 0);
 }
 
+// Ellipsoid-segment and ellipsoid-ellipsoid distances come from the GJK run
+// that their overlap tests make: at and around contact, the distance is 0
+// exactly when the overlap test says they meet, in either order, and the two
+// orders agree bitwise.
+static void convex_distance_agrees_with_overlap_at_contact(void)
+{
+	c3Ellipsoid e, f;
+	int bad;
+	double r = sqrt(0.5);
+	CHECK(c3MakeEllipsoid(V(0, 0, 0), V(1, 0, 0), V(0, 2 * r, 2 * r), V(0, -3 * r, 3 * r), &e, &bad) == c3_ok);
+	const double gaps[7] = {-1e-3, -1e-9, -1e-13, 0.0, 1e-13, 1e-9, 1e-3};
+	c3ShapeType E = c3_ellipsoidShape, S = c3_segmentShape;
+	for (int i = 0; i < 7; ++i)
+	{
+		double g = gaps[i];
+		// A segment tangent to the end of the first semi-axis, moved out by g.
+		c3Segment s = {{1 + g, -1, 0.5}, {1 + g, 1, -0.5}};
+		bool meets = c3GetOverlapFcn(E, S)(&e, &s);
+		double es = c3GetDistanceFcn(E, S)(&e, &s), se = c3GetDistanceFcn(S, E)(&s, &e);
+		CHECK(meets == c3GetOverlapFcn(S, E)(&s, &e));
+		CHECK((es == 0.0) == meets);
+		CHECK(memcmp(&es, &se, sizeof es) == 0);
+		CHECK((c3DistanceConvex(S, &s, E, &e) == 0.0) == meets);
+		// The same ellipsoid beside the first, touching it there when g = 0.
+		f = e;
+		f.center = V(2 + g, 0, 0);
+		meets = c3OverlapEllipsoidEllipsoid(&e, &f);
+		double ef = c3GetDistanceFcn(E, E)(&e, &f), fe = c3GetDistanceFcn(E, E)(&f, &e);
+		CHECK(meets == c3OverlapEllipsoidEllipsoid(&f, &e));
+		CHECK((ef == 0.0) == meets);
+		CHECK(memcmp(&ef, &fe, sizeof ef) == 0);
+		if (g == 1e-3 || g == -1e-3)
+		{
+			CHECK(meets == (g < 0.0));
+			CHECK_NEAR(es, c3MaxDouble(g, 0.0), 1e-9);
+			CHECK_NEAR(ef, c3MaxDouble(g, 0.0), 1e-9);
+		}
+	}
+}
+
 static void dispatch_covers_every_pair(void)
 {
 	for (int a = 1; a < c3_shapeTypeCount; ++a)
@@ -117,6 +159,7 @@ const c3Test c3_distanceTests[] = {
 	{"segment distance cases", segment_distance_cases},
 	{"box distances", box_distances},
 	{"plane and sphere distances", plane_and_sphere_distances},
+	{"convex distance agrees with overlap at contact", convex_distance_agrees_with_overlap_at_contact},
 	{"dispatch covers every pair", dispatch_covers_every_pair},
 	{"dispatch refuses types out of range", dispatch_refuses_types_out_of_range},
 	{NULL, NULL},
