@@ -164,18 +164,25 @@ static inline lc3Object* lc3_totype(lua_State* L, const lc3Registry* reg, int id
 	return o != NULL && o->type == type ? o : NULL;
 }
 
+/// Whether the value at idx has exactly the metatable of type: the extra check
+/// of paths that write into a value.
+static inline int lc3_hasmetatable(lua_State* L, const lc3Registry* reg, int idx, int type)
+{
+	if (!lua_getmetatable(L, idx))
+	{
+		return 0;
+	}
+	const void* mt = lua_topointer(L, -1);
+	lua_pop(L, 1);
+	return mt == reg->metatable[type];
+}
+
 /// As lc3_totype, and its metatable is the type's: for paths that write into
 /// the value.
 static inline lc3Object* lc3_totypewrite(lua_State* L, const lc3Registry* reg, int idx, int type)
 {
 	lc3Object* o = lc3_totype(L, reg, idx, type);
-	if (o == NULL || !lua_getmetatable(L, idx))
-	{
-		return NULL;
-	}
-	const void* mt = lua_topointer(L, -1);
-	lua_pop(L, 1);
-	return mt == reg->metatable[type] ? o : NULL;
+	return o != NULL && lc3_hasmetatable(L, reg, idx, type) ? o : NULL;
 }
 
 // -- errors (never return) -------------------------------------------------------------

@@ -275,14 +275,20 @@ lc3Object* lc3_checktype(lua_State* L, const lc3Registry* reg, int idx, int type
 	return o;
 }
 
-lc3Object* lc3_checktypewrite(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname)
+// o, the checked value at idx, if its metatable is its type's; else the
+// same error as a value of the wrong type.
+static lc3Object* lc3_checkwritable(lua_State* L, const lc3Registry* reg, int idx, lc3Object* o, const char* fname)
 {
-	lc3Object* o = lc3_totypewrite(L, reg, idx, type);
-	if (o == NULL)
+	if (!lc3_hasmetatable(L, reg, idx, o->type))
 	{
-		lc3_typeerror(L, idx, fname, lc3_typenames[type]);
+		lc3_typeerror(L, idx, fname, lc3_typenames[o->type]);
 	}
 	return o;
+}
+
+lc3Object* lc3_checktypewrite(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname)
+{
+	return lc3_checkwritable(L, reg, idx, lc3_checktype(L, reg, idx, type, fname), fname);
 }
 
 lc3Object* lc3_checkshapewrite(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
