@@ -293,8 +293,7 @@ lc3Object* lc3_checktypewrite(lua_State* L, const lc3Registry* reg, int idx, int
 
 lc3Object* lc3_checkshapewrite(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
 {
-	lc3Object* o = lc3_checkshape(L, reg, idx, fname);
-	return lc3_checktypewrite(L, reg, idx, o->type, fname);
+	return lc3_checkwritable(L, reg, idx, lc3_checkshape(L, reg, idx, fname), fname);
 }
 
 lc3Object* lc3_optout(lua_State* L, const lc3Registry* reg, int idx, const char* fname, int type)
