@@ -150,11 +150,16 @@ static inline int lc3_typeat(lua_State* L, const lc3Registry* reg, int idx)
 	return o != NULL ? o->type : 0;
 }
 
+/// o if it is a collide shape, else NULL (o from lc3_toobject, may be NULL).
+static inline lc3Object* lc3_asshape(lc3Object* o)
+{
+	return o != NULL && o->type < LC3_VEC3 ? o : NULL;
+}
+
 /// The shape at idx, or NULL when the value there is not a collide shape.
 static inline lc3Object* lc3_toshape(lua_State* L, const lc3Registry* reg, int idx)
 {
-	lc3Object* o = lc3_toobject(L, reg, idx);
-	return o != NULL && o->type < LC3_VEC3 ? o : NULL;
+	return lc3_asshape(lc3_toobject(L, reg, idx));
 }
 
 /// The value at idx if it is a collide value of the given type, else NULL.
@@ -221,6 +226,10 @@ c3Vec3 lc3_checkvector(lua_State* L, const lc3Registry* reg, int idx, const char
 /// Read a vector argument as lc3_checkpoint would accept it (finite, within
 /// range); returns 0, without raising, when it would not.
 int lc3_tovector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out);
+
+/// As lc3_tovector, for a caller that has already checked the value at idx:
+/// o is what lc3_toobject returned for it (NULL when it is no collide value).
+int lc3_tovectorof(lua_State* L, const lc3Object* o, int idx, c3Vec3* out);
 
 /// Raise "shape expected" for the value at idx.
 #if defined(__GNUC__)

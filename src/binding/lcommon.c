@@ -152,14 +152,14 @@ double lc3_checksize(lua_State* L, int idx, const char* fname, const char* name)
 
 static const char* const lc3_componentnames[3] = {"x", "y", "z"};
 
-// Read a vector without range checks; returns 0 when the value is not a
-// vector, and sets *bad to the first component that is not a number. Tables
-// are read raw: the array form when t[1] is there, else fields x, y, z.
-static int lc3_readvector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out, int* bad)
+// Read a vector without range checks from the value at idx, whose
+// lc3_toobject is o; returns 0 when the value is not a vector, and sets *bad
+// to the first component that is not a number. Tables are read raw: the
+// array form when t[1] is there, else fields x, y, z.
+static int lc3_readvector(lua_State* L, const lc3Object* o, int idx, c3Vec3* out, int* bad)
 {
 	*bad = -1;
-	lc3Object* o = lc3_totype(L, reg, idx, LC3_VEC3);
-	if (o != NULL)
+	if (o != NULL && o->type == LC3_VEC3)
 	{
 		*out = o->u.vec3;
 		return 1;
@@ -204,8 +204,13 @@ static int lc3_readvector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3*
 
 int lc3_tovector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out)
 {
+	return lc3_tovectorof(L, lc3_toobject(L, reg, idx), idx, out);
+}
+
+int lc3_tovectorof(lua_State* L, const lc3Object* o, int idx, c3Vec3* out)
+{
 	int bad;
-	return lc3_readvector(L, reg, idx, out, &bad) && bad < 0 && fabs(out->x) <= C3_MAX_COORDINATE &&
+	return lc3_readvector(L, o, idx, out, &bad) && bad < 0 && fabs(out->x) <= C3_MAX_COORDINATE &&
 		   fabs(out->y) <= C3_MAX_COORDINATE && fabs(out->z) <= C3_MAX_COORDINATE;
 }
 
@@ -214,7 +219,7 @@ static c3Vec3 lc3_checkvectorlimit(lua_State* L, const lc3Registry* reg, int idx
 {
 	c3Vec3 v;
 	int bad;
-	if (!lc3_readvector(L, reg, idx, &v, &bad))
+	if (!lc3_readvector(L, lc3_toobject(L, reg, idx), idx, &v, &bad))
 	{
 		lc3_argerror(L, idx, fname, "%s: vec3 or {x, y, z} expected, got %s", name, lc3_typename(L, reg, idx));
 	}

@@ -179,8 +179,10 @@ static int lc3_badpoint(lua_State* L, const lc3Registry* reg, int idx)
 static int query_distance(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* a = lc3_toshape(L, reg, 1);
-	lc3Object* b = lc3_toshape(L, reg, 2);
+	lc3Object* objectA = lc3_toobject(L, reg, 1);
+	lc3Object* objectB = lc3_toobject(L, reg, 2);
+	lc3Object* a = lc3_asshape(objectA);
+	lc3Object* b = lc3_asshape(objectB);
 	if (a != NULL && b != NULL)
 	{
 		c3DistanceFcn fn = c3GetDistanceFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
@@ -192,11 +194,11 @@ static int query_distance(lua_State* L)
 		return 1;
 	}
 	c3Vec3 p, q;
-	if (a == NULL && !lc3_tovector(L, reg, 1, &p))
+	if (a == NULL && !lc3_tovectorof(L, objectA, 1, &p))
 	{
 		return lc3_badpoint(L, reg, 1);
 	}
-	if (b == NULL && !lc3_tovector(L, reg, 2, &q))
+	if (b == NULL && !lc3_tovectorof(L, objectB, 2, &q))
 	{
 		return lc3_badpoint(L, reg, 2);
 	}
