@@ -155,6 +155,15 @@ int luaopen_collide_core(lua_State* L)
 		reg = (lc3Registry*)lc3_newuserdata(L, sizeof(lc3Registry));
 		memset(reg, 0, sizeof *reg);
 		reg->secret = lc3_newsecret(L, reg);
+		// The pair table depends on nothing but the types: filled once, before
+		// the registry is published, so a published one is always complete.
+		for (int a = 1; a < LC3_VEC3; ++a)
+		{
+			for (int b = 1; b < LC3_VEC3; ++b)
+			{
+				reg->overlap[a][b] = c3GetOverlapFcn((c3ShapeType)a, (c3ShapeType)b);
+			}
+		}
 		lua_pushvalue(L, -1);
 		lua_setfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
 	}
@@ -162,13 +171,6 @@ int luaopen_collide_core(lua_State* L)
 	{
 		luaL_newmetatable(L, lc3_metatablenames[type]);
 		reg->metatable[type] = lua_topointer(L, -1);
-	}
-	for (int a = 1; a < LC3_VEC3; ++a)
-	{
-		for (int b = 1; b < LC3_VEC3; ++b)
-		{
-			reg->overlap[a][b] = c3GetOverlapFcn((c3ShapeType)a, (c3ShapeType)b);
-		}
 	}
 	lua_pushcclosure(L, lc3_setup, LC3_UPVALUE_COUNT);
 	lua_call(L, 0, 1);
