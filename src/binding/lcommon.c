@@ -152,6 +152,12 @@ double lc3_checksize(lua_State* L, int idx, const char* fname, const char* name)
 
 static const char* const lc3_componentnames[3] = {"x", "y", "z"};
 
+// Every component finite and within C3_MAX_COORDINATE (false for a NaN).
+static inline int lc3_inrange(c3Vec3 v)
+{
+	return fabs(v.x) <= C3_MAX_COORDINATE && fabs(v.y) <= C3_MAX_COORDINATE && fabs(v.z) <= C3_MAX_COORDINATE;
+}
+
 // Read a vector without range checks from the value at idx, whose
 // lc3_toobject is o; returns 0 when the value is not a vector, and sets *bad
 // to the first component that is not a number. Tables are read raw: the
@@ -210,8 +216,7 @@ int lc3_tovector(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out)
 int lc3_tovectorof(lua_State* L, const lc3Object* o, int idx, c3Vec3* out)
 {
 	int bad;
-	return lc3_readvector(L, o, idx, out, &bad) && bad < 0 && fabs(out->x) <= C3_MAX_COORDINATE &&
-		   fabs(out->y) <= C3_MAX_COORDINATE && fabs(out->z) <= C3_MAX_COORDINATE;
+	return lc3_readvector(L, o, idx, out, &bad) && bad < 0 && lc3_inrange(*out);
 }
 
 static c3Vec3 lc3_checkvectorlimit(lua_State* L, const lc3Registry* reg, int idx, const char* fname, const char* name,
@@ -249,8 +254,7 @@ c3Vec3 lc3_checkpoint(lua_State* L, const lc3Registry* reg, int idx, const char*
 {
 	// Fast path: a vec3 within range.
 	lc3Object* o = lc3_totype(L, reg, idx, LC3_VEC3);
-	if (o != NULL && fabs(o->u.vec3.x) <= C3_MAX_COORDINATE && fabs(o->u.vec3.y) <= C3_MAX_COORDINATE &&
-		fabs(o->u.vec3.z) <= C3_MAX_COORDINATE)
+	if (o != NULL && lc3_inrange(o->u.vec3))
 	{
 		return o->u.vec3;
 	}
