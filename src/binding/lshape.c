@@ -715,6 +715,12 @@ static int ellipsoid_axis(lua_State* L)
 	return lc3_pushaxis(L, reg, o->u.ellipsoid.axis);
 }
 
+// x clamped to [-C3_MAX_COORDINATE, C3_MAX_COORDINATE] (a NaN is kept).
+static double lc3_clampcoordinate(double x)
+{
+	return x > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : (x < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : x);
+}
+
 static int polygon_vertex(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
@@ -729,9 +735,9 @@ static int polygon_vertex(lua_State* L)
 	// Rebuilt from the plane and 2D coordinates, a point given at 1e15 can
 	// read back a hair beyond; clamp it so that it can be given back.
 	c3Vec3 v = c3GetPolygonVertex(&o->u.polygon, (int)i - 1);
-	v.x = v.x > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : (v.x < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : v.x);
-	v.y = v.y > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : (v.y < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : v.y);
-	v.z = v.z > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : (v.z < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : v.z);
+	v.x = lc3_clampcoordinate(v.x);
+	v.y = lc3_clampcoordinate(v.y);
+	v.z = lc3_clampcoordinate(v.z);
 	lc3_pushvec3(L, v, out);
 	return 1;
 }
