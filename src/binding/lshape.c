@@ -504,7 +504,7 @@ static int shape_ellipsoid(lua_State* L)
 static int shape_polygon(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	if (!lua_istable(L, 1) || lc3_typeat(L, reg, 1) != 0)
+	if (!lua_istable(L, 1))
 	{
 		return lc3_typeerror(L, 1, "polygon", "list of points");
 	}
