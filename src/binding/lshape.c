@@ -390,12 +390,13 @@ static void lc3_checkaxes(lua_State* L, const lc3Registry* reg, int idx, const c
 	c3Vec3 a3 = lc3_checkpoint(L, reg, idx + 2, fname, "axis3");
 	int other;
 	int bad = c3FindBadAxis(a1, a2, a3, &other);
-	if (bad >= 0 && other < 0)
-	{
-		lc3_argerror(L, idx + bad, fname, "axes must be orthonormal: axis%d is not of unit length (to 1e-6)", bad + 1);
-	}
 	if (bad >= 0)
 	{
+		if (other < 0)
+		{
+			lc3_argerror(L, idx + bad, fname, "axes must be orthonormal: axis%d is not of unit length (to 1e-6)",
+						 bad + 1);
+		}
 		lc3_argerror(L, idx + bad, fname, "axes must be orthonormal: axis%d and axis%d are not perpendicular (to 1e-6)",
 					 bad + 1, other + 1);
 	}
@@ -517,13 +518,13 @@ static int shape_polygon(lua_State* L)
 	for (int i = 0; i < count; ++i)
 	{
 		lua_rawgeti(L, 1, i + 1);
-		if (!lc3_tovector(L, reg, -1, &points[i]))
+		int ok = lc3_tovector(L, reg, -1, &points[i]);
+		lua_pop(L, 1);
+		if (!ok)
 		{
-			lua_pop(L, 1);
 			return lc3_argerror(L, 1, "polygon",
 								"points[%d] must be a vec3 or {x, y, z} of finite numbers within [-1e15, 1e15]", i + 1);
 		}
-		lua_pop(L, 1);
 	}
 	c3Polygon p;
 	int bad;
