@@ -80,16 +80,14 @@ static inline size_t lc3_objectsize(int type)
 	return lc3_objectsizes[type];
 }
 
-/// The number of bytes of a polygon of count vertices.
-static inline size_t lc3_polygonsize(int count)
-{
-	return offsetof(lc3Object, u) + offsetof(c3Polygon, vertices) + (size_t)count * sizeof(c3Vec2);
-}
+/// The number of bytes of a polygon of n vertices; a macro, so that it is a
+/// constant expression for lc3_objectsizes.
+#define LC3_POLYGONSIZE(n) (offsetof(lc3Object, u) + offsetof(c3Polygon, vertices) + (size_t)(n) * sizeof(c3Vec2))
 
 /// The number of bytes of a collide value (a polygon's depend on its count).
 static inline size_t lc3_sizeof(const lc3Object* o)
 {
-	return o->type == LC3_POLYGON ? lc3_polygonsize(o->u.polygon.count) : lc3_objectsize(o->type);
+	return o->type == LC3_POLYGON ? LC3_POLYGONSIZE(o->u.polygon.count) : lc3_objectsize(o->type);
 }
 
 /// Upvalues shared by every Lua-callable closure: the registry, then the
@@ -267,6 +265,9 @@ void lc3_checkshapevalid(lua_State* L, int arg, const char* fname, int type, con
 
 /// A new collide value of a type, with its metatable; the caller fills it.
 lc3Object* lc3_newobject(lua_State* L, int type);
+
+/// As lc3_newobject, of size bytes (the lc3_sizeof of the value to hold).
+lc3Object* lc3_newsized(lua_State* L, int type, size_t size);
 
 /// A new polygon of count vertices (3..C3_MAX_POLYGON_VERTICES); the caller fills it.
 lc3Object* lc3_newpolygon(lua_State* L, int count);

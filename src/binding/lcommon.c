@@ -340,11 +340,11 @@ const size_t lc3_objectsizes[LC3_TYPE_COUNT] = {
 	LC3_SIZE(segment),
 	LC3_SIZE(plane),
 	LC3_SIZE(ellipsoid),
-	offsetof(lc3Object, u) + offsetof(c3Polygon, vertices) + 3 * sizeof(c3Vec2),
+	LC3_POLYGONSIZE(3),
 	LC3_SIZE(vec3),
 };
 
-static lc3Object* lc3_newsized(lua_State* L, int type, size_t size)
+lc3Object* lc3_newsized(lua_State* L, int type, size_t size)
 {
 	lc3Object* o = (lc3Object*)lc3_newuserdata(L, size);
 	memset(o, 0, size);
@@ -362,7 +362,7 @@ lc3Object* lc3_newobject(lua_State* L, int type)
 
 lc3Object* lc3_newpolygon(lua_State* L, int count)
 {
-	lc3Object* o = lc3_newsized(L, LC3_POLYGON, lc3_polygonsize(count));
+	lc3Object* o = lc3_newsized(L, LC3_POLYGON, LC3_POLYGONSIZE(count));
 	o->u.polygon.count = count;
 	return o;
 }

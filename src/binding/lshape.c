@@ -552,7 +552,7 @@ static int shape_polygon(lua_State* L)
 			return lc3_argerror(L, 1, "polygon", "%s", c3ErrorString(err));
 	}
 	lc3Object* o = lc3_newpolygon(L, count);
-	memcpy(&o->u.polygon, &p, offsetof(c3Polygon, vertices) + (size_t)count * sizeof(c3Vec2));
+	memcpy(&o->u, &p, lc3_sizeof(o) - offsetof(lc3Object, u));
 	return 1;
 }
 
@@ -639,7 +639,7 @@ static int shape_setCenter(lua_State* L)
 static int shape_clone(lua_State* L)
 {
 	lc3Object* o = lc3_checkshape(L, lc3_registry(L), 1, "clone");
-	lc3Object* copy = o->type == LC3_POLYGON ? lc3_newpolygon(L, o->u.polygon.count) : lc3_newobject(L, o->type);
+	lc3Object* copy = lc3_newsized(L, o->type, lc3_sizeof(o));
 	memcpy(&copy->u, &o->u, lc3_sizeof(o) - offsetof(lc3Object, u)); // the tag is per address
 	return 1;
 }
