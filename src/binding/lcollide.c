@@ -39,6 +39,20 @@ static const char* const lc3_commonmethods[] = {
 /// Module functions that are methods of solids only.
 static const char* const lc3_solidmethods[] = {"contains", NULL};
 
+/// Methods of one shape type only, beyond those above.
+static const luaL_Reg* const lc3_typemethods[LC3_VEC3] = {
+	[LC3_PLANE] = lc3_plane_methods,
+	[LC3_OBB] = lc3_obb_methods,
+	[LC3_ELLIPSOID] = lc3_ellipsoid_methods,
+	[LC3_POLYGON] = lc3_polygon_methods,
+};
+
+/// Metamethods of one shape type only, beyond lc3_shape_metamethods: a
+/// polygon's length is its count of vertices.
+static const luaL_Reg* const lc3_typemetamethods[LC3_VEC3] = {
+	[LC3_POLYGON] = lc3_polygon_metamethods,
+};
+
 // Set t[name] = module[name] for each name; t at -1, module at moduleIdx.
 static void lc3_copyfields(lua_State* L, int moduleIdx, const char* const* names)
 {
@@ -88,29 +102,16 @@ static int lc3_setup(lua_State* L)
 		{
 			lc3_copyfields(L, module, lc3_solidmethods);
 		}
-		if (type == LC3_PLANE)
+		if (lc3_typemethods[type] != NULL)
 		{
-			lc3_setfuncs(L, -1, lc3_plane_methods);
-		}
-		if (type == LC3_OBB)
-		{
-			lc3_setfuncs(L, -1, lc3_obb_methods);
-		}
-		if (type == LC3_ELLIPSOID)
-		{
-			lc3_setfuncs(L, -1, lc3_ellipsoid_methods);
-		}
-		if (type == LC3_POLYGON)
-		{
-			lc3_setfuncs(L, -1, lc3_polygon_methods);
+			lc3_setfuncs(L, -1, lc3_typemethods[type]);
 		}
 		lc3_setmetamethods(L, type, lc3_shape_metamethods);
+		if (lc3_typemetamethods[type] != NULL)
+		{
+			lc3_setfuncs(L, lc3_metatableindex(type), lc3_typemetamethods[type]);
+		}
 	}
-
-	// Polygons also have a length: their count of vertices.
-	lua_pushvalue(L, lc3_metatableindex(LC3_POLYGON));
-	lc3_setfuncs(L, -1, lc3_polygon_metamethods);
-	lua_pop(L, 1);
 
 	lc3_newfuncs(L, lc3_vec3_methods);
 	lc3_setmetamethods(L, LC3_VEC3, lc3_vec3_metamethods);
