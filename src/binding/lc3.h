@@ -191,7 +191,8 @@ static inline lc3Object* lc3_totypewrite(lua_State* L, const lc3Registry* reg, i
 // -- errors (never return) -------------------------------------------------------------
 
 /// Raise "bad argument #arg to 'fname' (message)", counting as Lua does for
-/// method calls; arg 0 raises "bad value for 'fname' (message)" (field writes).
+/// method calls; a field write, whose fname is 'type.field', raises
+/// "bad value for 'fname' (message)".
 int lc3_argerror(lua_State* L, int arg, const char* fname, const char* fmt, ...);
 
 /// Raise "bad argument #arg to 'fname' (<what> expected, got <type>)".

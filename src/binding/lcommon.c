@@ -45,7 +45,7 @@ int lc3_argerror(lua_State* L, int arg, const char* fname, const char* fmt, ...)
 	va_end(args);
 
 	// A field write ('sphere.radius') names the field, not an argument.
-	if (arg == 0 || strchr(fname, '.') != NULL)
+	if (strchr(fname, '.') != NULL)
 	{
 		return luaL_error(L, "bad value for '%s' (%s)", fname, message);
 	}

@@ -95,14 +95,14 @@ static int vec3_newindex(lua_State* L)
 	static const char* const names[3] = {"vec3.x", "vec3.y", "vec3.z"};
 	if (lua_type(L, 3) != LUA_TNUMBER)
 	{
-		return lc3_argerror(L, 0, names[i], "number expected, got %s", luaL_typename(L, 3));
+		return lc3_argerror(L, 3, names[i], "number expected, got %s", luaL_typename(L, 3));
 	}
 	double x = lua_tonumber(L, 3);
 	if (!(x - x == 0.0))
 	{
 		char got[32];
 		lc3_formatnumber(got, sizeof got, x);
-		return lc3_argerror(L, 0, names[i], "must be finite, got %s", got);
+		return lc3_argerror(L, 3, names[i], "must be finite, got %s", got);
 	}
 	*lc3_component(o, i) = x;
 	return 0;
