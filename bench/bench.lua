@@ -22,32 +22,36 @@ local function loop(arity)
     local names = {}
     for i = 1, arity do names[i] = "a" .. i end
     local args = table.concat(names, ", ")
-    local source = "return function(f, n" .. (arity > 0 and ", " .. args or "") .. ")\n"
+    local source = "return function(n, f" .. (arity > 0 and ", " .. args or "") .. ")\n"
       .. "  for _ = 1, n do f(" .. args .. ") end\nend"
     loops[arity] = loadchunk(source)()
   end
   return loops[arity]
 end
 
---- Best ns per call over REPEATS runs of n calls, n grown until a run takes
--- about 0.05 s.
+--- Best ns per call over REPEATS runs of run(n, ...), a loop of n calls.
+local function bestof(run, n, ...)
+  local best = math.huge
+  for _ = 1, REPEATS do
+    local t0 = os.clock()
+    run(n, ...)
+    best = math.min(best, (os.clock() - t0) / n * 1e9)
+  end
+  return best
+end
+
+--- Best ns per call of f(...), n grown until a run takes about 0.05 s.
 local function measure(f, ...)
   local run = loop(select("#", ...))
   local n = 20000
   while true do
     local t0 = os.clock()
-    run(f, n, ...)
+    run(n, f, ...)
     local elapsed = os.clock() - t0
     if elapsed > 0.05 or n >= 1e8 then break end
     n = n * 2
   end
-  local best = math.huge
-  for _ = 1, REPEATS do
-    local t0 = os.clock()
-    run(f, n, ...)
-    best = math.min(best, (os.clock() - t0) / n * 1e9)
-  end
-  return best
+  return bestof(run, n, f, ...)
 end
 
 local r = math.sqrt(0.5)
@@ -126,13 +130,7 @@ local function inline(name, expression, ...)
   local run = loadchunk("return function(n, a, b) local c for _ = 1, n do c = " .. expression .. " end return c end")()
   local args = { n = select("#", ...), ... }
   rows[#rows + 1] = { name = name, time = function()
-    local n, best = 200000, math.huge
-    for _ = 1, REPEATS do
-      local t0 = os.clock()
-      run(n, unpack(args, 1, args.n))
-      best = math.min(best, (os.clock() - t0) / n * 1e9)
-    end
-    return best
+    return bestof(run, 200000, unpack(args, 1, args.n))
   end }
 end
 
