@@ -211,9 +211,35 @@ describe("collide.overlaps", function()
       local right = collide.obb({ 1, 2, 3 }, { 1, 2, 0.5 }, { r2, r2, 0 }, { -r2, r2, 0 }, { 0, 0, 1 })
       local left = collide.obb({ 1, 2, 3 }, { 1, 2, 0.5 }, { r2, r2, 0 }, { -r2, r2, 0 }, { 0, 0, -1 })
       local rng = Random.new(7)
-      for _ = 1, 200 do
-        local s = G.build(collide, C.shape(rng, "sphere"))
-        assert.are.equal(right:overlaps(s), left:overlaps(s))
+      local met = {}
+      -- shapes around the box, so that both answers come often (about 40% meet)
+      for n = 1, 200 do
+        for _, kind in ipairs({ "sphere", "aabb", "obb", "segment" }) do
+          local d = G.moved(C.shape(rng, kind), G.add({ 1, 2, 3 }, rng:vector(-1.5, 1.5)))
+          local s = G.build(collide, d)
+          local where = string.format("case %d: %s", n, C.describe(d))
+          local o = right:overlaps(s)
+          assert.are.equal(o, left:overlaps(s), where)
+          met[kind .. " " .. tostring(o)] = (met[kind .. " " .. tostring(o)] or 0) + 1
+          -- the axes are re-orthonormalized either way: equal to rounding
+          C.near(right:distance(s), left:distance(s), 1e-12, "distance, " .. where)
+          if kind ~= "segment" then
+            local dr, nr = collide.penetration(right, s)
+            local dl, nl = collide.penetration(left, s)
+            assert.are.equal(dr == nil, dl == nil, where)
+            assert.are.equal(o, dr ~= nil, where)
+            if dr then
+              C.near(dr, dl, 1e-12, "depth, " .. where)
+              C.vnear(nl, nr.x, nr.y, nr.z, 1e-12)
+            end
+          end
+        end
+      end
+      for _, kind in ipairs({ "sphere", "aabb", "obb", "segment" }) do
+        for _, o in ipairs({ "true", "false" }) do
+          local count = met[kind .. " " .. o] or 0
+          assert(count >= 50, string.format("%s: overlaps %s %d times of 200, fewer than 50", kind, o, count))
+        end
       end
     end)
   end)
