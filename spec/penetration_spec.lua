@@ -15,7 +15,8 @@ local PAIRS = {
 
 --- How far a must move along unit u to stop overlapping b, along u alone:
 -- the overlap of their projections. The penetration depth is the least of
--- these over all directions (for boxes, over the 15 SAT axes).
+-- these over all directions (for boxes, over the 15 SAT axes: 3 + 3 face
+-- normals and 9 cross products of an edge of each).
 local function projectionOverlap(a, b, u)
   local aLo, aHi = G.project(a, u)
   local bLo, bHi = G.project(b, u)
@@ -26,6 +27,19 @@ local function boxAxes(d)
   if d.kind == "aabb" then return { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } end
   if d.kind == "obb" then return d.axes end
   return {}
+end
+
+--- The edge-cross-edge axes of two boxes (none when either is not a box),
+-- leaving out the cross products of parallel edges.
+local function edgeAxes(a, b)
+  local axes = {}
+  for _, ea in ipairs(boxAxes(a)) do
+    for _, eb in ipairs(boxAxes(b)) do
+      local c = G.cross(ea, eb)
+      if G.length(c) > 1e-9 then axes[#axes + 1] = G.normalize(c) end
+    end
+  end
+  return axes
 end
 
 describe("collide.penetration", function()
@@ -72,6 +86,7 @@ describe("collide.penetration", function()
                 local dirs = { cases[n][3], cases[n][4], cases[n][5] }
                 for _, ax in ipairs(boxAxes(a)) do dirs[#dirs + 1] = ax end
                 for _, ax in ipairs(boxAxes(b)) do dirs[#dirs + 1] = ax end
+                for _, ax in ipairs(edgeAxes(a, b)) do dirs[#dirs + 1] = ax end
                 for _, dir in ipairs(dirs) do
                   if projectionOverlap(a, b, dir) < depth - tol then
                     C.fail(report, string.format("direction %s needs only %.17g < depth %.17g: %s", C.vec(dir),
@@ -164,8 +179,10 @@ describe("collide.penetration", function()
   end)
 
   it("fills the out vector it is given", function()
-    local out = collide.vec3()
-    local _, n = collide.sphere({ 0, 0, 0 }, 1):penetration(collide.sphere({ 1.5, 0, 0 }, 1), out)
+    local out = collide.vec3(7, 7, 7)
+    local depth, n = collide.sphere({ 0, 0, 0 }, 1):penetration(collide.sphere({ 1.5, 0, 0 }, 1), out)
     assert.is_true(rawequal(out, n))
+    near(depth, 0.5, 1e-15)
+    vnear(out, -1, 0, 0, 0)
   end)
 end)
