@@ -22,13 +22,19 @@ describe("collide", function()
       collide.obb({0, 0, 0}, {1, 1, 1}),
       collide.segment({0, 0, 0}, {1, 0, 0}),
       collide.plane({0, 0, 0}, {0, 1, 0}),
+      collide.polygon({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}),
+      collide.ellipsoid({0, 0, 0}, {1, 2, 3}),
     }
     local queries = {"overlaps", "sweep", "sweepInterval", "raycast", "penetration", "closestPoint", "distance",
       "bounds", "translate", "setCenter", "clone"}
+    -- contains only of the solids (docs/API.md): a segment, a plane and a polygon have no inside
+    local solid = {sphere = true, aabb = true, obb = true, ellipsoid = true}
     for _, s in ipairs(shapes) do
+      local t = collide.type(s)
       for _, q in ipairs(queries) do
-        assert.are.equal(collide[q], s[q], collide.type(s) .. ":" .. q)
+        assert.are.equal(collide[q], s[q], t .. ":" .. q)
       end
+      assert.are.equal(solid[t] and collide.contains or nil, s.contains, t .. ":contains")
     end
   end)
 end)
