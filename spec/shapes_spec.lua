@@ -921,9 +921,20 @@ describe("collide shapes", function()
         local p = s[name]:closestPoint({1.25, 2.5, 3.75})
         assert.is_true(p == vec3(1.25, 2.5, 3.75), name .. " " .. fmt(p))
       end
+      -- (100, -100, 50) is (99, -102, 47) from the solids' center (1, 2, 3)
+      local toward = vec3(99, -102, 47)
+      local expected = {
+        sphere = vec3(1, 2, 3) + toward * (2 / toward:length()),
+        aabb = vec3(2, 0, 6),
+        obb = vec3(1 + SQRT_HALF, 2 - 3 * SQRT_HALF, 6), -- axis coordinates (-1, -2, 3)
+        segment = vec3(2, 4, 6),
+        plane = vec3(100, 2, 50),
+      }
       for name, shape in pairs(s) do
-        local out = vec3()
+        local out = vec3(7, 7, 7)
         assert.is_true(rawequal(out, shape:closestPoint({100, -100, 50}, out)), name)
+        local e = expected[name]
+        assert_vec3(out, e.x, e.y, e.z, 1e-14)
       end
     end)
   end)
