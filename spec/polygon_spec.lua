@@ -15,7 +15,7 @@ local SQRT_HALF = sqrt(0.5)
 -- The error of collide.polygon(points): names the function and argument #1.
 local function polygon_error(points)
   local err = error_of(function() local r = collide.polygon(points); return r end)
-  assert.is_truthy(err:find("bad argument #1 to 'polygon'", 1, true), err)
+  assert_has(err, "bad argument #1 to 'polygon'")
   return err
 end
 

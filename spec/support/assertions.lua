@@ -21,10 +21,10 @@ function A.assert_close(expected, got, tolerance, what)
     string.format("%s: got %.17g, expected %.17g", what or "value", got, expected))
 end
 
---- The error message of a call that must raise.
-function A.error_of(f)
+--- The error message of a call that must raise; `what` names the call in a failure.
+function A.error_of(f, what)
   local ok, err = pcall(f)
-  assert.is_false(ok, "expected an error")
+  assert.is_false(ok, what and what .. ": expected an error" or "expected an error")
   assert.is_string(err)
   return err
 end
