@@ -28,6 +28,16 @@ function Random:index(n)
   return math.min(n, 1 + math.floor(self:next() * n))
 end
 
+--- An integer in [lo, hi].
+function Random:int(lo, hi)
+  return lo - 1 + self:index(hi - lo + 1)
+end
+
+--- An element of a list, each as likely.
+function Random:pick(list)
+  return list[self:index(#list)]
+end
+
 function Random:chance(p)
   return self:next() < p
 end
