@@ -1,7 +1,6 @@
 local collide = require("collide")
 local G = require("spec.support.geometry")
 local C = require("spec.support.cases")
-local Random = require("spec.support.random")
 
 local near, vnear = C.near, C.vnear
 
@@ -84,87 +83,46 @@ local function lastContact(f, tFirst)
   return lo
 end
 
-local function checkFamily(name, family, seed)
-  local rng = Random.new(seed)
-  local cases = {}
-  for n = 1, C.CASES do
-    cases[n] = { family.generate(rng) }
+--- At a first contact, the point lies on both shapes and the normal separates them.
+local function contact(c, family)
+  local at1, bt1 = at(c.a, c.da, c.t), at(c.b, c.db, c.t)
+  if G.pointDistance(at1, c.p) > c.band or G.pointDistance(bt1, c.p) > c.band then
+    C.fail(c.report, "the point is not on both shapes: " .. C.vec(c.p) .. " " .. c.where)
   end
-  local report = C.newReport("sweep " .. name)
-  for _, variant in ipairs(C.VARIANTS) do
-    for n = 1, #cases do
-      local a = G.transform(cases[n][1], variant.scale, variant.offset)
-      local da = G.scale(cases[n][2], variant.scale)
-      local b = G.transform(cases[n][3], variant.scale, variant.offset)
-      local db = G.scale(cases[n][4], variant.scale)
-      local motion = G.sub(da, db)
-      local speed = G.length(motion)
-      local band = 1e-9 * C.magnitude(a, b, da, db)
-      local tolT = speed > 0 and 10 * band / speed or 0
-      local f = function(t) return family.distance(at(a, da, t), at(b, db, t)) end
+  local push = family.distance(G.moved(at1, G.scale(c.nrm, 1e-6 * C.magnitude(c.a, c.b))), bt1)
+  if push <= 0 then
+    C.fail(c.report, "moving a along the normal does not separate: " .. c.where)
+  end
+end
 
-      local want = G.firstContact(f, band)
-      if type(want) == "number" and want > 0 and want > 1 - tolT then
-        want = false -- contact begins too near the end of the frame to call
+--- The interval starts at the first contact and ends at the last; it misses
+-- when sweep and the brute force do.
+local function interval(c)
+  local tFirst, tLast = collide.sweepInterval(c.A, c.da, c.B, c.db)
+  if c.t ~= nil then
+    if tFirst == nil or abs(tFirst - c.t) > c.tolT then
+      C.fail(c.report, string.format("sweepInterval starts at %s, sweep at %.17g: %s", tostring(tFirst), c.t, c.where))
+    elseif type(c.want) == "number" then
+      local last = lastContact(c.f, c.want)
+      if abs(tLast - last) > c.tolT and not (last > 1 - c.tolT and tLast == 1) then
+        C.fail(c.report, string.format("sweepInterval ends at %.17g, brute force %.17g: %s", tLast, last, c.where))
       end
-      local A, B = G.build(collide, a), G.build(collide, b)
-      local t, point, normal = collide.sweep(A, da, B, db)
-      local where = string.format("%s case %d\n  a: %s\n  deltaA: %s\n  b: %s\n  deltaB: %s", variant.name, n,
-        C.describe(a), C.vec(da), C.describe(b), C.vec(db))
-
-      if want == nil and t ~= nil then
-        C.fail(report, string.format("hit at t = %.17g, brute force misses: %s", t, where))
-      elseif type(want) == "number" and t == nil then
-        C.fail(report, string.format("miss, brute force hits at t = %.17g: %s", want, where))
-      elseif type(want) == "number" and abs(t - want) > tolT then
-        C.fail(report, string.format("t = %.17g, brute force %.17g: %s", t, want, where))
-      end
-
-      if t ~= nil then
-        local p, nrm = G.fromVec3(point), G.fromVec3(normal)
-        local at1, bt1 = at(a, da, t), at(b, db, t)
-        if t < 0 or t > 1 or abs(G.length(nrm) - 1) > 1e-12 then
-          C.fail(report, string.format("t = %.17g, |normal| = %.17g: %s", t, G.length(nrm), where))
-        end
-        if t > 0 then
-          -- A first contact: touching at t, apart just before; the point lies
-          -- on both shapes and the normal separates them.
-          local before = f(t - max(1e-6 * t, tolT))
-          if f(t) > band or before <= 0 then
-            C.fail(report, string.format("not a first contact: f(t) = %.3g, f(before) = %.3g: %s", f(t), before, where))
-          end
-          if G.pointDistance(at1, p) > band or G.pointDistance(bt1, p) > band then
-            C.fail(report, "the point is not on both shapes: " .. C.vec(p) .. " " .. where)
-          end
-          local push = family.distance(G.moved(at1, G.scale(nrm, 1e-6 * C.magnitude(a, b))), bt1)
-          if push <= 0 then
-            C.fail(report, "moving a along the normal does not separate: " .. where)
-          end
-        end
-        -- Swapping the movers flips the normal and keeps t and the point.
-        local t2, point2, normal2 = collide.sweep(B, db, A, da)
-        if t2 == nil or abs(t2 - t) > 1e-12 * max(1, t) or abs(normal2.x + normal.x) > 1e-12
-          or abs(normal2.y + normal.y) > 1e-12 or abs(normal2.z + normal.z) > 1e-12
-          or (point2 - point):length() > band then
-          C.fail(report, "swapping the movers does not flip the normal: " .. where)
-        end
-        -- The interval starts at the first contact and ends at the last.
-        local tFirst, tLast = collide.sweepInterval(A, da, B, db)
-        if tFirst == nil or abs(tFirst - t) > tolT then
-          C.fail(report, string.format("sweepInterval starts at %s, sweep at %.17g: %s", tostring(tFirst), t, where))
-        elseif type(want) == "number" then
-          local last = lastContact(f, want)
-          if abs(tLast - last) > tolT and not (last > 1 - tolT and tLast == 1) then
-            C.fail(report, string.format("sweepInterval ends at %.17g, brute force %.17g: %s", tLast, last, where))
-          end
-        end
-      elseif want == nil and collide.sweepInterval(A, da, B, db) ~= nil then
-        C.fail(report, "sweepInterval hits, sweep and brute force miss: " .. where)
-      end
-      C.count(report, variant.name, t ~= nil, want == false)
     end
+  elseif c.want == nil and tFirst ~= nil then
+    C.fail(c.report, "sweepInterval hits, sweep and brute force miss: " .. c.where)
   end
-  C.check(report, 0.2, 0.8)
+end
+
+local function checkFamily(name, family, seed)
+  C.checkSweep(collide, {
+    name = name,
+    generate = family.generate,
+    distance = function(c)
+      return function(t) return family.distance(at(c.a, c.da, t), at(c.b, c.db, t)) end
+    end,
+    contact = function(c) contact(c, family) end,
+    after = interval,
+  }, seed)
 end
 
 describe("collide.sweep", function()

@@ -5,7 +5,6 @@ local collide = require("collide")
 local G = require("spec.support.geometry")
 local C = require("spec.support.cases")
 local U = require("spec.support.unitspace")
-local Random = require("spec.support.random")
 
 local abs, max = math.abs, math.max
 
@@ -101,84 +100,42 @@ local function surface(space, mover, point)
   return r, n
 end
 
+--- The distance f(t) of a case: in unit space, relative to the obstacle, the
+-- distance minus the radius, scaled back to world units for the band.
+local function distanceOf(c)
+  local space = U.space(c.a)
+  local motion = U.vector(space, G.sub(c.da, c.db))
+  local dist = distanceTo(space, c.b)
+  local scaleBack = space.axes and G.length(c.a.axes[1]) or 1
+  return function(t)
+    return max(0, dist(t * motion[1], t * motion[2], t * motion[3]) - space.radius) * scaleBack
+  end
+end
+
+--- At a first contact, the point is on both surfaces, and the normal, from
+-- the obstacle toward the mover, is minus the mover's outward normal there.
+local function contact(c)
+  local at = G.moved(c.a, G.scale(c.da, c.t))
+  local bt = G.moved(c.b, G.scale(c.db, c.t))
+  if worldDistance(bt, c.p) > 10 * c.band then
+    C.fail(c.report, string.format("the point is %.3g off the obstacle: %s", worldDistance(bt, c.p), c.where))
+  end
+  local r, outward = surface(U.space(at), at, c.p)
+  local expected = G.scale(outward, -1)
+  if abs(r - 1) > 1e-7 or G.length(G.sub(expected, c.nrm)) > 1e-6 then
+    C.fail(c.report, string.format("the point (radius %.17g) or normal %s is not the mover's surface's %s: %s",
+      r, C.vec(c.nrm), C.vec(expected), c.where))
+  end
+end
+
 local function checkFamily(family, seed)
-  local rng = Random.new(seed)
-  local cases = {}
-  for n = 1, SWEPT_CASES do
-    cases[n] = { generate(rng, family) }
-  end
-  local report = C.newReport("sweep " .. family.name)
-  for _, variant in ipairs(C.VARIANTS) do
-    for n = 1, #cases do
-      local a = G.transform(cases[n][1], variant.scale, variant.offset)
-      local da = G.scale(cases[n][2], variant.scale)
-      local b = G.transform(cases[n][3], variant.scale, variant.offset)
-      local db = G.scale(cases[n][4], variant.scale)
-      local m = C.magnitude(a, b, da, db)
-      local band = 1e-9 * m
-      local space = U.space(a)
-      local motion = U.vector(space, G.sub(da, db))
-      local speed = G.length(G.sub(da, db))
-      local tolT = speed > 0 and 10 * band / speed or 0
-      local dist = distanceTo(space, b)
-      -- in unit space, relative to the obstacle: distance minus the radius,
-      -- scaled back to world units for the band
-      local scaleBack = space.axes and G.length(a.axes[1]) or 1
-      local f = function(t)
-        return max(0, dist(t * motion[1], t * motion[2], t * motion[3]) - space.radius) * scaleBack
-      end
-      local want = G.firstContact(f, band)
-      if type(want) == "number" and want > 0 and want > 1 - tolT then want = false end
-
-      local A, B = G.build(collide, a), G.build(collide, b)
-      local t, point, normal = collide.sweep(A, da, B, db)
-      local where = string.format("%s case %d\n  a: %s\n  deltaA: %s\n  b: %s\n  deltaB: %s", variant.name, n,
-        C.describe(a), C.vec(da), b.kind == "polygon" and ("polygon " .. C.vec(b.points[1]) .. "...")
-        or C.describe(b), C.vec(db))
-      if want == nil and t ~= nil then
-        C.fail(report, string.format("hit at t = %.17g, brute force misses: %s", t, where))
-      elseif type(want) == "number" and t == nil then
-        C.fail(report, string.format("miss, brute force hits at t = %.17g: %s", want, where))
-      elseif type(want) == "number" and abs(t - want) > max(tolT, 1e-9) then
-        C.fail(report, string.format("t = %.17g, brute force %.17g: %s", t, want, where))
-      end
-
-      if t ~= nil then
-        local p, nrm = G.fromVec3(point), G.fromVec3(normal)
-        if t < 0 or t > 1 or abs(G.length(nrm) - 1) > 1e-12 then
-          C.fail(report, string.format("t = %.17g, |normal| = %.17g: %s", t, G.length(nrm), where))
-        end
-        local at = G.moved(a, G.scale(da, t))
-        local bt = G.moved(b, G.scale(db, t))
-        if t > max(tolT, 1e-9) then
-          -- First contact: touching at t, apart just before; the point on both
-          -- surfaces; the normal, from the obstacle toward the mover, is minus
-          -- the mover's outward normal there.
-          local before = f(t - max(1e-6 * t, tolT))
-          if f(t) > band or before <= 0 then
-            C.fail(report, string.format("not a first contact: f(t) = %.3g, f(before) = %.3g: %s", f(t), before,
-              where))
-          end
-          if worldDistance(bt, p) > 10 * band then
-            C.fail(report, string.format("the point is %.3g off the obstacle: %s", worldDistance(bt, p), where))
-          end
-          local r, outward = surface(U.space(at), at, p)
-          local expected = G.scale(outward, -1)
-          if abs(r - 1) > 1e-7 or G.length(G.sub(expected, nrm)) > 1e-6 then
-            C.fail(report, string.format("the point (radius %.17g) or normal %s is not the mover's surface's %s: %s",
-              r, C.vec(nrm), C.vec(expected), where))
-          end
-        end
-        -- Swapping the movers negates the normal.
-        local t2, _, normal2 = collide.sweep(B, db, A, da)
-        if t2 ~= t or normal2 ~= -normal then
-          C.fail(report, "swapping the movers does not negate the normal: " .. where)
-        end
-      end
-      C.count(report, variant.name, t ~= nil, want == false)
-    end
-  end
-  C.check(report, 0.2, 0.8)
+  C.checkSweep(collide, {
+    name = family.name,
+    cases = SWEPT_CASES,
+    generate = function(rng) return generate(rng, family) end,
+    distance = distanceOf,
+    contact = contact,
+  }, seed)
 end
 
 describe("collide.sweep (Rouwé)", function()
