@@ -10,6 +10,7 @@ local error_of, assert_has = A.error_of, A.assert_has
 local Random = require("spec.support.random")
 local G = require("spec.support.geometry")
 local C = require("spec.support.cases")
+local U = require("spec.support.unitspace")
 local vec3 = collide.vec3
 
 local sqrt = math.sqrt
@@ -60,21 +61,14 @@ local function axes_of(e)
   return {e:axis(1), e:axis(2), e:axis(3)}
 end
 
--- p - center in the unit-sphere space of e.
-local function to_unit(e, p, center)
+-- Where p is on e moved to center (by default its own): its unit-space
+-- radius (1 on the surface), and e's outward unit normal there.
+local function on_surface(e, p, center)
   local a = axes_of(e)
-  local r = vec3(p) - (center or e.center)
-  return vec3(r:dot(a[1]) / a[1]:lengthSquared(), r:dot(a[2]) / a[2]:lengthSquared(),
-    r:dot(a[3]) / a[3]:lengthSquared())
-end
-
--- The outward unit surface normal of e (centered at center) at the surface point p.
-local function surface_normal(e, p, center)
-  local a = axes_of(e)
-  local u = to_unit(e, p, center)
-  local n = a[1] * (u.x / a[1]:lengthSquared()) + a[2] * (u.y / a[2]:lengthSquared())
-    + a[3] * (u.z / a[3]:lengthSquared())
-  return n:normalized()
+  local space = U.space({kind = "ellipsoid", center = G.fromVec3(vec3(center or e.center)),
+    axes = {G.fromVec3(a[1]), G.fromVec3(a[2]), G.fromVec3(a[3])}})
+  local r, n = U.surface(space, G.fromVec3(vec3(p)))
+  return r, vec3(n)
 end
 
 -- The 60:1 ellipsoid tilted by 30 degrees about y, and its half-width along z.
@@ -410,8 +404,7 @@ describe("collide.ellipsoid", function()
           if q ~= p then failures[#failures + 1] = where .. ": an inside point is not its own closest" end
         else
           outside = outside + 1
-          local l = to_unit(e, q):length()
-          local n = surface_normal(e, q)
+          local l, n = on_surface(e, q)
           local w = p - q
           local sine = n:cross(w):length() / w:length()
           if math.abs(l - 1) > 1e-12 then
@@ -608,8 +601,8 @@ describe("collide.ellipsoid", function()
         assert_vec3(point, -COS30 * (1800 - 0.5) / TILTED_REACH, 0, 0, 1e-12)
         assert_vec3(normal, 0, 0, 1, 1e-15)
         local center = vec3(0, 0, TILTED_REACH + 10) + vec3(0, 0, -20) * t
-        assert_close(1, to_unit(e, point, center):length(), 1e-12, "|unit point|")
-        local n = surface_normal(e, point, center)
+        local r, n = on_surface(e, point, center)
+        assert_close(1, r, 1e-12, "|unit point|")
         assert_vec3(n, 0, 0, -1, 1e-12)
       end
     end)
@@ -681,8 +674,8 @@ describe("collide.ellipsoid", function()
           if t > 0 then
             -- on the surface at time t, and the normal is minus the surface normal there
             local c = (rotated and rotate(center) or vec3(center)) + d * t
-            assert_close(1, to_unit(e, point, c):length(), 1e-12, label .. ": |unit point|")
-            local s = surface_normal(e, point, c)
+            local r, s = on_surface(e, point, c)
+            assert_close(1, r, 1e-12, label .. ": |unit point|")
             assert_vec3(s, -normal.x, -normal.y, -normal.z, 1e-12)
           end
         end

@@ -85,21 +85,6 @@ local function generate(rng, family)
   return a, da, b, db
 end
 
---- The mover's surface check: a point on it, and its unit outward normal there.
-local function surface(space, mover, point)
-  local u = U.point(space, point)
-  local r = G.length(u) / space.radius
-  local n
-  if space.axes then
-    -- M^-T M^-1 (p - c): the gradient of |M^-1 (p - c)|^2
-    local m = space.inverse
-    n = G.normalize(G.add(G.add(G.scale(m[1], u[1]), G.scale(m[2], u[2])), G.scale(m[3], u[3])))
-  else
-    n = G.normalize(G.sub(point, mover.center))
-  end
-  return r, n
-end
-
 --- The distance f(t) of a case: in unit space, relative to the obstacle, the
 -- distance minus the radius, scaled back to world units for the band.
 local function distanceOf(c)
@@ -120,7 +105,7 @@ local function contact(c)
   if worldDistance(bt, c.p) > 10 * c.band then
     C.fail(c.report, string.format("the point is %.3g off the obstacle: %s", worldDistance(bt, c.p), c.where))
   end
-  local r, outward = surface(U.space(at), at, c.p)
+  local r, outward = U.surface(U.space(at), c.p)
   local expected = G.scale(outward, -1)
   if abs(r - 1) > 1e-7 or G.length(G.sub(expected, c.nrm)) > 1e-6 then
     C.fail(c.report, string.format("the point (radius %.17g) or normal %s is not the mover's surface's %s: %s",

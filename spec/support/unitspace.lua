@@ -49,6 +49,22 @@ function U.world(space, u)
   return G.madd(w, u[3], a[3])
 end
 
+--- Where a world point is on the mover (at the space's center): its unit-space
+-- radius over the mover's (1 on the surface), and the mover's outward unit
+-- normal there: for an ellipsoid, the gradient of |M^-1 (p - c)|^2, which is
+-- M^-T M^-1 (p - c).
+function U.surface(space, p)
+  local u = U.point(space, p)
+  local n
+  if space.inverse then
+    local m = space.inverse
+    n = G.normalize(G.add(G.add(G.scale(m[1], u[1]), G.scale(m[2], u[2])), G.scale(m[3], u[3])))
+  else
+    n = G.normalize(u)
+  end
+  return G.length(u) / space.radius, n
+end
+
 --- A convex polygon (world points in order) prepared for distances in a space.
 function U.polygon(space, points)
   local p = {}
