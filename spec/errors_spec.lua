@@ -773,4 +773,51 @@ describe("collide errors", function()
       end)
     end
   end)
+
+  -- lc3.h: every path that writes into a userdata checks its metatable
+  -- exactly, so that nothing can write into a foreign block that merely looks
+  -- like a collide value. debug.setmetatable gives a collide value a copy of
+  -- its own metatable: every read still works, and every write must refuse
+  -- and leave the value as it was.
+  describe("a value whose metatable was replaced", function()
+    local function disguised(v)
+      local copy = {}
+      for k, f in pairs(debug.getmetatable(v)) do copy[k] = f end
+      debug.setmetatable(v, copy)
+      return v
+    end
+    local writes = {
+      {"sphere.radius = 2", sphere, function(s) s.radius = 2 end, "'sphere.radius'", "sphere"},
+      {"sphere:translate", sphere, function(s) local r = s:translate({1, 0, 0}); return r end, "'translate'", "sphere"},
+      {"collide.translate(polygon)", polygon, function(s) local r = collide.translate(s, {1, 0, 0}); return r end,
+        "'translate'", "polygon"},
+      {"ellipsoid:setCenter", ellipsoid, function(s) local r = s:setCenter(1, 2, 3); return r end,
+        "'setCenter'", "ellipsoid"},
+      {"obb:setAxes", obb, function(s) local r = s:setAxes({0, 1, 0}, {1, 0, 0}, {0, 0, 1}); return r end,
+        "'setAxes'", "obb"},
+      {"vec3.x = 5", function() return vec3(1, 2, 3) end, function(v) v.x = 5 end, "'vec3.x'", "vec3"},
+      {"vec3:set", function() return vec3(1, 2, 3) end, function(v) local r = v:set(4, 5, 6); return r end,
+        "'set'", "vec3"},
+      {"an out argument of raycast", function() return vec3(1, 2, 3) end,
+        function(v) local r = collide.raycast(sphere(), {-5, 0, 0}, {1, 0, 0}, nil, v); return r end,
+        "bad argument #5 to 'raycast'", "vec3"},
+    }
+    for _, case in ipairs(writes) do
+      it(case[1] .. " is refused and changes nothing", function()
+        local v = disguised(case[2]())
+        local before = tostring(v)
+        local err = error_of(function() return case[3](v) end)
+        assert_has(err, case[4])
+        assert_has(err, case[5] .. " with a foreign metatable")
+        assert.are.equal(before, tostring(v))
+      end)
+    end
+
+    it("is still read by queries", function()
+      local s = disguised(sphere())
+      assert.is_true(collide.overlaps(s, aabb()))
+      assert.are.equal(4, (collide.raycast(s, {-5, 0, 0}, {1, 0, 0})))
+      assert.are.equal(1, s.radius)
+    end)
+  end)
 end)

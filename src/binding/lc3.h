@@ -250,6 +250,10 @@ static inline lc3Object* lc3_checkshape(lua_State* L, const lc3Registry* reg, in
 /// A collide value of one type.
 lc3Object* lc3_checktype(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname);
 
+/// o, the checked value at idx, if its metatable is its type's (to write into
+/// it); else an error naming fname, a function or a field ('sphere.radius').
+lc3Object* lc3_checkwritable(lua_State* L, const lc3Registry* reg, int idx, lc3Object* o, const char* fname);
+
 /// A collide value of one type, checked exactly (metatable too): to write into it.
 lc3Object* lc3_checktypewrite(lua_State* L, const lc3Registry* reg, int idx, int type, const char* fname);
 

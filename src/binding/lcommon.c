@@ -70,7 +70,16 @@ int lc3_argerror(lua_State* L, int arg, const char* fname, const char* fmt, ...)
 const char* lc3_typename(lua_State* L, const lc3Registry* reg, int idx)
 {
 	int type = lc3_typeat(L, reg, idx);
-	return type != 0 ? lc3_typenames[type] : luaL_typename(L, idx);
+	if (type == 0)
+	{
+		return luaL_typename(L, idx);
+	}
+	if (!lc3_hasmetatable(L, reg, idx, type))
+	{
+		// what a write refuses: say why, or "sphere expected, got sphere" would
+		return lua_pushfstring(L, "%s with a foreign metatable", lc3_typenames[type]);
+	}
+	return lc3_typenames[type];
 }
 
 const char* lc3_keyname(lua_State* L, int idx)
@@ -284,12 +293,14 @@ lc3Object* lc3_checktype(lua_State* L, const lc3Registry* reg, int idx, int type
 	return o;
 }
 
-// o, the checked value at idx, if its metatable is its type's; else the
-// same error as a value of the wrong type.
-static lc3Object* lc3_checkwritable(lua_State* L, const lc3Registry* reg, int idx, lc3Object* o, const char* fname)
+lc3Object* lc3_checkwritable(lua_State* L, const lc3Registry* reg, int idx, lc3Object* o, const char* fname)
 {
 	if (!lc3_hasmetatable(L, reg, idx, o->type))
 	{
+		if (strchr(fname, '.') != NULL)
+		{
+			luaL_error(L, "cannot write '%s' (%s)", fname, lc3_typename(L, reg, idx));
+		}
 		lc3_typeerror(L, idx, fname, lc3_typenames[o->type]);
 	}
 	return o;

@@ -217,12 +217,13 @@ static c3Vec3 lc3_checkfieldvalue(lua_State* L, const lc3Registry* reg, int idx,
 static int shape_newindex(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* o = lc3_checkshapewrite(L, reg, 1, "__newindex");
+	lc3Object* o = lc3_checkshape(L, reg, 1, "__newindex");
 	const lc3Field* f = lc3_findfield(o->type, L, 2);
 	if (f == NULL)
 	{
 		return luaL_error(L, "%s has no field %s", lc3_typenames[o->type], lc3_keyname(L, 2));
 	}
+	lc3_checkwritable(L, reg, 1, o, f->qualified);
 	c3Vec3 v = lc3_checkfieldvalue(L, reg, 3, f);
 
 	lc3Object copy;

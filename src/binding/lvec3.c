@@ -86,13 +86,15 @@ static int vec3_index(lua_State* L)
 
 static int vec3_newindex(lua_State* L)
 {
-	lc3Object* o = lc3_checktypewrite(L, lc3_registry(L), 1, LC3_VEC3, "__newindex");
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* o = lc3_checktype(L, reg, 1, LC3_VEC3, "__newindex");
 	int i = lc3_componentkey(L, 2);
 	if (i < 0)
 	{
 		return luaL_error(L, "vec3 has no field %s (fields are x, y, z)", lc3_keyname(L, 2));
 	}
 	static const char* const names[3] = {"vec3.x", "vec3.y", "vec3.z"};
+	lc3_checkwritable(L, reg, 1, o, names[i]);
 	if (lua_type(L, 3) != LUA_TNUMBER)
 	{
 		return lc3_argerror(L, 3, names[i], "number expected, got %s", luaL_typename(L, 3));
