@@ -2,6 +2,8 @@
 #
 #   make                build build/lua5.4/collide/core.so
 #   make LUA=luajit     the same module for LuaJIT 2.1 (LÖVE), from the same source
+#   make core           the C core alone, no Lua: build/core/libcollide.so and libcollide.a
+#   make layers         check that every core file calls only its own layer and those below
 #   make test           install what is missing, build, run every test; ends with "N passed, M failed"
 #   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
 #   make demo           run examples/basic.lua
@@ -26,16 +28,16 @@ WARNINGS := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes -Wst
 	-Wcast-qual -Wwrite-strings -Wundef -Werror
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-CORE_SRC := $(wildcard src/core/*.c)
+CORE_SRC := $(wildcard src/core/*/*.c)
 BINDING_SRC := $(wildcard src/binding/*.c)
-HEADERS := $(wildcard src/include/collide/*.h src/core/*.h src/binding/*.h)
+HEADERS := $(wildcard src/include/collide/*.h src/core/*/*.h src/binding/*.h)
 CTEST_SRC := $(wildcard spec/c/*.c)
 
 BUILD := build/$(LUA)
 MODULE := $(BUILD)/collide/core.so
-MODULE_CFLAGS := $(OPT) -g -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -isystem $(LUA_INC)
+MODULE_CFLAGS := $(OPT) -g -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core -isystem $(LUA_INC)
 
-.PHONY: all test test-all demo bench format format-check lint deps clean cxx-check ctest
+.PHONY: all core layers embed test test-all demo bench format format-check lint deps clean cxx-check ctest
 
 all: $(MODULE)
 
@@ -46,7 +48,43 @@ $(MODULE): $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
 # The same module with AddressSanitizer and UBSan, for the sanitized busted run.
 build/$(LUA)-asan/collide/core.so: $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(MODULE_CFLAGS) -O1 -fno-lto $(SANITIZE) -shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
+	$(CC) $(MODULE_CFLAGS) -O1 -fno-lto $(SANITIZE) -DC3_ENABLE_ASSERT -shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
+
+# The core alone, as a C library: one object per source (the layer check reads
+# them), exporting the C3_API functions only.
+CORE_OBJ := $(patsubst src/core/%.c,build/core/obj/%.o,$(CORE_SRC))
+CORE_CFLAGS := -O2 -g -fPIC -fvisibility=hidden $(WARNINGS) -DCOLLIDE_DLL -DCOLLIDE_BUILD_DLL -Isrc/include -Isrc/core
+
+build/core/obj/%.o: src/core/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CORE_CFLAGS) -c -o $@ $<
+
+build/core/libcollide.so: $(CORE_OBJ)
+	$(CC) -shared -o $@ $(CORE_OBJ) -lm
+
+build/core/libcollide.a: $(CORE_OBJ)
+	rm -f $@
+	ar rcs $@ $(CORE_OBJ)
+
+core: build/core/libcollide.so build/core/libcollide.a
+
+# Every core file calls only its own layer and those below, with no circle;
+# the binding calls only the public API.
+BINDING_OBJ := $(patsubst src/binding/%.c,build/core/binding/%.o,$(BINDING_SRC))
+
+build/core/binding/%.o: src/binding/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -isystem $(LUA_INC) -c -o $@ $<
+
+layers: build/core/libcollide.so $(BINDING_OBJ)
+	@./.ci/layers build/core/obj build/core/libcollide.so $(BINDING_OBJ)
+
+# A C program that links libcollide and nothing of Lua, and runs.
+build/core/embed: spec/c/embed.c build/core/libcollide.so
+	$(CC) -O1 -g $(WARNINGS) -DCOLLIDE_DLL -Isrc/include -o $@ spec/c/embed.c -Lbuild/core -lcollide -Wl,-rpath,'$$ORIGIN' -lm
+
+embed: build/core/embed
+	./build/core/embed
 
 # Benchmarks: the floor calls for the Lua benchmark, and the C core's.
 build/$(LUA)/collide_bench.so: bench/baseline.c
@@ -55,12 +93,12 @@ build/$(LUA)/collide_bench.so: bench/baseline.c
 
 build/bench_core: bench/bench_core.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -o $@ bench/bench_core.c $(CORE_SRC) -lm
+	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_core.c $(CORE_SRC) -lm
 
 # C unit tests of the core, under ASan + UBSan.
 build/ctest/run_tests: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARNINGS) $(SANITIZE) -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+	$(CC) -O1 -g $(WARNINGS) $(SANITIZE) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
 ctest: build/ctest/run_tests
 	./build/ctest/run_tests
@@ -70,7 +108,7 @@ cxx-check:
 	@mkdir -p build/cxx
 	@for f in $(CORE_SRC); do \
 		c++ -x c++ -std=c++11 -fsyntax-only -Wall -Wextra -Wpedantic -Wshadow -Wcast-qual -Wwrite-strings -Wundef \
-			-Werror -Isrc/include $$f || exit 1; \
+			-Werror -Isrc/include -Isrc/core $$f || exit 1; \
 	done
 	@echo "core compiles as C++"
 
@@ -94,10 +132,10 @@ bench:
 	@./.ci/bench
 
 format:
-	clang-format -i src/include/collide/*.h src/core/*.[ch] src/binding/*.[ch] spec/c/*.[ch] bench/*.c
+	clang-format -i src/include/collide/*.h src/core/*/*.[ch] src/binding/*.[ch] spec/c/*.[ch] bench/*.c
 
 format-check:
-	clang-format --dry-run --Werror src/include/collide/*.h src/core/*.[ch] src/binding/*.[ch] spec/c/*.[ch] bench/*.c
+	clang-format --dry-run --Werror src/include/collide/*.h src/core/*/*.[ch] src/binding/*.[ch] spec/c/*.[ch] bench/*.c
 
 lint:
 	luacheck lua spec examples bench

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "math_functions.h"
+#include "base/math_functions.h"
 #include "test.h"
 
 static void segment_distance_cases(void)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Construction, validation, bounds, closest points and the quadratic solver.
 
-#include "math_functions.h"
+#include "base/math_functions.h"
 #include "test.h"
 
 static void plane_from_point_and_normal_normalizes(void)

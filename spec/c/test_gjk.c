@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-#include "math_functions.h"
+#include "base/math_functions.h"
 #include "test.h"
 
 // -- helpers -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Overlap tests: hand-derived contacts and the OBB epsilon regression.
 
-#include "math_functions.h"
+#include "base/math_functions.h"
 #include "test.h"
 
 static c3OBB makeOBB(c3Vec3 c, c3Vec3 e, c3Vec3 a0, c3Vec3 a1, c3Vec3 a2)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Ray casts against every shape.
 
-#include "math_functions.h"
+#include "base/math_functions.h"
 #include "test.h"
 
 static c3RayCastInput ray(c3Vec3 o, c3Vec3 d, double maxT)

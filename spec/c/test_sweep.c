@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Sweeps: the corrected listing bugs, contact points and normals.
 
-#include "math_functions.h"
+#include "base/math_functions.h"
 #include "test.h"
 
 static const c3Vec3 zero = {0, 0, 0};

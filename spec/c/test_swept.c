@@ -2,7 +2,8 @@
 // Rouwé's swept sphere and ellipsoid: hand-derived cases and the corrections
 // of the article's code.
 
-#include "internal.h"
+#include "base/math_functions.h"
+#include "shape/ellipsoid.h"
 #include "test.h"
 
 static const c3Vec3 zero = {0, 0, 0};

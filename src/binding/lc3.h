@@ -60,14 +60,12 @@ typedef struct lc3Object
 	} u;
 } lc3Object;
 
-/// Per Lua state (shared by every load of the module in it): the tag secret,
-/// the addresses of the metatables by type, and the core's overlap functions
-/// by pair (looked up once, not on every call).
+/// Per Lua state (shared by every load of the module in it): the tag secret
+/// and the addresses of the metatables by type.
 typedef struct lc3Registry
 {
 	uint64_t secret;
 	const void* metatable[LC3_TYPE_COUNT];
-	c3OverlapFcn overlap[LC3_VEC3][LC3_VEC3];
 } lc3Registry;
 
 /// The number of bytes of a collide value, by type (0 for type 0); for a

@@ -156,15 +156,6 @@ int luaopen_collide_core(lua_State* L)
 		reg = (lc3Registry*)lc3_newuserdata(L, sizeof(lc3Registry));
 		memset(reg, 0, sizeof *reg);
 		reg->secret = lc3_newsecret(L, reg);
-		// The pair table depends on nothing but the types: filled once, before
-		// the registry is published, so a published one is always complete.
-		for (int a = 1; a < LC3_VEC3; ++a)
-		{
-			for (int b = 1; b < LC3_VEC3; ++b)
-			{
-				reg->overlap[a][b] = c3GetOverlapFcn((c3ShapeType)a, (c3ShapeType)b);
-			}
-		}
 		lua_pushvalue(L, -1);
 		lua_setfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
 	}

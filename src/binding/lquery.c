@@ -18,7 +18,7 @@ static int query_overlaps(lua_State* L)
 	const lc3Registry* reg = lc3_registry(L);
 	lc3Object* a = lc3_checkshape(L, reg, 1, "overlaps");
 	lc3Object* b = lc3_checkshape(L, reg, 2, "overlaps");
-	c3OverlapFcn fn = reg->overlap[a->type][b->type];
+	c3OverlapFcn fn = c3GetOverlapFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
 	if (fn == NULL)
 	{
 		return lc3_nopair(L, 2, "overlaps", "overlap", a, b);

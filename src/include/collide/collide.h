@@ -9,12 +9,10 @@
 #ifndef COLLIDE_COLLIDE_H
 #define COLLIDE_COLLIDE_H
 
+#include "collide/base.h"
 #include "collide/collision.h"
 #include "collide/geometry.h"
 #include "collide/math_types.h"
-
-#define C3_VERSION_MAJOR 0
-#define C3_VERSION_MINOR 1
-#define C3_VERSION_PATCH 0
+#include "collide/mover.h"
 
 #endif

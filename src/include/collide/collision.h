@@ -51,91 +51,91 @@ typedef struct c3SegmentDistanceResult
 
 /// Closest points between segments p1-q1 and p2-q2 (Ericson, Real-Time
 /// Collision Detection, 5.1.9), robust to degenerate and parallel segments.
-c3SegmentDistanceResult c3SegmentDistance(c3Vec3 p1, c3Vec3 q1, c3Vec3 p2, c3Vec3 q2);
+C3_API c3SegmentDistanceResult c3SegmentDistance(c3Vec3 p1, c3Vec3 q1, c3Vec3 p2, c3Vec3 q2);
 
 // -- overlap (closed sets) -----------------------------------------------------
 
-bool c3OverlapSphereSphere(const c3Sphere* a, const c3Sphere* b);
-bool c3OverlapSphereAABB(const c3Sphere* a, const c3AABB* b);
-bool c3OverlapSphereOBB(const c3Sphere* a, const c3OBB* b);
-bool c3OverlapSphereSegment(const c3Sphere* a, const c3Segment* b);
-bool c3OverlapSpherePlane(const c3Sphere* a, const c3Plane* b);
-bool c3OverlapAABBAABB(const c3AABB* a, const c3AABB* b);
-bool c3OverlapAABBOBB(const c3AABB* a, const c3OBB* b);
-bool c3OverlapAABBSegment(const c3AABB* a, const c3Segment* b);
-bool c3OverlapAABBPlane(const c3AABB* a, const c3Plane* b);
-bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b);
-bool c3OverlapOBBSegment(const c3OBB* a, const c3Segment* b);
-bool c3OverlapOBBPlane(const c3OBB* a, const c3Plane* b);
-bool c3OverlapSegmentSegment(const c3Segment* a, const c3Segment* b);
-bool c3OverlapSegmentPlane(const c3Segment* a, const c3Plane* b);
-bool c3OverlapPlanePlane(const c3Plane* a, const c3Plane* b);
-bool c3OverlapSpherePolygon(const c3Sphere* a, const c3Polygon* b);
-bool c3OverlapEllipsoidAABB(const c3Ellipsoid* a, const c3AABB* b);
-bool c3OverlapEllipsoidOBB(const c3Ellipsoid* a, const c3OBB* b);
-bool c3OverlapEllipsoidPolygon(const c3Ellipsoid* a, const c3Polygon* b);
-bool c3OverlapEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b);
-bool c3OverlapAABBPolygon(const c3AABB* a, const c3Polygon* b);
-bool c3OverlapOBBPolygon(const c3OBB* a, const c3Polygon* b);
-bool c3OverlapPolygonPolygon(const c3Polygon* a, const c3Polygon* b);
-bool c3OverlapPolygonSegment(const c3Polygon* a, const c3Segment* b);
-bool c3OverlapPolygonPlane(const c3Polygon* a, const c3Plane* b);
-bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
-bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b);
-bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b);
+C3_API bool c3OverlapSphereSphere(const c3Sphere* a, const c3Sphere* b);
+C3_API bool c3OverlapSphereAABB(const c3Sphere* a, const c3AABB* b);
+C3_API bool c3OverlapSphereOBB(const c3Sphere* a, const c3OBB* b);
+C3_API bool c3OverlapSphereSegment(const c3Sphere* a, const c3Segment* b);
+C3_API bool c3OverlapSpherePlane(const c3Sphere* a, const c3Plane* b);
+C3_API bool c3OverlapAABBAABB(const c3AABB* a, const c3AABB* b);
+C3_API bool c3OverlapAABBOBB(const c3AABB* a, const c3OBB* b);
+C3_API bool c3OverlapAABBSegment(const c3AABB* a, const c3Segment* b);
+C3_API bool c3OverlapAABBPlane(const c3AABB* a, const c3Plane* b);
+C3_API bool c3OverlapOBBOBB(const c3OBB* a, const c3OBB* b);
+C3_API bool c3OverlapOBBSegment(const c3OBB* a, const c3Segment* b);
+C3_API bool c3OverlapOBBPlane(const c3OBB* a, const c3Plane* b);
+C3_API bool c3OverlapSegmentSegment(const c3Segment* a, const c3Segment* b);
+C3_API bool c3OverlapSegmentPlane(const c3Segment* a, const c3Plane* b);
+C3_API bool c3OverlapPlanePlane(const c3Plane* a, const c3Plane* b);
+C3_API bool c3OverlapSpherePolygon(const c3Sphere* a, const c3Polygon* b);
+C3_API bool c3OverlapEllipsoidAABB(const c3Ellipsoid* a, const c3AABB* b);
+C3_API bool c3OverlapEllipsoidOBB(const c3Ellipsoid* a, const c3OBB* b);
+C3_API bool c3OverlapEllipsoidPolygon(const c3Ellipsoid* a, const c3Polygon* b);
+C3_API bool c3OverlapEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b);
+C3_API bool c3OverlapAABBPolygon(const c3AABB* a, const c3Polygon* b);
+C3_API bool c3OverlapOBBPolygon(const c3OBB* a, const c3Polygon* b);
+C3_API bool c3OverlapPolygonPolygon(const c3Polygon* a, const c3Polygon* b);
+C3_API bool c3OverlapPolygonSegment(const c3Polygon* a, const c3Segment* b);
+C3_API bool c3OverlapPolygonPlane(const c3Polygon* a, const c3Plane* b);
+C3_API bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
+C3_API bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b);
+C3_API bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b);
 
 // -- sweeps ---------------------------------------------------------------------
 
-c3CastOutput c3SweepSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
-c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
-c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
 
 // Rouwé's swept sphere and swept ellipsoid (sections 3 and 4), and the boxes
 // as their faces. The normal of an ellipsoid contact is its surface normal at
 // the contact point; an ellipsoid that starts in contact gives as point the
 // closest point of the obstacle in its unit-sphere space, mapped back.
-c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
-c3CastOutput c3SweepSphereAABB(const c3Sphere* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
-c3CastOutput c3SweepSphereOBB(const c3Sphere* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
-c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
-c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
-c3CastOutput c3SweepEllipsoidAABB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
-c3CastOutput c3SweepEllipsoidOBB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepSphereAABB(const c3Sphere* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepSphereOBB(const c3Sphere* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepEllipsoidAABB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepEllipsoidOBB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
 
-c3SweepInterval c3SweepIntervalSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
-c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
-c3SweepInterval c3SweepIntervalAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+C3_API c3SweepInterval c3SweepIntervalSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+C3_API c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
+C3_API c3SweepInterval c3SweepIntervalAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
 
 // -- penetration ------------------------------------------------------------------
 
-c3Penetration c3PenetrationSpherePlane(const c3Sphere* a, const c3Plane* b);
-c3Penetration c3PenetrationSphereSphere(const c3Sphere* a, const c3Sphere* b);
-c3Penetration c3PenetrationSphereAABB(const c3Sphere* a, const c3AABB* b);
-c3Penetration c3PenetrationSphereOBB(const c3Sphere* a, const c3OBB* b);
-c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b);
-c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b);
-c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b);
-c3Penetration c3PenetrationSpherePolygon(const c3Sphere* a, const c3Polygon* b);
+C3_API c3Penetration c3PenetrationSpherePlane(const c3Sphere* a, const c3Plane* b);
+C3_API c3Penetration c3PenetrationSphereSphere(const c3Sphere* a, const c3Sphere* b);
+C3_API c3Penetration c3PenetrationSphereAABB(const c3Sphere* a, const c3AABB* b);
+C3_API c3Penetration c3PenetrationSphereOBB(const c3Sphere* a, const c3OBB* b);
+C3_API c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b);
+C3_API c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b);
+C3_API c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b);
+C3_API c3Penetration c3PenetrationSpherePolygon(const c3Sphere* a, const c3Polygon* b);
 
 // -- distance (0 when the shapes overlap) -------------------------------------------
 
-double c3DistanceSphereSphere(const c3Sphere* a, const c3Sphere* b);
-double c3DistanceSphereAABB(const c3Sphere* a, const c3AABB* b);
-double c3DistanceSphereOBB(const c3Sphere* a, const c3OBB* b);
-double c3DistanceSphereSegment(const c3Sphere* a, const c3Segment* b);
-double c3DistanceSpherePlane(const c3Sphere* a, const c3Plane* b);
-double c3DistanceAABBAABB(const c3AABB* a, const c3AABB* b);
-double c3DistanceAABBOBB(const c3AABB* a, const c3OBB* b);
-double c3DistanceAABBSegment(const c3AABB* a, const c3Segment* b);
-double c3DistanceAABBPlane(const c3AABB* a, const c3Plane* b);
-double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b);
-double c3DistanceOBBSegment(const c3OBB* a, const c3Segment* b);
-double c3DistanceOBBPlane(const c3OBB* a, const c3Plane* b);
-double c3DistanceSegmentSegment(const c3Segment* a, const c3Segment* b);
-double c3DistanceSegmentPlane(const c3Segment* a, const c3Plane* b);
-double c3DistancePlanePlane(const c3Plane* a, const c3Plane* b);
-double c3DistancePolygonPlane(const c3Polygon* a, const c3Plane* b);
-double c3DistanceEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b);
+C3_API double c3DistanceSphereSphere(const c3Sphere* a, const c3Sphere* b);
+C3_API double c3DistanceSphereAABB(const c3Sphere* a, const c3AABB* b);
+C3_API double c3DistanceSphereOBB(const c3Sphere* a, const c3OBB* b);
+C3_API double c3DistanceSphereSegment(const c3Sphere* a, const c3Segment* b);
+C3_API double c3DistanceSpherePlane(const c3Sphere* a, const c3Plane* b);
+C3_API double c3DistanceAABBAABB(const c3AABB* a, const c3AABB* b);
+C3_API double c3DistanceAABBOBB(const c3AABB* a, const c3OBB* b);
+C3_API double c3DistanceAABBSegment(const c3AABB* a, const c3Segment* b);
+C3_API double c3DistanceAABBPlane(const c3AABB* a, const c3Plane* b);
+C3_API double c3DistanceOBBOBB(const c3OBB* a, const c3OBB* b);
+C3_API double c3DistanceOBBSegment(const c3OBB* a, const c3Segment* b);
+C3_API double c3DistanceOBBPlane(const c3OBB* a, const c3Plane* b);
+C3_API double c3DistanceSegmentSegment(const c3Segment* a, const c3Segment* b);
+C3_API double c3DistanceSegmentPlane(const c3Segment* a, const c3Plane* b);
+C3_API double c3DistancePlanePlane(const c3Plane* a, const c3Plane* b);
+C3_API double c3DistancePolygonPlane(const c3Polygon* a, const c3Plane* b);
+C3_API double c3DistanceEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b);
 
 // -- GJK distance between convex shapes ---------------------------------------------
 
@@ -150,7 +150,7 @@ typedef struct c3Proxy
 } c3Proxy;
 
 /// The proxy of a bounded convex shape (not a plane).
-c3Proxy c3MakeProxy(c3ShapeType type, const void* shape);
+C3_API c3Proxy c3MakeProxy(c3ShapeType type, const void* shape);
 
 /// How a GJK run ended.
 typedef enum c3DistanceStatus
@@ -162,7 +162,10 @@ typedef enum c3DistanceStatus
 } c3DistanceStatus;
 
 /// Iterations GJK may take before it stops with c3_distanceMaxIterations.
-#define C3_GJK_MAX_ITERATIONS 64
+enum
+{
+	C3_GJK_MAX_ITERATIONS = 64
+};
 
 typedef struct c3DistanceOutput
 {
@@ -175,15 +178,15 @@ typedef struct c3DistanceOutput
 
 /// Distance between two convex shapes by GJK (Gilbert, Johnson and Keerthi;
 /// van den Bergen), with a hard iteration cap.
-c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b);
+C3_API c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b);
 
 /// Distance between two bounded convex shapes: 0 when their overlap test says
 /// they overlap, else GJK. This is what distance dispatches to for the pairs
 /// with no exact formula.
-double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
+C3_API double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
 
-double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
-double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b);
+C3_API double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
+C3_API double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b);
 
 // -- generic dispatch ------------------------------------------------------------
 // Each getter returns NULL when the pair has no test. Pairs are accepted in
@@ -196,11 +199,11 @@ typedef c3SweepInterval (*c3SweepIntervalFcn)(const void* a, c3Vec3 deltaA, cons
 typedef c3Penetration (*c3PenetrationFcn)(const void* a, const void* b);
 typedef double (*c3DistanceFcn)(const void* a, const void* b);
 
-c3OverlapFcn c3GetOverlapFcn(c3ShapeType a, c3ShapeType b);
-c3SweepFcn c3GetSweepFcn(c3ShapeType a, c3ShapeType b);
-c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b);
-c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b);
-c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b);
+C3_API c3OverlapFcn c3GetOverlapFcn(c3ShapeType a, c3ShapeType b);
+C3_API c3SweepFcn c3GetSweepFcn(c3ShapeType a, c3ShapeType b);
+C3_API c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b);
+C3_API c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b);
+C3_API c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 
+#include "collide/base.h"
 #include "collide/math_types.h"
 
 #ifdef __cplusplus
@@ -28,8 +29,11 @@ extern "C" {
 /// lengths, to this absolute tolerance); they are then re-orthonormalized.
 #define C3_ORTHONORMAL_TOLERANCE 1.0e-6
 
-/// Most vertices a polygon may have.
-#define C3_MAX_POLYGON_VERTICES 64
+/// Most vertices a polygon may have (an enum constant, so that the FFI reads it).
+enum
+{
+	C3_MAX_POLYGON_VERTICES = 64
+};
 
 /// How far from its plane a polygon's point may lie, relative to the
 /// polygon's size; points are then projected onto the plane.
@@ -152,100 +156,100 @@ typedef struct c3CastOutput
 
 /// Make a plane through point with the given normal (normalized here).
 /// Fails with c3_errZeroVector when normal is zero.
-c3Error c3MakePlane(c3Vec3 point, c3Vec3 normal, c3Plane* out);
+C3_API c3Error c3MakePlane(c3Vec3 point, c3Vec3 normal, c3Plane* out);
 
 /// Make the plane through a, b, c with normal normalize((b - a) x (c - a)).
 /// Fails with c3_errCollinear when the points are collinear or coincide (to a
 /// relative tolerance).
-c3Error c3MakePlaneFromPoints(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Plane* out);
+C3_API c3Error c3MakePlaneFromPoints(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Plane* out);
 
 /// Which of three axes keeps them from being orthonormal to
 /// C3_ORTHONORMAL_TOLERANCE: the index (0, 1, 2) of the first one not of unit
 /// length (*other = -1), or else of the first one of a pair that is not
 /// perpendicular (*other = the pair's later axis); -1 when they are orthonormal.
-int c3FindBadAxis(c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, int* other);
+C3_API int c3FindBadAxis(c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, int* other);
 
 /// Make an oriented box. The axes must be orthonormal to C3_ORTHONORMAL_TOLERANCE;
 /// they are re-orthonormalized to full precision, keeping their handedness.
-c3Error c3MakeOBB(c3Vec3 center, c3Vec3 halfExtents, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3OBB* out);
+C3_API c3Error c3MakeOBB(c3Vec3 center, c3Vec3 halfExtents, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3OBB* out);
 
 /// Make a polygon from count points, in counter-clockwise order seen from the
 /// side its normal points to. On failure *badPoint is the index of the point
 /// at fault (or -1 when no single point is).
-c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badPoint);
+C3_API c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badPoint);
 
 /// The world position of vertex i of a polygon.
-c3Vec3 c3GetPolygonVertex(const c3Polygon* polygon, int i);
+C3_API c3Vec3 c3GetPolygonVertex(const c3Polygon* polygon, int i);
 
 /// Make an ellipsoid from three orthogonal semi-axes (to C3_ORTHONORMAL_TOLERANCE
 /// in the cosine of their angles; they are then re-orthogonalized, keeping
 /// their lengths and handedness). On failure *badAxis is the axis at fault.
-c3Error c3MakeEllipsoid(c3Vec3 center, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3Ellipsoid* out, int* badAxis);
+C3_API c3Error c3MakeEllipsoid(c3Vec3 center, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3Ellipsoid* out, int* badAxis);
 
 /// Check every number of a shape: finite, within C3_MAX_COORDINATE, sizes >= 0,
 /// unit plane normal, orthonormal box axes.
-c3Error c3ValidateShape(c3ShapeType type, const void* shape);
+C3_API c3Error c3ValidateShape(c3ShapeType type, const void* shape);
 
 /// A short English description of an error code.
-const char* c3ErrorString(c3Error error);
+C3_API const char* c3ErrorString(c3Error error);
 
 // -- one shape ----------------------------------------------------------------
 
 /// Bounds of a shape. Returns false for unbounded shapes (planes).
-bool c3ComputeShapeBounds(c3ShapeType type, const void* shape, c3AABB* out);
+C3_API bool c3ComputeShapeBounds(c3ShapeType type, const void* shape, c3AABB* out);
 
 /// The seed article's OBB to AABB conversion.
-c3AABB c3ComputeOBBBounds(const c3OBB* box);
+C3_API c3AABB c3ComputeOBBBounds(const c3OBB* box);
 
 /// The closest point of a shape to p. Solids are closed sets, so a point inside
 /// is its own closest point.
-c3Vec3 c3ClosestPointShape(c3ShapeType type, const void* shape, c3Vec3 p);
-c3Vec3 c3ClosestPointPlane(const c3Plane* plane, c3Vec3 p);
-c3Vec3 c3ClosestPointSegment(const c3Segment* segment, c3Vec3 p);
-c3Vec3 c3ClosestPointSphere(const c3Sphere* sphere, c3Vec3 p);
-c3Vec3 c3ClosestPointAABB(const c3AABB* box, c3Vec3 p);
-c3Vec3 c3ClosestPointOBB(const c3OBB* box, c3Vec3 p);
-c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointShape(c3ShapeType type, const void* shape, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointPlane(const c3Plane* plane, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointSegment(const c3Segment* segment, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointSphere(const c3Sphere* sphere, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointAABB(const c3AABB* box, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointOBB(const c3OBB* box, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p);
 
 /// The closest point of an ellipsoid to p, by a bounded iteration (Eberly,
 /// "Distance from a Point to an Ellipse, an Ellipsoid, or a Hyperellipsoid").
 /// A point inside is its own closest point.
-c3Vec3 c3ClosestPointEllipsoid(const c3Ellipsoid* ellipsoid, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointEllipsoid(const c3Ellipsoid* ellipsoid, c3Vec3 p);
 
 /// Distance from a shape to a point (0 inside a solid).
-double c3DistanceShapePoint(c3ShapeType type, const void* shape, c3Vec3 p);
+C3_API double c3DistanceShapePoint(c3ShapeType type, const void* shape, c3Vec3 p);
 
 /// Whether a solid contains p (closed sets). Returns false for planes and segments, which have no inside.
-bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p);
+C3_API bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p);
 
 /// Whether the shape type is a solid (has an inside).
-bool c3IsSolidShape(c3ShapeType type);
+C3_API bool c3IsSolidShape(c3ShapeType type);
 
 /// Move a shape by delta.
-void c3TranslateShape(c3ShapeType type, void* shape, c3Vec3 delta);
+C3_API void c3TranslateShape(c3ShapeType type, void* shape, c3Vec3 delta);
 
 /// Move a shape so that its reference point (see c3GetShapeCenter) is p; a
 /// plane keeps its normal and passes through p.
-void c3SetShapeCenter(c3ShapeType type, void* shape, c3Vec3 p);
+C3_API void c3SetShapeCenter(c3ShapeType type, void* shape, c3Vec3 p);
 
 /// Signed distance from a plane to p: positive on the side the normal points to.
-double c3SignedDistancePlane(const c3Plane* plane, c3Vec3 p);
+C3_API double c3SignedDistancePlane(const c3Plane* plane, c3Vec3 p);
 
 /// The reference point of a shape: the center of a solid, the midpoint of a
 /// segment, the point of a plane closest to the origin.
-c3Vec3 c3GetShapeCenter(c3ShapeType type, const void* shape);
+C3_API c3Vec3 c3GetShapeCenter(c3ShapeType type, const void* shape);
 
 /// Cast a ray against a shape. A ray whose origin is inside (or on) the shape
 /// hits at fraction 0 with the point at the origin and, as normal, the
 /// separating direction of least penetration of the origin.
-c3CastOutput c3RayCastShape(c3ShapeType type, const void* shape, const c3RayCastInput* input);
-c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input);
-c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* input);
-c3CastOutput c3RayCastSphere(const c3Sphere* sphere, const c3RayCastInput* input);
-c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input);
-c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
-c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
-c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
+C3_API c3CastOutput c3RayCastShape(c3ShapeType type, const void* shape, const c3RayCastInput* input);
+C3_API c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input);
+C3_API c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* input);
+C3_API c3CastOutput c3RayCastSphere(const c3Sphere* sphere, const c3RayCastInput* input);
+C3_API c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input);
+C3_API c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
+C3_API c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
+C3_API c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
 
 #ifdef __cplusplus
 }

@@ -13,7 +13,17 @@
 // - roots are found in the stable form by c3SolveQuadratic, and a contact is
 //   never earlier than the plane interval begins.
 
-#include "internal.h"
+#include "query/sweep_polygon.h"
+
+#include "base/results.h"
+#include "kernel/polygon2d.h"
+#include "query/overlap.h"
+#include "query/penetration.h"
+#include "query/sweep.h"
+#include "shape/box.h"
+#include "shape/ellipsoid.h"
+#include "shape/plane.h"
+#include "shape/polygon.h"
 
 /// A contact of a swept sphere with a static polygon, in the polygon's frame.
 typedef struct c3SweptContact
@@ -193,35 +203,6 @@ c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Poly
 
 // -- ellipsoids ---------------------------------------------------------------------
 
-/// A polygon mapped into an ellipsoid's unit-sphere space, relative to its center.
-void c3PolygonToUnit(const c3Ellipsoid* e, const c3Polygon* polygon, c3Polygon* out)
-{
-	// Points map by M^-1; the plane n . p + d = 0 maps to (M^T n) . u + (d + n . c) = 0.
-	c3Vec3 m = c3EllipsoidTransposeMul(e, polygon->plane.normal);
-	double length = c3Length(m);
-	out->plane.normal = c3MulSV(1.0 / length, m);
-	out->plane.d = (polygon->plane.d + c3Dot(polygon->plane.normal, e->center)) / length;
-	c3MakePlaneBasis(out->plane.normal, &out->u, &out->v);
-	out->count = polygon->count;
-	c3Vec3 axesSquared = c3EllipsoidAxesSquared(e);
-	for (int i = 0; i < polygon->count; ++i)
-	{
-		c3Vec3 p = c3EllipsoidToUnitWith(e, axesSquared, c3Sub(c3GetPolygonVertex(polygon, i), e->center));
-		out->vertices[i] = c3ToPlane(out, p);
-	}
-	// A map of negative determinant (a left-handed frame) reverses the order:
-	// put it back to counter-clockwise about the new normal.
-	if (c3SignedArea2D(out->vertices, out->count) < 0.0)
-	{
-		for (int i = 0, j = out->count - 1; i < j; ++i, --j)
-		{
-			c3Vec2 tmp = out->vertices[i];
-			out->vertices[i] = out->vertices[j];
-			out->vertices[j] = tmp;
-		}
-	}
-}
-
 c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
 {
 	c3Vec3 motion = c3EllipsoidToUnit(a, c3Sub(deltaA, deltaB));
@@ -279,47 +260,6 @@ c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3
 
 // -- boxes as their faces ------------------------------------------------------------
 
-// The plane of face (axis, sign) of a box, whose outward normal is
-// sign * axis[axis], and in *center the face's center.
-static c3Plane c3BoxFacePlane(const c3OBB* box, int axis, double sign, c3Vec3* center)
-{
-	c3Plane plane;
-	plane.normal = c3MulSV(sign, box->axis[axis]);
-	*center = c3MulAdd(box->center, c3Get(box->halfExtents, axis), plane.normal);
-	plane.d = -c3Dot(plane.normal, *center);
-	return plane;
-}
-
-// Face (axis, sign) of a box as a polygon, counter-clockwise about its normal.
-static void c3MakeBoxFace(const c3OBB* box, int axis, double sign, c3Polygon* face)
-{
-	int i1 = (axis + 1) % 3, i2 = (axis + 2) % 3;
-	double e1 = c3Get(box->halfExtents, i1), e2 = c3Get(box->halfExtents, i2);
-	c3Vec3 center;
-	face->plane = c3BoxFacePlane(box, axis, sign, &center);
-	c3MakePlaneBasis(face->plane.normal, &face->u, &face->v);
-	face->count = 4;
-	// Corners center +- e1 axis[i1] +- e2 axis[i2], in order around the face.
-	static const double s1[4] = {-1.0, 1.0, 1.0, -1.0}, s2[4] = {-1.0, -1.0, 1.0, 1.0};
-	for (int k = 0; k < 4; ++k)
-	{
-		c3Vec3 p = c3MulAdd(c3MulAdd(center, s1[k] * e1, box->axis[i1]), s2[k] * e2, box->axis[i2]);
-		face->vertices[k] = c3ToPlane(face, p);
-	}
-	if (c3SignedArea2D(face->vertices, 4) < 0.0)
-	{
-		c3Vec2 tmp = face->vertices[1];
-		face->vertices[1] = face->vertices[3];
-		face->vertices[3] = tmp;
-	}
-}
-
-// Index of the face of a box, 0..5 as axis * 2 + (sign > 0).
-static void c3GetBoxFace(const c3OBB* box, int k, c3Polygon* face)
-{
-	c3MakeBoxFace(box, k / 2, (k % 2) ? 1.0 : -1.0, face);
-}
-
 // A sphere (r >= 0) or an ellipsoid against a box that it does not overlap at
 // the start: the first contact with a face. Only faces turned against the
 // relative motion can be met first (a contact on an edge or a corner belongs
@@ -367,70 +307,6 @@ c3CastOutput c3SweepSphereAABB(const c3Sphere* a, c3Vec3 deltaA, const c3AABB* b
 {
 	c3OBB box = c3OBBFromAABB(b);
 	return c3SweepSphereOBB(a, deltaA, &box, deltaB);
-}
-
-// An ellipsoid against a box at the start: in unit-sphere space the box is a
-// parallelepiped, and the ellipsoid touches it when the parallelepiped's
-// closest point to the origin is within 1. That point lies on a face the
-// center is in front of (at most three).
-bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, c3Vec3* normal)
-{
-	double reach = c3MaxDouble(c3Length(a->axis[0]), c3MaxDouble(c3Length(a->axis[1]), c3Length(a->axis[2])));
-	c3Sphere outer = {a->center, reach};
-	if (!c3OverlapSphereOBB(&outer, b))
-	{
-		return false;
-	}
-	c3Vec3 local = c3OBBToLocal(b, a->center);
-	bool inside = c3DistanceSquaredPointBoxLocal(local, b->halfExtents) == 0.0;
-	double best = INFINITY;
-	c3Vec3 closest = c3MakeVec3(0.0, 0.0, 0.0);
-	for (int k = 0; k < 6; ++k)
-	{
-		double sign = (k % 2) ? 1.0 : -1.0;
-		double front = sign * c3Get(local, k / 2) - c3Get(b->halfExtents, k / 2);
-		if (!inside && front <= 0.0)
-		{
-			continue; // behind this face: its closest point is on another
-		}
-		if (inside)
-		{
-			// Out through the face nearest in unit-sphere space: the origin's
-			// distance to its plane there, (d + n . c) / |M^T n| as
-			// c3PolygonToUnit maps it. Its world normal is the face's.
-			c3Vec3 faceCenter;
-			c3Plane plane = c3BoxFacePlane(b, k / 2, sign, &faceCenter);
-			double depth = fabs((plane.d + c3Dot(plane.normal, a->center)) / c3EllipsoidReach(a, plane.normal));
-			if (depth < best)
-			{
-				best = depth;
-				*normal = plane.normal;
-			}
-			continue;
-		}
-		c3Polygon face, unit;
-		c3GetBoxFace(b, k, &face);
-		c3PolygonToUnit(a, &face, &unit);
-		c3Vec3 q = c3ClosestPointPolygon(&unit, c3MakeVec3(0.0, 0.0, 0.0));
-		double d = c3LengthSquared(q);
-		if (d < best)
-		{
-			best = d;
-			closest = q;
-		}
-	}
-	if (inside)
-	{
-		*point = a->center;
-		return true;
-	}
-	if (best > 1.0)
-	{
-		return false;
-	}
-	*point = c3Add(a->center, c3EllipsoidFromUnit(a, closest));
-	*normal = c3EllipsoidNormalFromUnit(a, c3Neg(closest));
-	return true;
 }
 
 c3CastOutput c3SweepEllipsoidOBB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)

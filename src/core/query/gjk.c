@@ -11,9 +11,13 @@
 // points w = wA - wB of it, each kept with its pair of support points so that
 // the barycentric coordinates of v give the closest point of each shape.
 
-#include <string.h>
+#include "query/gjk.h"
 
-#include "internal.h"
+#include "base/core.h"
+#include "base/math_functions.h"
+#include "kernel/triangle.h"
+#include "shape/ellipsoid.h"
+#include "shape/shape.h"
 
 // The gap test of van den Bergen (4.3.5): v is within this fraction of the
 // distance when |v|^2 - v.w <= C3_GJK_RELATIVE_GAP |v|^2.
@@ -22,65 +26,6 @@
 // The cores overlap when |v| is below this fraction of the largest coordinate
 // magnitude of the supports: the rounding of wA - wB is of that order.
 #define C3_GJK_OVERLAP_FRACTION 1.0e-14
-
-c3Proxy c3MakeProxy(c3ShapeType type, const void* shape)
-{
-	c3Proxy proxy;
-	memset(&proxy, 0, sizeof proxy);
-	switch (type)
-	{
-		case c3_sphereShape:
-		{
-			const c3Sphere* sphere = (const c3Sphere*)shape;
-			proxy.points[0] = sphere->center;
-			proxy.count = 1;
-			proxy.radius = sphere->radius;
-			break;
-		}
-		case c3_aabbShape:
-		case c3_obbShape:
-		{
-			c3OBB box;
-			if (type == c3_aabbShape)
-			{
-				box = c3OBBFromAABB((const c3AABB*)shape);
-			}
-			else
-			{
-				box = *(const c3OBB*)shape;
-			}
-			c3GetOBBVertices(&box, proxy.points);
-			proxy.count = 8;
-			break;
-		}
-		case c3_segmentShape:
-		{
-			const c3Segment* segment = (const c3Segment*)shape;
-			proxy.points[0] = segment->a;
-			proxy.points[1] = segment->b;
-			proxy.count = 2;
-			break;
-		}
-		case c3_polygonShape:
-		{
-			const c3Polygon* polygon = (const c3Polygon*)shape;
-			c3GetPolygonVertices(polygon, proxy.points);
-			proxy.count = polygon->count;
-			break;
-		}
-		case c3_ellipsoidShape:
-			proxy.ellipsoid = *(const c3Ellipsoid*)shape;
-			break;
-		default:
-			// A plane is not a bounded convex shape and has no proxy; callers
-			// never pass one (nor an unknown type). A count of 0 would read as
-			// an ellipsoid with zero axes, so give a single point at the
-			// origin instead: GJK then still runs on a well-defined shape.
-			proxy.count = 1;
-			break;
-	}
-	return proxy;
-}
 
 // -- support ----------------------------------------------------------------------------
 
@@ -190,40 +135,6 @@ static void c3SolveSegment(const c3Vec3* w, int i, int j, c3SubSimplex* best)
 		s.lambda[0] = 1.0 - s.lambda[1];
 	}
 	c3Consider(w, &s, best);
-}
-
-// The normal (y - x) x (z - x) of triangle x y z, taken at the corner
-// opposite its longest edge: every corner gives the same vector in exact
-// arithmetic, and the two shortest edges give it with the least rounding.
-// *shortEdges, when asked for, is the sum of their lengths.
-static c3Vec3 c3TriangleNormal(c3Vec3 x, c3Vec3 y, c3Vec3 z, double* shortEdges)
-{
-	c3Vec3 xy = c3Sub(y, x), yz = c3Sub(z, y), zx = c3Sub(x, z);
-	double xy2 = c3LengthSquared(xy), yz2 = c3LengthSquared(yz), zx2 = c3LengthSquared(zx);
-	c3Vec3 e1, e2;
-	if (xy2 >= yz2 && xy2 >= zx2)
-	{
-		// Corner z: (x - z) x (y - z).
-		e1 = zx;
-		e2 = c3Neg(yz);
-	}
-	else if (yz2 >= zx2)
-	{
-		// Corner x: (y - x) x (z - x).
-		e1 = xy;
-		e2 = c3Neg(zx);
-	}
-	else
-	{
-		// Corner y: (z - y) x (x - y).
-		e1 = yz;
-		e2 = c3Neg(xy);
-	}
-	if (shortEdges != NULL)
-	{
-		*shortEdges = c3Length(e1) + c3Length(e2);
-	}
-	return c3Cross(e1, e2);
 }
 
 // The projection of the origin onto the plane of triangle a b c, offered

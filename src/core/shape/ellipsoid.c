@@ -7,7 +7,13 @@
 // columns are orthogonal, M^-1 p = (p . a_i / |a_i|^2)_i needs no general
 // inverse, and normals map back by M^-T n = sum n_i a_i / |a_i|^2.
 
-#include "internal.h"
+#include "shape/ellipsoid.h"
+
+#include "base/results.h"
+#include "base/validate.h"
+#include "kernel/polygon2d.h"
+#include "kernel/ray.h"
+#include "shape/polygon.h"
 
 c3Error c3MakeEllipsoid(c3Vec3 center, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3, c3Ellipsoid* out, int* badAxis)
 {
@@ -51,6 +57,25 @@ c3Error c3MakeEllipsoid(c3Vec3 center, c3Vec3 axis1, c3Vec3 axis2, c3Vec3 axis3,
 		out->axis[i] = c3MulSV(lengths[i], u[i]);
 	}
 	return c3_ok;
+}
+
+c3Error c3ValidateEllipsoid(const c3Ellipsoid* el)
+{
+	c3Error e = c3CheckVec3(el->center);
+	for (int i = 0; i < 3 && e == c3_ok; ++i)
+	{
+		e = c3CheckVec3(el->axis[i]);
+		if (e == c3_ok && !(c3Length(el->axis[i]) >= C3_MIN_ELLIPSOID_AXIS))
+		{
+			e = c3_errTooSmall;
+		}
+		for (int j = 0; j < i && e == c3_ok; ++j)
+		{
+			double cosine = c3Dot(el->axis[i], el->axis[j]) / (c3Length(el->axis[i]) * c3Length(el->axis[j]));
+			e = fabs(cosine) <= 1.0e-12 ? c3_ok : c3_errNotOrthonormal;
+		}
+	}
+	return e;
 }
 
 c3Vec3 c3EllipsoidToUnit(const c3Ellipsoid* e, c3Vec3 v)
@@ -184,4 +209,32 @@ c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInp
 	}
 	c3Vec3 point = h.fraction == 0.0 ? input->origin : c3MulAdd(input->origin, h.fraction, input->translation);
 	return c3Hit(point, c3EllipsoidNormalFromUnit(ellipsoid, h.normal), h.fraction);
+}
+
+void c3PolygonToUnit(const c3Ellipsoid* e, const c3Polygon* polygon, c3Polygon* out)
+{
+	// Points map by M^-1; the plane n . p + d = 0 maps to (M^T n) . u + (d + n . c) = 0.
+	c3Vec3 m = c3EllipsoidTransposeMul(e, polygon->plane.normal);
+	double length = c3Length(m);
+	out->plane.normal = c3MulSV(1.0 / length, m);
+	out->plane.d = (polygon->plane.d + c3Dot(polygon->plane.normal, e->center)) / length;
+	c3MakePlaneBasis(out->plane.normal, &out->u, &out->v);
+	out->count = polygon->count;
+	c3Vec3 axesSquared = c3EllipsoidAxesSquared(e);
+	for (int i = 0; i < polygon->count; ++i)
+	{
+		c3Vec3 p = c3EllipsoidToUnitWith(e, axesSquared, c3Sub(c3GetPolygonVertex(polygon, i), e->center));
+		out->vertices[i] = c3ToPlane(out, p);
+	}
+	// A map of negative determinant (a left-handed frame) reverses the order:
+	// put it back to counter-clockwise about the new normal.
+	if (c3SignedArea2D(out->vertices, out->count) < 0.0)
+	{
+		for (int i = 0, j = out->count - 1; i < j; ++i, --j)
+		{
+			c3Vec2 tmp = out->vertices[i];
+			out->vertices[i] = out->vertices[j];
+			out->vertices[j] = tmp;
+		}
+	}
 }

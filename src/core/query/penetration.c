@@ -2,22 +2,14 @@
 // Penetration: the smallest translation of a along a unit normal after which
 // the two shapes only touch.
 
-#include "internal.h"
+#include "query/penetration.h"
 
-static c3Penetration c3NoPenetration(void)
-{
-	c3Penetration out = {{0.0, 0.0, 0.0}, 0.0, false};
-	return out;
-}
-
-static c3Penetration c3MakePenetration(c3Vec3 normal, double depth)
-{
-	c3Penetration out;
-	out.normal = normal;
-	out.depth = c3MaxDouble(depth, 0.0);
-	out.hit = true;
-	return out;
-}
+#include "base/results.h"
+#include "kernel/box_local.h"
+#include "kernel/sat.h"
+#include "query/overlap.h"
+#include "shape/box.h"
+#include "shape/plane.h"
 
 c3Penetration c3PenetrationSphereSphere(const c3Sphere* a, const c3Sphere* b)
 {
@@ -94,59 +86,6 @@ c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b)
 	c3BoxPair pair;
 	c3MakeBoxPairAligned(a, b, &pair);
 	return c3BoxPairPenetration(&pair, a->center, aligned, b->center, b->axis);
-}
-
-// For convex polyhedra the minimum translation is along a face normal or a
-// cross product of two edges, so for boxes it is the least overlap over the 15
-// separating-axis candidates, each divided by the length of its axis. Whether
-// they overlap is decided with C3_SAT_EPSILON, as c3OverlapOBBOBB does; the
-// depth is measured without it. The cross product of edges within 1e-6 rad of
-// parallel is skipped: its direction is rounding noise, and the faces bound
-// the overlap there.
-c3Penetration c3BoxPairPenetration(const c3BoxPair* pair, c3Vec3 centerA, const c3Vec3 axesA[3], c3Vec3 centerB,
-								   const c3Vec3 axesB[3])
-{
-	double bestDepth = INFINITY;
-	int best = 0;
-	for (int k = 0; k < 15; ++k)
-	{
-		double lengthSquared = 1.0, pad;
-		double overlap = k < 3   ? c3BoxFaceA(pair, k, &pad)
-						 : k < 6 ? c3BoxFaceB(pair, k - 3, &pad)
-								 : c3BoxEdges(pair, (k - 6) / 3, (k - 6) % 3, &lengthSquared, &pad);
-		if (overlap + pad < 0.0)
-		{
-			return c3NoPenetration();
-		}
-		if (lengthSquared < 1.0e-12)
-		{
-			continue;
-		}
-		double depth = k < 6 ? overlap : overlap / sqrt(lengthSquared);
-		if (depth < bestDepth)
-		{
-			bestDepth = depth;
-			best = k;
-		}
-	}
-
-	c3Vec3 axis;
-	if (best < 3)
-	{
-		axis = axesA[best];
-	}
-	else if (best < 6)
-	{
-		axis = axesB[best - 3];
-	}
-	else
-	{
-		axis = c3Normalize(c3Cross(axesA[(best - 6) / 3], axesB[(best - 6) % 3]));
-	}
-	// The sign from world space (right for frames of either handedness): a
-	// moves away from b.
-	c3Vec3 normal = c3Dot(c3Sub(centerB, centerA), axis) > 0.0 ? c3Neg(axis) : axis;
-	return c3MakePenetration(normal, bestDepth);
 }
 
 c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b)

@@ -2,24 +2,12 @@
 // Polygons stored as Rouwé (section 2) does: a plane and 2D vertices in the
 // plane's own basis. Construction, validation and the queries of one polygon.
 
-#include "internal.h"
+#include "shape/polygon.h"
 
-// Rouwé's basis of a plane: u = (n_z, 0, -n_x) / |.| when |n_x| > |n_y|,
-// else (0, n_z, -n_y) / |.|. The article compares n_x > n_y without absolute
-// values, which divides by zero for n = (-1, 0, 0); comparing magnitudes
-// keeps the divisor at least 1 / sqrt 2.
-void c3MakePlaneBasis(c3Vec3 n, c3Vec3* u, c3Vec3* v)
-{
-	if (fabs(n.x) > fabs(n.y))
-	{
-		*u = c3Normalize(c3MakeVec3(n.z, 0.0, -n.x));
-	}
-	else
-	{
-		*u = c3Normalize(c3MakeVec3(0.0, n.z, -n.y));
-	}
-	*v = c3Cross(n, *u);
-}
+#include "base/results.h"
+#include "base/validate.h"
+#include "kernel/polygon2d.h"
+#include "shape/plane.h"
 
 c3Vec3 c3GetPolygonVertex(const c3Polygon* polygon, int i)
 {
@@ -40,6 +28,13 @@ c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p)
 	q.x = c3Dot(p, polygon->u);
 	q.y = c3Dot(p, polygon->v);
 	return q;
+}
+
+c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q)
+{
+	c3Vec3 w = c3MulSV(-polygon->plane.d, polygon->plane.normal);
+	w = c3MulAdd(w, q.x, polygon->u);
+	return c3MulAdd(w, q.y, polygon->v);
 }
 
 c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badPoint)
@@ -152,19 +147,70 @@ c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badP
 	return c3_ok;
 }
 
-// -- one polygon ---------------------------------------------------------------------
-
-double c3SignedArea2D(const c3Vec2* vertices, int count)
+c3Error c3ValidatePolygon(const c3Polygon* p)
 {
-	double area = 0.0;
-	c3Vec2 o = vertices[0];
-	for (int i = 1; i + 1 < count; ++i)
+	if (p->count < 3 || p->count > C3_MAX_POLYGON_VERTICES)
 	{
-		double ax = vertices[i].x - o.x, ay = vertices[i].y - o.y;
-		double bx = vertices[i + 1].x - o.x, by = vertices[i + 1].y - o.y;
-		area += ax * by - ay * bx;
+		return p->count < 3 ? c3_errTooFewPoints : c3_errTooManyPoints;
 	}
-	return area;
+	c3Error e = c3ValidatePlane(&p->plane);
+	if (e == c3_ok && (!c3IsUnit(p->u) || !c3IsUnit(p->v)))
+	{
+		e = c3_errNotUnit;
+	}
+	// The vertices are rebuilt from the plane and 2D coordinates: a
+	// point given at 1e15 may read back a hair beyond it.
+	for (int i = 0; i < p->count && e == c3_ok; ++i)
+	{
+		c3Vec3 v = c3GetPolygonVertex(p, i);
+		e = c3IsFiniteVec3(v) ? c3_ok : c3_errNotFinite;
+		if (e == c3_ok && !(c3MaxAbsComponent(v) <= C3_MAX_COORDINATE * (1.0 + 1.0e-12)))
+		{
+			e = c3_errOutOfRange;
+		}
+	}
+	return e;
+}
+
+c3AABB c3ComputePolygonBounds(const c3Polygon* p)
+{
+	c3Vec3 lo = c3GetPolygonVertex(p, 0), hi = lo;
+	for (int i = 1; i < p->count; ++i)
+	{
+		c3Vec3 v = c3GetPolygonVertex(p, i);
+		lo = c3Min(lo, v);
+		hi = c3Max(hi, v);
+	}
+	c3AABB out;
+	out.center = c3Midpoint(lo, hi);
+	out.halfExtents = c3MulSV(0.5, c3Sub(hi, lo));
+	return out;
+}
+
+// The mean of the vertices.
+c3Vec3 c3GetPolygonCenter(const c3Polygon* p)
+{
+	c3Vec2 sum = {0.0, 0.0};
+	for (int i = 0; i < p->count; ++i)
+	{
+		sum.x += p->vertices[i].x;
+		sum.y += p->vertices[i].y;
+	}
+	sum.x /= p->count;
+	sum.y /= p->count;
+	return c3PlaneToWorld(p, sum);
+}
+
+// The plane moves along its normal; the vertices by the rest.
+void c3TranslatePolygon(c3Polygon* p, c3Vec3 delta)
+{
+	p->plane.d -= c3Dot(p->plane.normal, delta);
+	double du = c3Dot(delta, p->u), dv = c3Dot(delta, p->v);
+	for (int i = 0; i < p->count; ++i)
+	{
+		p->vertices[i].x += du;
+		p->vertices[i].y += dv;
+	}
 }
 
 void c3PolygonPlaneRange(const c3Polygon* polygon, const c3Plane* plane, double* lo, double* hi)
@@ -179,104 +225,10 @@ void c3PolygonPlaneRange(const c3Polygon* polygon, const c3Plane* plane, double*
 	}
 }
 
-bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
-{
-	for (int i = 0; i < count; ++i)
-	{
-		c3Vec2 a = vertices[i], b = vertices[(i + 1) % count];
-		// Left of (or on) every counter-clockwise edge.
-		if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0.0)
-		{
-			return false;
-		}
-	}
-	return true;
-}
-
-c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
-{
-	// A polygon of no area (a face of a flat box) is the union of its edges:
-	// every point would pass the inside test.
-	if (c3SignedArea2D(vertices, count) > 0.0 && c3PointInPolygon2D(vertices, count, p))
-	{
-		return p;
-	}
-	c3Vec2 best = vertices[0];
-	double bestDistance = INFINITY;
-	for (int i = 0; i < count; ++i)
-	{
-		c3Vec2 a = vertices[i], b = vertices[(i + 1) % count];
-		double ex = b.x - a.x, ey = b.y - a.y;
-		double ee = ex * ex + ey * ey;
-		double t = ee > 0.0 ? c3Clamp(((p.x - a.x) * ex + (p.y - a.y) * ey) / ee, 0.0, 1.0) : 0.0;
-		c3Vec2 q;
-		q.x = a.x + t * ex;
-		q.y = a.y + t * ey;
-		double d = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y);
-		if (d < bestDistance)
-		{
-			bestDistance = d;
-			best = q;
-		}
-	}
-	return best;
-}
-
-c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q)
-{
-	c3Vec3 w = c3MulSV(-polygon->plane.d, polygon->plane.normal);
-	w = c3MulAdd(w, q.x, polygon->u);
-	return c3MulAdd(w, q.y, polygon->v);
-}
-
 c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p)
 {
 	c3Vec2 q = c3ClosestPointPolygon2D(polygon->vertices, polygon->count, c3ToPlane(polygon, p));
 	return c3PlaneToWorld(polygon, q);
-}
-
-// A ray lying in the polygon's plane, clipped against the half-planes of the
-// edges (Cyrus-Beck), in plane coordinates. Returns the entry edge (-1 when
-// the origin is inside) or -2 for a miss.
-static int c3ClipRay2D(const c3Polygon* polygon, c3Vec2 o, c3Vec2 d, double maxFraction, double* tEnter)
-{
-	double t0 = 0.0, t1 = maxFraction;
-	int edge = -1;
-	for (int i = 0; i < polygon->count; ++i)
-	{
-		c3Vec2 a = polygon->vertices[i], b = polygon->vertices[(i + 1) % polygon->count];
-		// Inward (left) normal of the counter-clockwise edge: inside when n . (p - a) >= 0.
-		double nx = -(b.y - a.y), ny = b.x - a.x;
-		double start = nx * (o.x - a.x) + ny * (o.y - a.y);
-		double rate = nx * d.x + ny * d.y;
-		if (rate == 0.0)
-		{
-			if (start < 0.0)
-			{
-				return -2;
-			}
-			continue;
-		}
-		double t = -start / rate;
-		if (rate > 0.0)
-		{
-			if (t > t0)
-			{
-				t0 = t;
-				edge = i;
-			}
-		}
-		else if (t < t1)
-		{
-			t1 = t;
-		}
-		if (t0 > t1)
-		{
-			return -2;
-		}
-	}
-	*tEnter = t0;
-	return edge;
 }
 
 c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input)
@@ -293,8 +245,8 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 	{
 		// In the plane: enter through an edge, or start inside.
 		double t;
-		int edge = c3ClipRay2D(polygon, c3ToPlane(polygon, input->origin), c3ToPlane(polygon, input->translation),
-							   input->maxFraction, &t);
+		int edge = c3ClipRay2D(polygon->vertices, polygon->count, c3ToPlane(polygon, input->origin),
+							   c3ToPlane(polygon, input->translation), input->maxFraction, &t);
 		if (edge == -2 || !c3IsFinite(t))
 		{
 			return c3Miss();

@@ -9,7 +9,13 @@
 // Everything is solved in the frame of b (relative motion deltaA - deltaB);
 // contact points are reported in world space at time t.
 
-#include "internal.h"
+#include "query/sweep.h"
+
+#include "base/results.h"
+#include "kernel/box_local.h"
+#include "kernel/ray.h"
+#include "query/overlap.h"
+#include "shape/plane.h"
 
 static c3SweepInterval c3IntervalMiss(void)
 {

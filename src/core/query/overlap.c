@@ -3,7 +3,16 @@
 // OBB-OBB and box-segment add a tiny relative epsilon to the projected
 // radii so that nearly parallel edges cannot produce false separations.
 
-#include "internal.h"
+#include "query/overlap.h"
+
+#include "kernel/box_local.h"
+#include "kernel/closest.h"
+#include "kernel/sat.h"
+#include "query/gjk.h"
+#include "shape/box.h"
+#include "shape/ellipsoid.h"
+#include "shape/plane.h"
+#include "shape/polygon.h"
 
 bool c3OverlapSphereSphere(const c3Sphere* a, const c3Sphere* b)
 {
@@ -44,31 +53,6 @@ bool c3OverlapAABBAABB(const c3AABB* a, const c3AABB* b)
 		   fabs(t.z) <= a->halfExtents.z + b->halfExtents.z;
 }
 
-// Gomez's box-segment test with 6 axes, the segment given by its midpoint
-// and half vector relative to the box center, in the box's axes.
-static bool c3OverlapBoxSegmentLocal(c3Vec3 half, c3Vec3 mid, c3Vec3 h)
-{
-	c3Vec3 ah = c3Abs(h);
-	if (fabs(mid.x) > half.x + ah.x || fabs(mid.y) > half.y + ah.y || fabs(mid.z) > half.z + ah.z)
-	{
-		return false;
-	}
-
-	// Axes h x e_i. The segment projects to a point on them. Ericson 5.3.3
-	// pads |h_i| against rounding when h is nearly parallel to an axis.
-	double pad = C3_SAT_EPSILON * (ah.x + ah.y + ah.z);
-	ah = c3Add(ah, c3MakeVec3(pad, pad, pad));
-	if (fabs(mid.y * h.z - mid.z * h.y) > half.y * ah.z + half.z * ah.y)
-	{
-		return false;
-	}
-	if (fabs(mid.z * h.x - mid.x * h.z) > half.x * ah.z + half.z * ah.x)
-	{
-		return false;
-	}
-	return fabs(mid.x * h.y - mid.y * h.x) <= half.x * ah.y + half.y * ah.x;
-}
-
 bool c3OverlapAABBSegment(const c3AABB* a, const c3Segment* b)
 {
 	c3Vec3 mid = c3Sub(c3Midpoint(b->a, b->b), a->center);
@@ -81,77 +65,6 @@ bool c3OverlapAABBPlane(const c3AABB* a, const c3Plane* b)
 	c3Vec3 n = b->normal;
 	double reach = a->halfExtents.x * fabs(n.x) + a->halfExtents.y * fabs(n.y) + a->halfExtents.z * fabs(n.z);
 	return fabs(c3PlaneSignedDistance(b, a->center)) <= reach;
-}
-
-static void c3SetBoxPairExtents(c3BoxPair* pair, c3Vec3 ea, c3Vec3 eb)
-{
-	pair->ea[0] = ea.x;
-	pair->ea[1] = ea.y;
-	pair->ea[2] = ea.z;
-	pair->eb[0] = eb.x;
-	pair->eb[1] = eb.y;
-	pair->eb[2] = eb.z;
-	pair->sumA = ea.x + ea.y + ea.z;
-	pair->sumB = eb.x + eb.y + eb.z;
-}
-
-void c3MakeBoxPair(const c3OBB* a, const c3OBB* b, c3BoxPair* pair)
-{
-	for (int i = 0; i < 3; ++i)
-	{
-		for (int j = 0; j < 3; ++j)
-		{
-			pair->R[i][j] = c3Dot(a->axis[i], b->axis[j]);
-			pair->AbsR[i][j] = fabs(pair->R[i][j]);
-		}
-	}
-	c3Vec3 v = c3Sub(b->center, a->center);
-	pair->T[0] = c3Dot(v, a->axis[0]);
-	pair->T[1] = c3Dot(v, a->axis[1]);
-	pair->T[2] = c3Dot(v, a->axis[2]);
-	c3SetBoxPairExtents(pair, a->halfExtents, b->halfExtents);
-}
-
-void c3MakeBoxPairAligned(const c3AABB* a, const c3OBB* b, c3BoxPair* pair)
-{
-	for (int j = 0; j < 3; ++j)
-	{
-		double c[3] = {b->axis[j].x, b->axis[j].y, b->axis[j].z};
-		for (int i = 0; i < 3; ++i)
-		{
-			pair->R[i][j] = c[i];
-			pair->AbsR[i][j] = fabs(c[i]);
-		}
-	}
-	pair->T[0] = b->center.x - a->center.x;
-	pair->T[1] = b->center.y - a->center.y;
-	pair->T[2] = b->center.z - a->center.z;
-	c3SetBoxPairExtents(pair, a->halfExtents, b->halfExtents);
-}
-
-bool c3BoxPairSeparated(const c3BoxPair* pair)
-{
-	// Gomez / Gottschalk: apart when any of the 15 candidate axes separates.
-	double pad;
-	for (int i = 0; i < 3; ++i)
-	{
-		if (c3BoxFaceA(pair, i, &pad) + pad < 0.0 || c3BoxFaceB(pair, i, &pad) + pad < 0.0)
-		{
-			return true;
-		}
-	}
-	for (int i = 0; i < 3; ++i)
-	{
-		for (int j = 0; j < 3; ++j)
-		{
-			double lengthSquared;
-			if (c3BoxEdges(pair, i, j, &lengthSquared, &pad) + pad < 0.0)
-			{
-				return true;
-			}
-		}
-	}
-	return false;
 }
 
 bool c3OverlapAABBOBB(const c3AABB* a, const c3OBB* b)
@@ -238,41 +151,6 @@ bool c3OverlapPolygonPlane(const c3Polygon* a, const c3Plane* b)
 	double lo, hi;
 	c3PolygonPlaneRange(a, b, &lo, &hi);
 	return lo <= 0.0 && hi >= 0.0;
-}
-
-// Separating-axis test of two convex point sets (the vertices of boxes,
-// polygons, segments) along candidate axes. A candidate of zero length is
-// skipped; the gap must exceed C3_SAT_EPSILON of the sets' extents along the
-// axis, so that nearly parallel edges cannot produce false separations.
-typedef struct c3PointSet
-{
-	c3Vec3 points[C3_MAX_POLYGON_VERTICES];
-	int count;
-} c3PointSet;
-
-static void c3Project(const c3PointSet* s, c3Vec3 axis, double* lo, double* hi)
-{
-	*lo = INFINITY;
-	*hi = -INFINITY;
-	for (int i = 0; i < s->count; ++i)
-	{
-		double d = c3Dot(s->points[i], axis);
-		*lo = c3MinDouble(*lo, d);
-		*hi = c3MaxDouble(*hi, d);
-	}
-}
-
-static bool c3SeparatedAlong(const c3PointSet* a, const c3PointSet* b, c3Vec3 axis)
-{
-	if (c3LengthSquared(axis) == 0.0)
-	{
-		return false;
-	}
-	double aLo, aHi, bLo, bHi;
-	c3Project(a, axis, &aLo, &aHi);
-	c3Project(b, axis, &bLo, &bHi);
-	double pad = C3_SAT_EPSILON * ((aHi - aLo) + (bHi - bLo) + fabs(aLo) + fabs(bLo));
-	return aHi < bLo - pad || bHi < aLo - pad;
 }
 
 static void c3BoxPointSet(const c3OBB* box, c3PointSet* s, c3Vec3 edges[3])
@@ -412,7 +290,7 @@ bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b)
 	return c3Dot(d, d) <= b->radius * b->radius;
 }
 
-// The pairs tested by GJK: c3OverlapIsGJK (internal.h) names them.
+// The pairs tested by GJK: c3OverlapIsGJK (overlap.h) names them.
 bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b)
 {
 	return c3GJKOverlap(c3_ellipsoidShape, a, c3_segmentShape, b);
@@ -422,4 +300,68 @@ bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b)
 {
 	return c3SwapPair(a, b, sizeof *a) ? c3GJKOverlap(c3_ellipsoidShape, b, c3_ellipsoidShape, a)
 									   : c3GJKOverlap(c3_ellipsoidShape, a, c3_ellipsoidShape, b);
+}
+
+// An ellipsoid against a box at the start: in unit-sphere space the box is a
+// parallelepiped, and the ellipsoid touches it when the parallelepiped's
+// closest point to the origin is within 1. That point lies on a face the
+// center is in front of (at most three).
+bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, c3Vec3* normal)
+{
+	double reach = c3MaxDouble(c3Length(a->axis[0]), c3MaxDouble(c3Length(a->axis[1]), c3Length(a->axis[2])));
+	c3Sphere outer = {a->center, reach};
+	if (!c3OverlapSphereOBB(&outer, b))
+	{
+		return false;
+	}
+	c3Vec3 local = c3OBBToLocal(b, a->center);
+	bool inside = c3DistanceSquaredPointBoxLocal(local, b->halfExtents) == 0.0;
+	double best = INFINITY;
+	c3Vec3 closest = c3MakeVec3(0.0, 0.0, 0.0);
+	for (int k = 0; k < 6; ++k)
+	{
+		double sign = (k % 2) ? 1.0 : -1.0;
+		double front = sign * c3Get(local, k / 2) - c3Get(b->halfExtents, k / 2);
+		if (!inside && front <= 0.0)
+		{
+			continue; // behind this face: its closest point is on another
+		}
+		if (inside)
+		{
+			// Out through the face nearest in unit-sphere space: the origin's
+			// distance to its plane there, (d + n . c) / |M^T n| as
+			// c3PolygonToUnit maps it. Its world normal is the face's.
+			c3Vec3 faceCenter;
+			c3Plane plane = c3BoxFacePlane(b, k / 2, sign, &faceCenter);
+			double depth = fabs((plane.d + c3Dot(plane.normal, a->center)) / c3EllipsoidReach(a, plane.normal));
+			if (depth < best)
+			{
+				best = depth;
+				*normal = plane.normal;
+			}
+			continue;
+		}
+		c3Polygon face, unit;
+		c3GetBoxFace(b, k, &face);
+		c3PolygonToUnit(a, &face, &unit);
+		c3Vec3 q = c3ClosestPointPolygon(&unit, c3MakeVec3(0.0, 0.0, 0.0));
+		double d = c3LengthSquared(q);
+		if (d < best)
+		{
+			best = d;
+			closest = q;
+		}
+	}
+	if (inside)
+	{
+		*point = a->center;
+		return true;
+	}
+	if (best > 1.0)
+	{
+		return false;
+	}
+	*point = c3Add(a->center, c3EllipsoidFromUnit(a, closest));
+	*normal = c3EllipsoidNormalFromUnit(a, c3Neg(closest));
+	return true;
 }

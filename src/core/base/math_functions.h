@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Private vector math of the core. Inline here rather than in the public
-// headers, which must stay declarations only (see math_types.h).
+// The base of the core: vector math (inline here rather than in the public
+// headers, which hold declarations only), the quadratic solver, Gram-Schmidt,
+// the plane basis of polygons, and the canonical order of a pair of values.
 
-#ifndef C3_MATH_FUNCTIONS_H
-#define C3_MATH_FUNCTIONS_H
+#ifndef C3_BASE_MATH_FUNCTIONS_H
+#define C3_BASE_MATH_FUNCTIONS_H
 
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "collide/math_types.h"
 
@@ -240,7 +242,38 @@ static inline bool c3IsFiniteVec3(c3Vec3 v)
 /// q = -(b + sign(b) * sqrt(discriminant)) / 2, roots q / a and c / q (Press et
 /// al., Numerical Recipes 5.6; Rouwé 3.6). Handles a == 0 (linear) and never
 /// divides by zero. Returns the number of roots written to roots[0] <= roots[1]
-/// (a double root is reported once). Defined in math_functions.c.
+/// (a double root is reported once).
 int c3SolveQuadratic(double a, double b, double c, double roots[2]);
+
+/// Gram-Schmidt on nearly orthonormal axes, axes[0] already of unit length:
+/// axes[1] and axes[2] become unit vectors orthogonal to it and to each other,
+/// each on its side, so the handedness is kept.
+void c3GramSchmidt(c3Vec3 axes[3]);
+
+/// Rouwé's orthonormal basis (u, v) of a plane of unit normal n, v = n x u.
+void c3MakePlaneBasis(c3Vec3 n, c3Vec3* u, c3Vec3* v);
+
+/// Lexicographic order of two arrays of n doubles: -1, 0 or 1.
+static inline int c3CompareDoubles(const double* x, const double* y, size_t n)
+{
+	for (size_t i = 0; i < n; ++i)
+	{
+		if (x[i] != y[i])
+		{
+			return x[i] < y[i] ? -1 : 1;
+		}
+	}
+	return 0;
+}
+
+/// Whether a pair of values of one type should be swapped before a query
+/// whose arithmetic depends on the order, so that (a, b) and (b, a) give
+/// bitwise the same answer (normals negated): the lexicographic order of
+/// their numbers. For values made of doubles only (polygons have their own:
+/// c3SwapPolygons).
+static inline bool c3SwapPair(const void* a, const void* b, size_t size)
+{
+	return c3CompareDoubles((const double*)a, (const double*)b, size / sizeof(double)) > 0;
+}
 
 #endif

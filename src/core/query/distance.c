@@ -1,67 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Closest points of segments and the analytic distance between two shapes.
+// The exact distance between two shapes, for the pairs that have a formula
+// (the others are answered by GJK: c3DistanceConvex in query/dispatch.c).
 
-#include "internal.h"
+#include "query/distance.h"
 
-c3SegmentDistanceResult c3SegmentDistance(c3Vec3 p1, c3Vec3 q1, c3Vec3 p2, c3Vec3 q2)
-{
-	// Ericson, Real-Time Collision Detection, 5.1.9, with a relative test for
-	// parallel segments.
-	c3SegmentDistanceResult result;
-	c3Vec3 d1 = c3Sub(q1, p1);
-	c3Vec3 d2 = c3Sub(q2, p2);
-	c3Vec3 r = c3Sub(p1, p2);
-	double a = c3Dot(d1, d1);
-	double e = c3Dot(d2, d2);
-	double f = c3Dot(d2, r);
-	double s = 0.0;
-	double t = 0.0;
-
-	if (a == 0.0 && e == 0.0)
-	{
-		// both are points
-	}
-	else if (a == 0.0)
-	{
-		t = c3Clamp(f / e, 0.0, 1.0);
-	}
-	else
-	{
-		double c = c3Dot(d1, r);
-		if (e == 0.0)
-		{
-			s = c3Clamp(-c / a, 0.0, 1.0);
-		}
-		else
-		{
-			double b = c3Dot(d1, d2);
-			double denominator = a * e - b * b; // a e sin^2(angle)
-			if (denominator > 64.0 * DBL_EPSILON * a * e)
-			{
-				s = c3Clamp((b * f - c * e) / denominator, 0.0, 1.0);
-			}
-			// else parallel: any s works; s = 0 and the clamps below give the distance.
-			t = (b * s + f) / e;
-			if (t < 0.0)
-			{
-				t = 0.0;
-				s = c3Clamp(-c / a, 0.0, 1.0);
-			}
-			else if (t > 1.0)
-			{
-				t = 1.0;
-				s = c3Clamp((b - c) / a, 0.0, 1.0);
-			}
-		}
-	}
-
-	result.closest1 = c3MulAdd(p1, s, d1);
-	result.closest2 = c3MulAdd(p2, t, d2);
-	result.fraction1 = s;
-	result.fraction2 = t;
-	result.distanceSquared = c3LengthSquared(c3Sub(result.closest1, result.closest2));
-	return result;
-}
+#include "kernel/box_local.h"
+#include "kernel/closest.h"
+#include "query/overlap.h"
+#include "shape/box.h"
+#include "shape/ellipsoid.h"
+#include "shape/plane.h"
+#include "shape/polygon.h"
 
 // -- box edges ----------------------------------------------------------------------
 
@@ -254,7 +203,7 @@ double c3DistanceEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b)
 	return c3MaxDouble(0.0, fabs(c3PlaneSignedDistance(b, a->center)) - c3EllipsoidReach(a, b->normal));
 }
 
-// -- convex pairs with no exact formula ------------------------------------------------
+// -- through the closest point of one shape to the center of the other -----------
 
 double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b)
 {
@@ -264,74 +213,4 @@ double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b)
 double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b)
 {
 	return c3MaxDouble(0.0, c3Distance(a->center, c3ClosestPointPolygon(b, a->center)) - a->radius);
-}
-
-// Whether a pair of one type of the shapes c3DistanceConvex takes should be
-// swapped into canonical order. Planes (which have no proxy) and unknown
-// types have no order to keep: any order gives the same answer.
-static bool c3SwapShapes(c3ShapeType type, const void* a, const void* b)
-{
-	switch (type)
-	{
-		case c3_polygonShape:
-			return c3SwapPolygons((const c3Polygon*)a, (const c3Polygon*)b);
-		case c3_sphereShape:
-			return c3SwapPair(a, b, sizeof(c3Sphere));
-		case c3_aabbShape:
-			return c3SwapPair(a, b, sizeof(c3AABB));
-		case c3_obbShape:
-			return c3SwapPair(a, b, sizeof(c3OBB));
-		case c3_segmentShape:
-			return c3SwapPair(a, b, sizeof(c3Segment));
-		case c3_ellipsoidShape:
-			return c3SwapPair(a, b, sizeof(c3Ellipsoid));
-		default:
-			return false;
-	}
-}
-
-// The overlap test of a pair; a pair of one type is given in canonical order,
-// so the tests whose answer depends on the order take it as it is. (Those of
-// spheres, AABBs and planes do not depend on it, and ellipsoid pairs never
-// come here.)
-static bool c3OverlapConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
-{
-	if (typeA == typeB)
-	{
-		switch (typeA)
-		{
-			case c3_obbShape:
-				return c3OverlapOBBOBBOrdered((const c3OBB*)a, (const c3OBB*)b);
-			case c3_segmentShape:
-				return c3OverlapSegmentSegmentOrdered((const c3Segment*)a, (const c3Segment*)b);
-			case c3_polygonShape:
-				return c3OverlapPolygonPolygonOrdered((const c3Polygon*)a, (const c3Polygon*)b);
-			default:
-				break;
-		}
-	}
-	c3OverlapFcn overlap = c3GetOverlapFcn(typeA, typeB);
-	return overlap != NULL && overlap(a, b);
-}
-
-double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
-{
-	// Same-type pairs in a canonical order, so that (a, b) and (b, a) agree bitwise.
-	if (typeA == typeB && c3SwapShapes(typeA, a, b))
-	{
-		const void* t = a;
-		a = b;
-		b = t;
-	}
-	if (c3OverlapIsGJK(typeA, typeB))
-	{
-		// The overlap test would run this same GJK: one run answers both.
-		c3DistanceOutput out = c3GJKDistance(typeA, a, typeB, b);
-		return c3GJKTouching(&out) ? 0.0 : out.distance;
-	}
-	if (c3OverlapConvex(typeA, a, typeB, b))
-	{
-		return 0.0;
-	}
-	return c3GJKDistance(typeA, a, typeB, b).distance;
 }

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// The base of the core: internal assertions and the allocator every
+// allocating object goes through.
+
+#ifndef C3_BASE_CORE_H
+#define C3_BASE_CORE_H
+
+#include <stddef.h>
+
+#include "collide/base.h"
+
+/// Report a failed assertion to the assert function (c3SetAssertFcn); aborts
+/// unless that function returns 0.
+void c3AssertFailed(const char* condition, const char* fileName, int lineNumber);
+
+/// C3_ASSERT(condition) checks an internal invariant: a condition that holds
+/// for every input, so that its failure is a bug of the core, never of the
+/// caller (bad input is refused with an error code, never asserted). It is
+/// compiled in when C3_ENABLE_ASSERT is defined, as in the test builds, and
+/// is nothing otherwise: the condition must have no side effect.
+#if defined(C3_ENABLE_ASSERT)
+#define C3_ASSERT(condition) ((condition) ? (void)0 : c3AssertFailed(#condition, __FILE__, __LINE__))
+#else
+#define C3_ASSERT(condition) ((void)0)
+#endif
+
+/// The allocator to use for an object made with allocator (NULL, or one whose
+/// fcn is NULL, stands for the process-wide one): never one with a NULL fcn.
+c3Allocator c3ResolveAllocator(const c3Allocator* allocator);
+
+/// size bytes from allocator (resolved by c3ResolveAllocator), or NULL.
+void* c3Alloc(const c3Allocator* allocator, size_t size);
+
+/// Free memory of size bytes from c3Alloc with the same allocator (NULL does nothing).
+void c3Free(const c3Allocator* allocator, void* memory, size_t size);
+
+#endif

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// Kernel: convex polygons in 2D, given as count vertices counter-clockwise
+// (a polygon's vertices in its plane's basis, as Rouwé stores them).
+
+#ifndef C3_KERNEL_POLYGON2D_H
+#define C3_KERNEL_POLYGON2D_H
+
+#include <stdbool.h>
+
+#include "collide/math_types.h"
+
+/// Twice the signed area of a polygon (positive when counter-clockwise),
+/// summed relative to its first vertex: plane coordinates can be large (a
+/// small polygon far from the origin), and absolute products would cancel.
+double c3SignedArea2D(const c3Vec2* vertices, int count);
+
+/// Whether p is in (or on) a counter-clockwise convex polygon.
+bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p);
+
+/// The closest point of a counter-clockwise convex polygon (a solid region) to p.
+c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p);
+
+/// The ray o + t d, t in [0, maxFraction], clipped against the half-planes of
+/// the edges (Cyrus-Beck). Returns the edge it enters through, with the time
+/// in *tEnter; -1 when the origin is inside (*tEnter = 0); -2 for a miss.
+int c3ClipRay2D(const c3Vec2* vertices, int count, c3Vec2 o, c3Vec2 d, double maxFraction, double* tEnter);
+
+#endif

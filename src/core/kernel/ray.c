@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+#include "kernel/ray.h"
+
+#include "base/math_functions.h"
+#include "kernel/box_local.h"
+
+c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radius, double maxFraction)
+{
+	c3RaySphereHit out = {0.0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, false};
+	double r2 = radius * radius;
+	double c = c3Dot(origin, origin) - r2;
+	if (c <= 0.0)
+	{
+		out.hit = true;
+		out.offset = origin;
+		out.normal = c3NormalizeOr(origin, c3DefaultNormal());
+		return out;
+	}
+
+	c3Vec3 u;
+	double length = c3GetLengthAndNormalize(direction, &u);
+	if (length == 0.0)
+	{
+		return out;
+	}
+
+	// Along the unit direction the roots are tca -+ sqrt(h2), with tca the
+	// distance to the point of closest approach and h2 = r^2 - |f|^2 computed
+	// from the closest-approach vector f, which is accurate where b^2 - ac
+	// would cancel (Haines et al., "Precision Improvements for Ray/Sphere
+	// Intersection", Ray Tracing Gems, ch. 7).
+	double tca = -c3Dot(origin, u);
+	if (tca <= 0.0)
+	{
+		return out; // outside and not approaching
+	}
+	c3Vec3 f = c3MulAdd(origin, tca, u);
+	double h2 = r2 - c3Dot(f, f);
+	if (h2 < 0.0)
+	{
+		return out;
+	}
+	// Stable form of the smaller root: c / (tca + sqrt(h2)).
+	double tUnit = c / (tca + sqrt(h2));
+	double t = tUnit / length;
+	if (!(t <= maxFraction) || !c3IsFinite(t))
+	{
+		return out;
+	}
+	out.hit = true;
+	out.fraction = t;
+	out.offset = c3MulAdd(origin, tUnit, u);
+	out.normal = c3NormalizeOr(out.offset, c3Neg(u));
+	return out;
+}
+
+c3SlabInterval c3IntersectSlabs(c3Vec3 half, c3Vec3 origin, c3Vec3 direction)
+{
+	c3SlabInterval out = {-INFINITY, INFINITY, -1};
+	for (int i = 0; i < 3; ++i)
+	{
+		double o = c3Get(origin, i);
+		double d = c3Get(direction, i);
+		double h = c3Get(half, i);
+		if (d == 0.0)
+		{
+			if (o < -h || o > h)
+			{
+				// Outside this slab and not moving across it: never inside.
+				out.tEnter = INFINITY;
+				out.tExit = -INFINITY;
+				return out;
+			}
+			continue;
+		}
+		// Divisions rather than a multiplication by 1 / d, so that a tiny d
+		// never makes 0 * inf.
+		double t0 = (-h - o) / d;
+		double t1 = (h - o) / d;
+		if (t0 > t1)
+		{
+			double tmp = t0;
+			t0 = t1;
+			t1 = tmp;
+		}
+		if (t0 > out.tEnter)
+		{
+			out.tEnter = t0;
+			out.axis = i;
+		}
+		out.tExit = c3MinDouble(out.tExit, t1);
+	}
+	return out;
+}
+
+bool c3RayCastBoxLocal(c3Vec3 half, c3Vec3 origin, c3Vec3 direction, double maxFraction, double* fraction,
+					   c3Vec3* localNormal)
+{
+	if (c3DistanceSquaredPointBoxLocal(origin, half) == 0.0)
+	{
+		double depth, sign;
+		int axis = c3NearestBoxFaceLocal(origin, half, &depth, &sign);
+		*fraction = 0.0;
+		*localNormal = c3AxisVector(axis, sign);
+		return true;
+	}
+
+	// The origin is outside, so a hit enters some slab after t = 0.
+	c3SlabInterval slabs = c3IntersectSlabs(half, origin, direction);
+	if (slabs.axis < 0 || !(slabs.tEnter <= slabs.tExit) || !(slabs.tEnter <= maxFraction) || slabs.tExit < 0.0 ||
+		!c3IsFinite(slabs.tEnter))
+	{
+		return false;
+	}
+	*fraction = c3MaxDouble(slabs.tEnter, 0.0);
+	*localNormal = c3AxisVector(slabs.axis, -c3Get(direction, slabs.axis));
+	return true;
+}

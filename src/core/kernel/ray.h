@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// Kernel: a ray against a sphere at the origin and against a box centered at
+// the origin (the slab method), on plain values. Shared by the ray casts of
+// the shapes and by the sweeps that are ray casts against a Minkowski sum
+// (sphere-sphere, aabb-aabb, a ray in an ellipsoid's unit-sphere space).
+
+#ifndef C3_KERNEL_RAY_H
+#define C3_KERNEL_RAY_H
+
+#include <stdbool.h>
+
+#include "collide/math_types.h"
+
+/// Result of the ray / sphere kernel.
+typedef struct c3RaySphereHit
+{
+	double fraction; ///< in units of the direction
+	c3Vec3 offset;   ///< contact point relative to the sphere center
+	c3Vec3 normal;   ///< unit outward normal at the contact
+	bool hit;
+} c3RaySphereHit;
+
+/// Ray origin + t * direction (origin given relative to the sphere center)
+/// against a sphere at the origin, for t in [0, maxFraction]. An origin
+/// inside gives t = 0 and the radial direction (+y at the center).
+c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radius, double maxFraction);
+
+/// The times at which origin + t * direction lies in the box [-half, half]
+/// (everything in the box's axes), unclipped, by the slab method (Kay and
+/// Kajiya; Ericson 5.3.3).
+typedef struct c3SlabInterval
+{
+	double tEnter; ///< when the last slab is entered (-infinity when the line is in every slab)
+	double tExit;  ///< when the first slab is left; tEnter > tExit when the line misses the box
+	int axis;      ///< the slab entered last, lowest axis on a tie; -1 when tEnter is -infinity
+} c3SlabInterval;
+
+c3SlabInterval c3IntersectSlabs(c3Vec3 half, c3Vec3 origin, c3Vec3 direction);
+
+/// A ray against a box centered at the origin, all in the box's axes, for t in
+/// [0, maxFraction]: the first t and the outward normal there (an origin
+/// inside gives t = 0 and the normal of its nearest face). False on a miss.
+bool c3RayCastBoxLocal(c3Vec3 half, c3Vec3 origin, c3Vec3 direction, double maxFraction, double* fraction,
+					   c3Vec3* localNormal);
+
+#endif
