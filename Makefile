@@ -31,7 +31,7 @@ SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 CORE_SRC := $(wildcard src/core/*/*.c)
 BINDING_SRC := $(wildcard src/binding/*.c)
 HEADERS := $(wildcard src/include/collide/*.h src/core/*/*.h src/binding/*.h)
-CTEST_SRC := $(wildcard spec/c/*.c)
+CTEST_SRC := $(filter-out spec/c/embed.c,$(wildcard spec/c/*.c))
 
 BUILD := build/$(LUA)
 MODULE := $(BUILD)/collide/core.so
@@ -83,8 +83,14 @@ layers: build/core/libcollide.so $(BINDING_OBJ)
 build/core/embed: spec/c/embed.c build/core/libcollide.so
 	$(CC) -O1 -g $(WARNINGS) -DCOLLIDE_DLL -Isrc/include -o $@ spec/c/embed.c -Lbuild/core -lcollide -Wl,-rpath,'$$ORIGIN' -lm
 
-embed: build/core/embed
+# The same program compiled as C++: the headers give the functions C linkage.
+build/core/embed-cxx: spec/c/embed.c build/core/libcollide.so
+	c++ -x c++ -std=c++11 -O1 -g -Wall -Wextra -Wpedantic -Wshadow -Werror -DCOLLIDE_DLL -Isrc/include -o $@ spec/c/embed.c \
+		-x none -Lbuild/core -lcollide -Wl,-rpath,'$$ORIGIN' -lm
+
+embed: build/core/embed build/core/embed-cxx
 	./build/core/embed
+	./build/core/embed-cxx
 
 # Benchmarks: the floor calls for the Lua benchmark, and the C core's.
 build/$(LUA)/collide_bench.so: bench/baseline.c

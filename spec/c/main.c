@@ -9,8 +9,8 @@ int c3_checkFailures = 0;
 
 int main(void)
 {
-	const c3Test* suites[] = {c3_geometryTests, c3_overlapTests, c3_sweepTests, c3_raycastTests,
-							  c3_distanceTests, c3_sweptTests,   c3_gjkTests};
+	const c3Test* suites[] = {c3_baseTests,     c3_geometryTests, c3_overlapTests, c3_sweepTests, c3_raycastTests,
+							  c3_distanceTests, c3_sweptTests,    c3_gjkTests,     c3_moverTests, c3_dispatchTests};
 	int passed = 0, failed = 0;
 	for (size_t s = 0; s < sizeof suites / sizeof suites[0]; ++s)
 	{

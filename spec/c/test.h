@@ -57,6 +57,9 @@ extern const c3Test c3_raycastTests[];
 extern const c3Test c3_distanceTests[];
 extern const c3Test c3_sweptTests[];
 extern const c3Test c3_gjkTests[];
+extern const c3Test c3_baseTests[];
+extern const c3Test c3_moverTests[];
+extern const c3Test c3_dispatchTests[];
 
 static inline c3Vec3 V(double x, double y, double z)
 {

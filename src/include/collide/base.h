@@ -13,29 +13,33 @@
 
 #include <stddef.h>
 
-// C3_API marks every public function. Build the shared library libcollide
-// with COLLIDE_DLL and COLLIDE_BUILD_DLL defined (`make core` does), and
-// define COLLIDE_DLL in a program that links it. Compiled into a program (as
-// the Lua module compiles it), neither is defined and C3_API is empty.
+// C3_API marks every public function (and gives it C linkage in C++: the
+// headers have no extern "C" blocks, which the FFI could not read). Build the
+// shared library libcollide with COLLIDE_DLL and COLLIDE_BUILD_DLL defined
+// (`make core` does), and define COLLIDE_DLL in a program that links it.
+// Compiled into a program (as the Lua module compiles it), neither is
+// defined and the functions keep the visibility the build gives them.
 #if defined(COLLIDE_DLL) && defined(_WIN32)
 #if defined(COLLIDE_BUILD_DLL)
-#define C3_API __declspec(dllexport)
+#define C3_EXPORT __declspec(dllexport)
 #else
-#define C3_API __declspec(dllimport)
+#define C3_EXPORT __declspec(dllimport)
 #endif
 #elif defined(COLLIDE_DLL) && defined(__GNUC__)
-#define C3_API __attribute__((visibility("default")))
+#define C3_EXPORT __attribute__((visibility("default")))
 #else
-#define C3_API
+#define C3_EXPORT
+#endif
+
+#ifdef __cplusplus
+#define C3_API extern "C" C3_EXPORT
+#else
+#define C3_API C3_EXPORT
 #endif
 
 #define C3_VERSION_MAJOR 0
 #define C3_VERSION_MINOR 1
 #define C3_VERSION_PATCH 0
-
-#ifdef __cplusplus
-extern "C" {
-#endif
 
 /// A version number, as c3GetVersion returns it.
 typedef struct c3Version
@@ -82,9 +86,5 @@ typedef int c3AssertFcn(const char* condition, const char* fileName, int lineNum
 /// Set the function called on a failed assertion; NULL restores the default,
 /// which prints the condition and its place to stderr and aborts.
 C3_API void c3SetAssertFcn(c3AssertFcn* assertFcn);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

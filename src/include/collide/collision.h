@@ -19,10 +19,6 @@
 
 #include "collide/geometry.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /// The whole interval of contact of a sweep, within [0, 1].
 typedef struct c3SweepInterval
 {
@@ -204,9 +200,5 @@ C3_API c3SweepFcn c3GetSweepFcn(c3ShapeType a, c3ShapeType b);
 C3_API c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b);
 C3_API c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b);
 C3_API c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -17,10 +17,6 @@
 #include "collide/base.h"
 #include "collide/math_types.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /// Largest magnitude accepted for any coordinate, extent, radius or displacement.
 /// The bound keeps every intermediate product of the queries finite.
 #define C3_MAX_COORDINATE 1.0e15
@@ -250,9 +246,5 @@ C3_API c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input
 C3_API c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

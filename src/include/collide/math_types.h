@@ -8,10 +8,6 @@
 #ifndef COLLIDE_MATH_TYPES_H
 #define COLLIDE_MATH_TYPES_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /// A 3D vector or point, in double precision.
 typedef struct c3Vec3
 {
@@ -26,9 +22,5 @@ typedef struct c3Vec2
 	double x; ///< first coordinate (along the plane's u axis)
 	double y; ///< second coordinate (along the plane's v axis)
 } c3Vec2;
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

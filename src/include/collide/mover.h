@@ -16,10 +16,6 @@
 #include "collide/base.h"
 #include "collide/geometry.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /// Iterations c3SolvePlanes may take before it stops, not converged.
 enum
 {
@@ -57,9 +53,5 @@ C3_API c3PlaneSolverResult c3SolvePlanes(c3Vec3 targetDelta, c3CollisionPlane* p
 /// contact). Along a wall it keeps the part along the wall; in a crease,
 /// the part along the crease; in a corner, nothing.
 C3_API c3Vec3 c3ClipVector(c3Vec3 vector, const c3CollisionPlane* planes, int count);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// The base layer: version, allocator hooks and the assert function.
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/core.h"
+#include "test.h"
+
+static void version_matches_the_header(void)
+{
+	c3Version v = c3GetVersion();
+	CHECK(v.major == C3_VERSION_MAJOR && v.minor == C3_VERSION_MINOR && v.patch == C3_VERSION_PATCH);
+}
+
+// A counting allocator with the lua_Alloc contract.
+typedef struct CountingHeap
+{
+	int allocations;
+	int frees;
+	size_t live;
+} CountingHeap;
+
+static void* counting_alloc(void* context, void* memory, size_t oldSize, size_t newSize)
+{
+	CountingHeap* heap = (CountingHeap*)context;
+	if (newSize == 0)
+	{
+		if (memory != NULL)
+		{
+			heap->frees++;
+			heap->live -= oldSize;
+		}
+		free(memory);
+		return NULL;
+	}
+	heap->allocations++;
+	heap->live += newSize - (memory != NULL ? oldSize : 0);
+	return realloc(memory, newSize);
+}
+
+static void allocations_go_through_the_hook_set(void)
+{
+	// The default is the C library's: a block that can be written and freed.
+	c3Allocator a = c3ResolveAllocator(NULL);
+	CHECK(a.fcn != NULL);
+	char* p = (char*)c3Alloc(&a, 64);
+	CHECK(p != NULL);
+	memset(p, 1, 64);
+	c3Free(&a, p, 64);
+
+	CountingHeap heap = {0, 0, 0};
+	c3SetAllocator(counting_alloc, &heap);
+	CHECK(c3GetAllocator().fcn == counting_alloc && c3GetAllocator().context == &heap);
+	// A zero allocator stands for the process-wide one, resolved once.
+	c3Allocator zero = {NULL, NULL};
+	a = c3ResolveAllocator(&zero);
+	CHECK(a.fcn == counting_alloc && a.context == &heap);
+	p = (char*)c3Alloc(&a, 100);
+	CHECK(p != NULL && heap.allocations == 1 && heap.live == 100);
+	c3Free(&a, p, 100);
+	c3Free(&a, NULL, 0); // freeing nothing is nothing
+	CHECK(heap.frees == 1 && heap.live == 0);
+
+	// An object's own allocator wins over the process-wide one.
+	CountingHeap mine = {0, 0, 0};
+	c3Allocator own = {counting_alloc, &mine};
+	a = c3ResolveAllocator(&own);
+	p = (char*)c3Alloc(&a, 8);
+	c3Free(&a, p, 8);
+	CHECK(mine.allocations == 1 && mine.frees == 1 && heap.allocations == 1);
+
+	c3SetAllocator(NULL, &heap); // restores the default, whatever the context
+	CHECK(c3GetAllocator().fcn != counting_alloc && c3GetAllocator().context == NULL);
+}
+
+static int s_failedAssertions = 0;
+
+static int counting_assert(const char* condition, const char* fileName, int lineNumber)
+{
+	(void)fileName;
+	(void)lineNumber;
+	CHECK(strcmp(condition, "1 + 1 == 3") == 0);
+	s_failedAssertions++;
+	return 0; // go on: do not abort
+}
+
+static void a_failed_assertion_reaches_the_hook(void)
+{
+	c3SetAssertFcn(counting_assert);
+	C3_ASSERT(1 + 1 == 2);
+	CHECK(s_failedAssertions == 0);
+	// The test build compiles assertions in (C3_ENABLE_ASSERT).
+	C3_ASSERT(1 + 1 == 3);
+	CHECK(s_failedAssertions == 1);
+	c3SetAssertFcn(NULL);
+}
+
+const c3Test c3_baseTests[] = {
+	{"version matches the header", version_matches_the_header},
+	{"allocations go through the hook set", allocations_go_through_the_hook_set},
+	{"a failed assertion reaches the hook", a_failed_assertion_reaches_the_hook},
+	{NULL, NULL},
+};
