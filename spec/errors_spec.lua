@@ -363,6 +363,18 @@ describe("collide errors", function()
       assert_has(err, "bad argument #1 to 'axis'")
     end)
 
+    it("called with a dot instead of a colon, say to use a colon", function()
+      local s = sphere()
+      local err = error_of(function() local r = s.sweep({1, 0, 0}, plane()); return r end)
+      assert_has(err, "bad argument #1 to 'sweep' (shape expected, got table; to call a method, use a colon: s:sweep(...))")
+      err = error_of(function() local r = s.overlaps(s); return r end)
+      assert_has(err, "bad argument #2 to 'overlaps' (shape expected, got no value; to call a method, use a colon")
+      -- A function kept in a local is no method: no hint.
+      local sweep = collide.sweep
+      err = error_of(function() local r = sweep({1, 0, 0}, plane()); return r end)
+      assert_has(err, "bad argument #1 to 'sweep' (shape expected, got table)")
+    end)
+
     it("name the function with its module name whatever the local name", function()
       local make = collide.sphere
       local err = error_of(function() local r = make({0, 0, 0}, -1); return r end)

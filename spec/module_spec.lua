@@ -4,7 +4,8 @@ describe("collide", function()
   it("has its metadata", function()
     assert.are.equal("collide 0.1.0", collide._VERSION)
     assert.is_string(collide._DESCRIPTION)
-    assert.is_string(collide._URL)
+    -- No _URL until the project has a public home that exists.
+    assert.is_nil(collide._URL)
     assert.are.equal("MIT", collide._LICENSE)
   end)
 

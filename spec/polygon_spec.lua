@@ -268,6 +268,17 @@ describe("collide.polygon", function()
       assert.are.same({}, failures)
     end)
 
+    it("refuse a square with one corner lifted, naming that corner", function()
+      -- Lifting a corner tilts the plane through all four toward it, so the
+      -- first corner is as far from that plane: the one named is the corner
+      -- farthest from the plane through the others.
+      for k = 1, 4 do
+        local points = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}
+        points[k][3] = 0.5
+        assert_has(polygon_error(points), "points[" .. k .. "] is off the plane")
+      end
+    end)
+
     it("refuse a turn the wrong way (a reflex vertex), naming the point", function()
       local err = polygon_error({{0, 0, 0}, {2, 0, 0}, {1, 0.5, 0}, {2, 2, 0}, {0, 2, 0}})
       assert_has(err, "not convex")

@@ -182,6 +182,13 @@ describe("collide.vec3", function()
       assert.are.equal("vec3(-0.5, 1.25, 1e+20)", tostring(vec3(-0.5, 1.25, 1e20)))
       assert.are.equal("vec3(0.33333333333333, 0, 0)", tostring(vec3(1 / 3, 0, 0)))
     end)
+
+    it("prints minus zero as 0, in vectors and in shapes", function()
+      assert.are.equal("vec3(0, 0, 0)", tostring(vec3(-0.0, 0, -0.0)))
+      assert.are.equal("vec3(0, 0, 0)", tostring(-vec3()))
+      assert.are.equal("sphere(center = vec3(0, 1, 0), radius = 0)",
+        tostring(collide.sphere({-0.0, 1, -0.0}, -0.0)))
+    end)
   end)
 
   describe(":dot", function()

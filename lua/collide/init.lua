@@ -9,7 +9,6 @@ local core = require("collide.core")
 local collide = {
   _VERSION = "collide 0.1.0",
   _DESCRIPTION = "Collision detection for Lua: overlaps, sweeps, ray casts and distances with a C core",
-  _URL = "https://github.com/collide-lua/collide",
   _LICENSE = "MIT",
 }
 

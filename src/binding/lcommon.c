@@ -103,7 +103,9 @@ void lc3_formatnumber(char* buffer, size_t size, double x)
 		snprintf(buffer, size, "nan"); // not "-nan": the sign of a NaN means nothing here
 		return;
 	}
-	snprintf(buffer, size, "%.14g", x);
+	// Nor "-0": minus zero is zero to every query, and "-0" in a printed
+	// vector reads like a bug.
+	snprintf(buffer, size, "%.14g", x == 0.0 ? 0.0 : x);
 }
 
 // -- numbers ----------------------------------------------------------------------------------
@@ -279,6 +281,15 @@ c3Vec3 lc3_checkvector(lua_State* L, const lc3Registry* reg, int idx, const char
 
 void lc3_shapeerror(lua_State* L, int idx, const char* fname)
 {
+	// s.sweep(delta, b) instead of s:sweep(delta, b) passes no shape first,
+	// and s.overlaps(b) leaves the last one out: say how a method is called.
+	lua_Debug ar;
+	if ((idx == 1 || lua_isnone(L, idx)) && lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) &&
+		ar.namewhat != NULL && strcmp(ar.namewhat, "field") == 0)
+	{
+		lc3_argerror(L, idx, fname, "shape expected, got %s; to call a method, use a colon: s:%s(...)",
+					 lc3_typename(L, lc3_registry(L), idx), fname);
+	}
 	lc3_typeerror(L, idx, fname, "shape");
 	abort(); // not reached: lua_error does not return
 }

@@ -37,6 +37,43 @@ c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q)
 	return c3MulAdd(w, q.y, polygon->v);
 }
 
+// The point of a polygon that is not planar to name: the one farthest from
+// the plane through the others (Newell's normal of the others, about their
+// center). The point farthest from the plane through all of them is not
+// always it: a point lifted off tilts that plane toward itself, so that in a
+// square with its third corner lifted, the first corner is as far.
+static int c3FindOffPlanePoint(const c3Vec3* points, int count)
+{
+	int worst = 0;
+	double worstDistance = -1.0;
+	for (int skip = 0; skip < count; ++skip)
+	{
+		c3Vec3 sum = c3MakeVec3(0.0, 0.0, 0.0);
+		for (int i = 0; i < count; ++i)
+		{
+			sum = i != skip ? c3Add(sum, points[i]) : sum;
+		}
+		c3Vec3 center = c3MulSV(1.0 / (count - 1), sum);
+		c3Vec3 n = c3MakeVec3(0.0, 0.0, 0.0);
+		for (int i = 0; i < count; ++i)
+		{
+			int next = (i + 1) % count == skip ? (i + 2) % count : (i + 1) % count;
+			if (i != skip)
+			{
+				n = c3Add(n, c3Cross(c3Sub(points[i], center), c3Sub(points[next], center)));
+			}
+		}
+		double length = c3GetLengthAndNormalize(n, &n);
+		double distance = fabs(c3Dot(n, c3Sub(points[skip], center)));
+		if (length > 0.0 && distance > worstDistance)
+		{
+			worst = skip;
+			worstDistance = distance;
+		}
+	}
+	return worst;
+}
+
 c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badPoint)
 {
 	*badPoint = -1;
@@ -89,22 +126,18 @@ c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badP
 	n = c3Normalize(n);
 
 	// Planar: the point farthest from the plane through the center is within
-	// the tolerance (and named when it is not).
+	// the tolerance.
 	double worst = 0.0;
 	for (int i = 0; i < count; ++i)
 	{
 		double d = fabs(c3Dot(n, c3Sub(points[i], center)));
-		if (!(d <= worst))
-		{
-			worst = d;
-			*badPoint = i;
-		}
+		worst = d <= worst ? worst : d;
 	}
 	if (!(worst <= C3_PLANAR_TOLERANCE * size))
 	{
+		*badPoint = c3FindOffPlanePoint(points, count);
 		return c3_errNotPlanar;
 	}
-	*badPoint = -1;
 
 	c3Polygon p;
 	p.plane.normal = n;
