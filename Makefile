@@ -106,8 +106,15 @@ build/ctest/run_tests: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARNINGS) $(SANITIZE) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
-ctest: build/ctest/run_tests
+ctest: build/ctest/run_tests build/ctest/binding_tests
 	./build/ctest/run_tests
+	./build/ctest/binding_tests
+
+# The binding's handles in a Lua 5.4 state of the test's own, under ASan + UBSan.
+build/ctest/binding_tests: spec/c/binding/test_handles.c $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARNINGS) $(SANITIZE) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -Isrc/binding \
+		-isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_handles.c $(CORE_SRC) $(BINDING_SRC) -llua5.4 -lm
 
 # The core also compiles as C++ and with clang's C++-compatibility warnings.
 cxx-check:

@@ -37,6 +37,7 @@ build = {
       sources = {
         "src/binding/lcollide.c",
         "src/binding/lcommon.c",
+        "src/binding/lhandle.c",
         "src/binding/lquery.c",
         "src/binding/lshape.c",
         "src/binding/lvec3.c",

@@ -2,7 +2,16 @@
 // The Lua binding's shared declarations. The binding checks and converts
 // arguments, calls the core, and pushes results; it does no geometry.
 //
-// Type checks, measured against the floor of a Lua -> C call (bench/):
+// Two kinds of userdata, checked two ways:
+// - Values (vec3 and the shapes) hold numbers only, and are checked by a tag
+//   on the fast path of every query (below).
+// - Handles (meshes and worlds, later) hold a pointer to memory the core
+//   allocated. A forged handle would let a script choose an address, so they
+//   never take the tag path: they are checked by their exact metatable and
+//   size (lc3_checkhandle, as liolib.c's tolstream), and they free what they
+//   own in __gc and __close (lhandle.c).
+//
+// Type checks of values, measured against the floor of a Lua -> C call (bench/):
 // luaL_checkudata looks the metatable up by name in the registry and costs
 // three times the floor; even comparing metatable addresses (getmetatable +
 // topointer per argument) costs 1.6 times it, over the 1.5 allowed for
@@ -280,6 +289,59 @@ void lc3_pushvec3(lua_State* L, c3Vec3 v, int outIdx);
 
 /// Format a number as tostring does (%.14g).
 void lc3_formatnumber(char* buffer, size_t size, double x);
+
+// -- handles ---------------------------------------------------------------------------------
+
+/// A class of handles: userdata that own an object of the core (lhandle.c).
+typedef struct lc3HandleClass
+{
+	const char* metatable;         ///< the metatable's name in the Lua registry, "collide.Mesh"
+	const char* name;              ///< what messages call it, "mesh"
+	void (*release)(void* object); ///< frees the object; called once, by close or __gc
+	const luaL_Reg* methods;       ///< its methods (close is added)
+} lc3HandleClass;
+
+/// The type field of a handle: no value's, so that the fast check of values
+/// (lc3_toobject) refuses every handle.
+#define LC3_HANDLE (-1)
+
+/// The memory of a handle. It starts as a value does, with a tag made with
+/// the state's secret: a foreign userdata given a handle's metatable (with
+/// the debug library) still fails the check.
+typedef struct lc3Handle
+{
+	uint64_t tag; ///< lc3Registry.secret XOR the handle's address
+	int type;     ///< LC3_HANDLE
+	void* object; ///< what it owns; NULL once closed
+} lc3Handle;
+
+/// Create the metatable of a class (idempotent per state): __gc and __close
+/// release the object, __index holds the methods and close, __tostring names
+/// the class, and __metatable protects it.
+void lc3_newhandleclass(lua_State* L, const lc3HandleClass* cls);
+
+/// Push a new handle of a class (made by lc3_newhandleclass) owning object.
+/// Raises a memory error, releasing object, when Lua cannot allocate it.
+lc3Handle* lc3_newhandle(lua_State* L, const lc3HandleClass* cls, void* object);
+
+/// The object of the open handle of class cls at idx; raises otherwise
+/// ("mesh expected, got table", "the mesh is closed").
+void* lc3_checkhandle(lua_State* L, int idx, const lc3HandleClass* cls, const char* fname);
+
+/// The registry of the state, from the Lua registry (for code that is not a
+/// closure with the shared upvalues); NULL before the module is loaded.
+const lc3Registry* lc3_stateregistry(lua_State* L);
+
+#define LC3_REGISTRY_KEY "collide.registry"
+
+/// The state's own allocator as the core's: objects that handles own are
+/// allocated with it, so the memory a game gives Lua bounds them too.
+static inline c3Allocator lc3_allocator(lua_State* L)
+{
+	c3Allocator a;
+	a.fcn = lua_getallocf(L, &a.context);
+	return a;
+}
 
 // -- registration ------------------------------------------------------------------------
 

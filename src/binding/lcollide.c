@@ -141,8 +141,6 @@ static uint64_t lc3_newsecret(lua_State* L, const void* block)
 	return s != 0 ? s : 1;
 }
 
-#define LC3_REGISTRY_KEY "collide.registry"
-
 int luaopen_collide_core(lua_State* L)
 {
 	luaL_checkstack(L, LC3_UPVALUE_COUNT + 8, "collide: not enough stack");
