@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// GJK distance (src/core/gjk.c): against the analytic distances over seeded
+// GJK distance (src/core/query/gjk.c): against the analytic distances over seeded
 // random cases (also scaled and far from the origin), against a brute force
 // for polygons, against known answers for ellipsoids, and on degenerate input.
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "base/math_functions.h"
 
+#include "base/core.h"
+
 // b^2 - 4ac. When the two terms nearly cancel (a near-tangent contact), the
 // rounding errors of the products are recovered with fma, as Kahan proposes in
 // "On the Cost of Floating-Point Computation Without Extra-Precise Arithmetic".
@@ -57,6 +59,7 @@ int c3SolveQuadratic(double a, double b, double c, double roots[2])
 	}
 	roots[0] = r0;
 	roots[1] = r1;
+	C3_ASSERT(r0 <= r1);
 	return r0 == r1 ? 1 : 2;
 }
 

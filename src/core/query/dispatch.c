@@ -99,6 +99,22 @@ double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, con
 
 // -- adapters: each pair's typed function as the query's generic one, in both orders ----------
 
+// What every sweep and penetration promises, checked on the way out in the
+// test builds (C3_ASSERT): a time within [0, 1], a unit normal, a depth >= 0.
+static inline c3CastOutput c3CheckedCast(c3CastOutput out)
+{
+	C3_ASSERT(!out.hit || (out.fraction >= 0.0 && out.fraction <= 1.0));
+	C3_ASSERT(!out.hit || fabs(c3Length(out.normal) - 1.0) <= 1.0e-9);
+	C3_ASSERT(!out.hit || c3IsFiniteVec3(out.point));
+	return out;
+}
+
+static inline c3Penetration c3CheckedPenetration(c3Penetration out)
+{
+	C3_ASSERT(!out.hit || (out.depth >= 0.0 && fabs(c3Length(out.normal) - 1.0) <= 1.0e-9));
+	return out;
+}
+
 #define C3_OVERLAP_YES(A, B)                                                                                           \
 	static bool c3Overlap_##A##_##B(const void* a, const void* b)                                                      \
 	{                                                                                                                  \
@@ -132,13 +148,13 @@ double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, con
 #define C3_SWEEP_YES(A, B)                                                                                             \
 	static c3CastOutput c3Sweep_##A##_##B(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                          \
 	{                                                                                                                  \
-		return c3Sweep##A##B((const c3##A*)a, da, (const c3##B*)b, db);                                                \
+		return c3CheckedCast(c3Sweep##A##B((const c3##A*)a, da, (const c3##B*)b, db));                                 \
 	}                                                                                                                  \
 	static c3CastOutput c3SweepSwapped_##A##_##B(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                   \
 	{                                                                                                                  \
 		c3CastOutput out = c3Sweep##A##B((const c3##A*)b, db, (const c3##B*)a, da);                                    \
 		out.normal = c3Neg(out.normal);                                                                                \
-		return out;                                                                                                    \
+		return c3CheckedCast(out);                                                                                     \
 	}
 
 #define C3_INTERVAL_YES(A, B)                                                                                          \
@@ -154,13 +170,13 @@ double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, con
 #define C3_PENETRATION_YES(A, B)                                                                                       \
 	static c3Penetration c3Penetration_##A##_##B(const void* a, const void* b)                                         \
 	{                                                                                                                  \
-		return c3Penetration##A##B((const c3##A*)a, (const c3##B*)b);                                                  \
+		return c3CheckedPenetration(c3Penetration##A##B((const c3##A*)a, (const c3##B*)b));                            \
 	}                                                                                                                  \
 	static c3Penetration c3PenetrationSwapped_##A##_##B(const void* a, const void* b)                                  \
 	{                                                                                                                  \
 		c3Penetration out = c3Penetration##A##B((const c3##A*)b, (const c3##B*)a);                                     \
 		out.normal = c3Neg(out.normal);                                                                                \
-		return out;                                                                                                    \
+		return c3CheckedPenetration(out);                                                                              \
 	}
 
 #define C3_OVERLAP_NO(A, B)

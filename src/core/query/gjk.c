@@ -358,6 +358,7 @@ c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b)
 		c3SubSimplex solution;
 		bool inside = c3SolveSimplex(points, simplex.count, &solution);
 		c3ReduceSimplex(&simplex, &solution);
+		C3_ASSERT(simplex.count >= 1 && simplex.count <= 4);
 		if (inside)
 		{
 			status = c3_distanceOverlap;
