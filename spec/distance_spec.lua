@@ -9,7 +9,7 @@ local abs, sqrt = math.abs, math.sqrt
 local r2 = sqrt(0.5)
 
 local KINDS = { "sphere", "aabb", "obb", "segment", "plane" }
-local DISTANCE_CASES = 250 -- per pair and variant: the box-box reference is slow in Lua
+local DISTANCE_CASES = C.scaled(250) -- per pair and variant: the box-box reference is slow in Lua
 
 describe("collide.distance", function()
   describe("against brute force", function()

@@ -366,7 +366,8 @@ describe("collide errors", function()
     it("called with a dot instead of a colon, say to use a colon", function()
       local s = sphere()
       local err = error_of(function() local r = s.sweep({1, 0, 0}, plane()); return r end)
-      assert_has(err, "bad argument #1 to 'sweep' (shape expected, got table; to call a method, use a colon: s:sweep(...))")
+      assert_has(err, "bad argument #1 to 'sweep' (shape expected, got table; "
+        .. "to call a method, use a colon: s:sweep(...))")
       err = error_of(function() local r = s.overlaps(s); return r end)
       assert_has(err, "bad argument #2 to 'overlaps' (shape expected, got no value; to call a method, use a colon")
       -- A function kept in a local is no method: no hint.

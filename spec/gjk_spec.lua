@@ -117,8 +117,8 @@ local function generate(rng, kind)
   return d
 end
 
--- Pairs (a is the one the brute force searches over), and cases per variant:
--- the box pairs search six faces, so they run fewer.
+-- Pairs (a is the one the brute force searches over), and cases per variant
+-- at full scale (C.scaled): the box pairs search six faces, so they run fewer.
 local PAIRS = {
   { "polygon", "sphere", 60 }, { "polygon", "aabb", 60 }, { "polygon", "obb", 60 }, { "polygon", "segment", 60 },
   { "polygon", "polygon", 60 }, { "segment", "ellipsoid", 60 }, { "polygon", "ellipsoid", 40 },
@@ -127,8 +127,9 @@ local PAIRS = {
 
 describe("collide.distance through GJK", function()
   for index, pair in ipairs(PAIRS) do
-    local ka, kb, count = pair[1], pair[2], pair[3]
-    it(ka .. " / " .. kb .. ": seeded cases at 4 scales against brute force, 0 exactly when they overlap", function()
+    local ka, kb, count = pair[1], pair[2], C.scaled(pair[3])
+    local name = ka .. " / " .. kb .. ": " .. count .. " seeded cases at 4 scales against brute force"
+    it(name .. ", 0 exactly when they overlap", function()
       local rng = Random.new(7000 + index)
       local cases = {}
       for n = 1, count do cases[n] = { generate(rng, ka), generate(rng, kb) } end

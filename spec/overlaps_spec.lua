@@ -85,7 +85,7 @@ describe("collide.overlaps", function()
         local kb = KINDS[j]
         seed = seed + 1
         local pairSeed = seed
-        it(ka .. " / " .. kb .. ": 1000 seeded cases at 4 scales, symmetric", function()
+        it(ka .. " / " .. kb .. ": " .. C.CASES .. " seeded cases at 4 scales, symmetric", function()
           local rng = Random.new(pairSeed)
           local generate = pairGenerator(ka, kb)
           local cases = {}

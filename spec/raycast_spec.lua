@@ -36,7 +36,7 @@ describe("collide.raycast", function()
     for _, kind in ipairs({ "sphere", "aabb", "obb", "plane" }) do
       seed = seed + 1
       local kindSeed = seed
-      it(kind .. ": 1000 seeded rays at 4 scales: first hit, point, normal", function()
+      it(kind .. ": " .. C.CASES .. " seeded rays at 4 scales: first hit, point, normal", function()
         local rng = Random.new(kindSeed)
         local cases = {}
         for n = 1, C.CASES do

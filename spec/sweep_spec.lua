@@ -131,7 +131,8 @@ describe("collide.sweep", function()
     for _, name in ipairs({ "sphere / plane", "sphere / sphere", "aabb / aabb" }) do
       seed = seed + 1
       local familySeed = seed
-      it(name .. ": 1000 seeded cases at 4 scales: first contact, point, normal, swap, interval", function()
+      local title = name .. ": " .. C.CASES .. " seeded cases at 4 scales"
+      it(title .. ": first contact, point, normal, swap, interval", function()
         checkFamily(name, families[name], familySeed)
       end)
     end

@@ -8,7 +8,7 @@ local U = require("spec.support.unitspace")
 
 local abs, max = math.abs, math.max
 
-local SWEPT_CASES = 2000
+local SWEPT_CASES = C.scaled(2000)
 
 -- -- generators ----------------------------------------------------------------------
 
@@ -126,7 +126,8 @@ end
 describe("collide.sweep (Rouwé)", function()
   describe("against brute force", function()
     for i, family in ipairs(FAMILIES) do
-      it(family.name .. ": 2000 seeded cases at 4 scales: first contact, point, normal, swap", function()
+      local title = family.name .. ": " .. SWEPT_CASES .. " seeded cases at 4 scales"
+      it(title .. ": first contact, point, normal, swap", function()
         checkFamily(family, 6000 + i)
       end)
     end

@@ -6,7 +6,27 @@ local Random = require("spec.support.random")
 
 local C = {}
 
-C.CASES = 1000
+--- How many cases the heavy seeded families (those against a brute force:
+-- C.CASES, and the counts of distance, gjk and swept) run, read here and
+-- nowhere else: COLLIDE_SPEC_CASES=full (the default; `make test-all`, and
+-- `make test` under LuaJIT) runs the counts written in the specs; "quick"
+-- (`make test` under lua5.4 and the sanitized module) a quarter of them; a
+-- number, that multiple of them. A family written for n cases runs
+-- C.scaled(n), the first n of the same seeded sequence: every case a quick
+-- run checks, a full run checks too, and at full scale the cases and the hit
+-- rates are exactly those of the counts written. Hit rates are bounded as
+-- shares, so the bounds hold at any count.
+local QUICK = 0.25
+local setting = os.getenv("COLLIDE_SPEC_CASES") or ""
+C.SCALE = (setting == "" or setting == "full") and 1 or setting == "quick" and QUICK or tonumber(setting)
+assert(C.SCALE and C.SCALE > 0, "COLLIDE_SPEC_CASES is full, quick or a positive number, not " .. setting)
+
+--- The count of a family written for n cases: at least 1.
+function C.scaled(n)
+  return math.max(1, math.floor(n * C.SCALE + 0.5))
+end
+
+C.CASES = C.scaled(1000)
 
 --- The variants: scale about the origin, then offset.
 C.VARIANTS = {
