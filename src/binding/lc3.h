@@ -329,10 +329,12 @@ lc3Handle* lc3_newhandle(lua_State* L, const lc3HandleClass* cls, void* object);
 void* lc3_checkhandle(lua_State* L, int idx, const lc3HandleClass* cls, const char* fname);
 
 /// The registry of the state, from the Lua registry (for code that is not a
-/// closure with the shared upvalues); NULL before the module is loaded.
-const lc3Registry* lc3_stateregistry(lua_State* L);
+/// closure with the shared upvalues); NULL before the module is loaded, or
+/// when the key holds anything else (the debug library can put any value there).
+lc3Registry* lc3_stateregistry(lua_State* L);
 
 #define LC3_REGISTRY_KEY "collide.registry"
+#define LC3_REGISTRY_METATABLE "collide.Registry"
 
 /// The state's own allocator as the core's: objects that handles own are
 /// allocated with it, so the memory a game gives Lua bounds them too.

@@ -118,6 +118,26 @@ static int lc3_setup(lua_State* L)
 	return 1;
 }
 
+lc3Registry* lc3_stateregistry(lua_State* L)
+{
+	// What is at the key is checked before it is read: the debug library can
+	// put any value there. collide's registry is a userdata of its size
+	// with its own metatable.
+	lua_getfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
+	lc3Registry* reg = NULL;
+	if (lua_type(L, -1) == LUA_TUSERDATA && lc3_rawlen(L, -1) == sizeof(lc3Registry) && lua_getmetatable(L, -1))
+	{
+		luaL_getmetatable(L, LC3_REGISTRY_METATABLE);
+		if (lua_rawequal(L, -1, -2))
+		{
+			reg = (lc3Registry*)lua_touserdata(L, -3);
+		}
+		lua_pop(L, 2);
+	}
+	lua_pop(L, 1);
+	return reg;
+}
+
 // 64 bits from what varies between processes and states (ASLR-placed stack,
 // heap and code addresses, time), mixed by SplitMix64. Not for cryptography;
 // enough that a script cannot know it (see lc3.h).
@@ -146,14 +166,22 @@ int luaopen_collide_core(lua_State* L)
 	luaL_checkstack(L, LC3_UPVALUE_COUNT + 8, "collide: not enough stack");
 	// One registry per state, kept in the Lua registry: a second load of the
 	// module in the same state must accept the values of the first.
+	lc3Registry* reg = lc3_stateregistry(L);
 	lua_getfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
-	lc3Registry* reg = (lc3Registry*)lua_touserdata(L, -1);
+	if (reg == NULL && !lua_isnil(L, -1))
+	{
+		return luaL_error(L, "collide: the registry key '%s' holds a value that is not collide's", LC3_REGISTRY_KEY);
+	}
 	if (reg == NULL)
 	{
 		lua_pop(L, 1);
 		reg = (lc3Registry*)lc3_newuserdata(L, sizeof(lc3Registry));
 		memset(reg, 0, sizeof *reg);
 		reg->secret = lc3_newsecret(L, reg);
+		luaL_newmetatable(L, LC3_REGISTRY_METATABLE);
+		lua_pushliteral(L, LC3_REGISTRY_METATABLE);
+		lua_setfield(L, -2, "__metatable");
+		lua_setmetatable(L, -2);
 		lua_pushvalue(L, -1);
 		lua_setfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
 	}

@@ -8,14 +8,6 @@
 
 #include "lc3.h"
 
-const lc3Registry* lc3_stateregistry(lua_State* L)
-{
-	lua_getfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
-	const lc3Registry* reg = (const lc3Registry*)lua_touserdata(L, -1);
-	lua_pop(L, 1);
-	return reg;
-}
-
 // The handle at idx, open or closed, when its metatable is the one at
 // metatableIdx and its size and tag are a handle's; else NULL.
 static lc3Handle* lc3_tohandle(lua_State* L, int idx, int metatableIdx)

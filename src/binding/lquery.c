@@ -33,6 +33,18 @@ static int lc3_outindex(lua_State* L, const lc3Registry* reg, int idx, const cha
 	return lc3_optout(L, reg, idx, fname, LC3_VEC3) != NULL ? idx : 0;
 }
 
+// The out vectors of a point and a normal (at idx, idx + 1): two different
+// vec3 values, or the second write would overwrite the first.
+static void lc3_outpair(lua_State* L, const lc3Registry* reg, int idx, const char* fname, int* outPoint, int* outNormal)
+{
+	*outPoint = lc3_outindex(L, reg, idx, fname);
+	*outNormal = lc3_outindex(L, reg, idx + 1, fname);
+	if (*outPoint > 0 && *outNormal > 0 && lua_rawequal(L, idx, idx + 1))
+	{
+		lc3_argerror(L, idx + 1, fname, "outNormal must be another vec3 than outPoint");
+	}
+}
+
 static c3Vec3 lc3_optdelta(lua_State* L, const lc3Registry* reg, int idx, const char* fname, const char* name)
 {
 	if (lua_isnoneornil(L, idx))
@@ -79,8 +91,8 @@ static int query_sweep(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
 	lc3SweepArgs args = lc3_checksweep(L, reg, "sweep");
-	int outPoint = lc3_outindex(L, reg, 5, "sweep");
-	int outNormal = lc3_outindex(L, reg, 6, "sweep");
+	int outPoint, outNormal;
+	lc3_outpair(L, reg, 5, "sweep", &outPoint, &outNormal);
 	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
 	if (fn == NULL)
 	{
@@ -126,8 +138,8 @@ static int query_raycast(lua_State* L)
 			return lc3_argerror(L, 4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)");
 		}
 	}
-	int outPoint = lc3_outindex(L, reg, 5, "raycast");
-	int outNormal = lc3_outindex(L, reg, 6, "raycast");
+	int outPoint, outNormal;
+	lc3_outpair(L, reg, 5, "raycast", &outPoint, &outNormal);
 	c3CastOutput out = c3RayCastShape((c3ShapeType)s->type, &s->u, &input);
 	return lc3_pushcast(L, &out, outPoint, outNormal);
 }

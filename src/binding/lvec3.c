@@ -209,24 +209,10 @@ static int vec3_cross(lua_State* L)
 	return 1;
 }
 
-// Length without overflow or underflow of the squares.
-static double lc3_length(c3Vec3 v)
-{
-	double m = fabs(v.x);
-	m = fabs(v.y) > m ? fabs(v.y) : m;
-	m = fabs(v.z) > m ? fabs(v.z) : m;
-	if (m == 0.0)
-	{
-		return 0.0;
-	}
-	double x = v.x / m, y = v.y / m, z = v.z / m;
-	return m * sqrt(x * x + y * y + z * z);
-}
-
 static int vec3_length(lua_State* L)
 {
 	c3Vec3 a = lc3_vec3at(L, lc3_registry(L), 1, "length");
-	lua_pushnumber(L, lc3_numberresult(L, "length", lc3_length(a)));
+	lua_pushnumber(L, lc3_numberresult(L, "length", c3VectorLength(a)));
 	return 1;
 }
 
@@ -240,13 +226,11 @@ static int vec3_lengthSquared(lua_State* L)
 static int vec3_normalized(lua_State* L)
 {
 	c3Vec3 a = lc3_vec3at(L, lc3_registry(L), 1, "normalized");
-	double length = lc3_length(a);
-	if (length == 0.0)
+	if (a.x == 0.0 && a.y == 0.0 && a.z == 0.0)
 	{
 		return lc3_argerror(L, 1, "normalized", "cannot normalize a zero vector");
 	}
-	c3Vec3 r = {a.x / length, a.y / length, a.z / length};
-	lc3_pushvec3(L, lc3_vec3result(L, "normalized", r), 0);
+	lc3_pushvec3(L, c3VectorNormalize(a), 0);
 	return 1;
 }
 
@@ -256,7 +240,7 @@ static int vec3_distance(lua_State* L)
 	c3Vec3 a = lc3_vec3at(L, reg, 1, "distance");
 	c3Vec3 b = lc3_vec3at(L, reg, 2, "distance");
 	c3Vec3 d = {a.x - b.x, a.y - b.y, a.z - b.z};
-	lua_pushnumber(L, lc3_numberresult(L, "distance", lc3_length(lc3_vec3result(L, "distance", d))));
+	lua_pushnumber(L, lc3_numberresult(L, "distance", c3VectorLength(lc3_vec3result(L, "distance", d))));
 	return 1;
 }
 

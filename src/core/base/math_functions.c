@@ -2,6 +2,7 @@
 #include "base/math_functions.h"
 
 #include "base/core.h"
+#include "collide/geometry.h"
 
 // b^2 - 4ac. When the two terms nearly cancel (a near-tangent contact), the
 // rounding errors of the products are recovered with fma, as Kahan proposes in
@@ -85,4 +86,14 @@ void c3MakePlaneBasis(c3Vec3 n, c3Vec3* u, c3Vec3* v)
 		*u = c3Normalize(c3MakeVec3(0.0, n.z, -n.y));
 	}
 	*v = c3Cross(n, *u);
+}
+
+double c3VectorLength(c3Vec3 v)
+{
+	return c3Length(v);
+}
+
+c3Vec3 c3VectorNormalize(c3Vec3 v)
+{
+	return c3Normalize(v);
 }

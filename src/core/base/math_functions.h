@@ -119,8 +119,10 @@ static inline c3Vec3 c3NormalizeOr(c3Vec3 v, c3Vec3 fallback)
 	double lengthSquared = c3Dot(v, v);
 	if (lengthSquared > 1.0e-280 && lengthSquared < 1.0e280)
 	{
-		// In this range 1 / length is finite and exact to rounding.
-		return c3MulSV(1.0 / sqrt(lengthSquared), v);
+		// In this range the squares are normal numbers. Each component is
+		// divided, not multiplied by 1 / length: correctly rounded, so that
+		// (3, 4, 0) gives (0.6, 0.8, 0) exactly.
+		return c3DivVS(v, sqrt(lengthSquared));
 	}
 	double m = c3MaxAbsComponent(v);
 	if (m == 0.0)
@@ -144,7 +146,7 @@ static inline double c3GetLengthAndNormalize(c3Vec3 v, c3Vec3* unit)
 	if (lengthSquared > 1.0e-280 && lengthSquared < 1.0e280)
 	{
 		double length = sqrt(lengthSquared);
-		*unit = c3MulSV(1.0 / length, v);
+		*unit = c3DivVS(v, length);
 		return length;
 	}
 	// The fallbacks of c3Normalize and c3Length, sharing the scaling.

@@ -4,6 +4,36 @@
 #include "base/math_functions.h"
 #include "kernel/box_local.h"
 
+c3RayCastInput c3LimitRay(const c3RayCastInput* input)
+{
+	c3RayCastInput out = *input;
+	double o[3] = {input->origin.x, input->origin.y, input->origin.z};
+	double d[3] = {input->translation.x, input->translation.y, input->translation.z};
+	for (int i = 0; i < 3; ++i)
+	{
+		if (d[i] != 0.0)
+		{
+			// Positive: the origin is within C3_MAX_COORDINATE < C3_MAX_REACH.
+			double t = ((d[i] > 0.0 ? C3_MAX_REACH : -C3_MAX_REACH) - o[i]) / d[i];
+			out.maxFraction = c3MinDouble(out.maxFraction, t);
+		}
+	}
+	return out;
+}
+
+double c3GrazingSlack(double h2, c3Vec3 f, c3Vec3 origin, double radius)
+{
+	if (h2 >= 0.0)
+	{
+		return h2;
+	}
+	// f carries the rounding of origin + tca u, a few ulps of |origin|: a
+	// line that passes within that of the sphere touches it (two points of
+	// radius 0 whose paths cross, a ray along a tangent).
+	double slack = radius + 4.0 * DBL_EPSILON * c3Length(origin);
+	return c3Dot(f, f) <= slack * slack ? 0.0 : h2;
+}
+
 c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radius, double maxFraction)
 {
 	c3RaySphereHit out = {0.0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, false};
@@ -35,7 +65,7 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 		return out; // outside and not approaching
 	}
 	c3Vec3 f = c3MulAdd(origin, tca, u);
-	double h2 = r2 - c3Dot(f, f);
+	double h2 = c3GrazingSlack(r2 - c3Dot(f, f), f, origin, radius);
 	if (h2 < 0.0)
 	{
 		return out;

@@ -9,7 +9,19 @@
 
 #include <stdbool.h>
 
-#include "collide/math_types.h"
+#include "collide/geometry.h"
+
+/// The ray cast input with maxFraction cut where the ray leaves the cube of
+/// half-size C3_MAX_REACH (the origin is inside it): every point it reaches is
+/// finite. Every ray cast starts with it.
+c3RayCastInput c3LimitRay(const c3RayCastInput* input);
+
+/// For a line origin + s u (u a unit vector) against a sphere of radius at the
+/// origin: h2 = radius^2 - |f|^2, where f is the line's point of closest
+/// approach, is negative when the line misses. A line that passes within the
+/// rounding of f (a few ulps of |origin|) touches, and touching is contact:
+/// then 0 is returned instead of h2.
+double c3GrazingSlack(double h2, c3Vec3 f, c3Vec3 origin, double radius);
 
 /// Result of the ray / sphere kernel.
 typedef struct c3RaySphereHit

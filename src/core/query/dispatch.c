@@ -72,7 +72,19 @@ enum
 	X(c, Ellipsoid, Ellipsoid, YES,     GJK,      NO,    NO,       NO)
 // clang-format on
 
-// -- the distance of convex pairs with no formula -------------------------------------------
+// -- distances ---------------------------------------------------------------------------------
+
+// The overlap test decides when two shapes are at distance 0, so that
+// distance and overlaps always agree: shapes it finds apart are never at
+// distance 0, even when their gap is below the rounding of their coordinates
+// (GJK stops there, and a formula can round to 0): they are then at the
+// smallest positive distance a double holds.
+#define C3_SMALLEST_DISTANCE 4.9406564584124654e-324
+
+static inline double c3DistanceApart(double distance)
+{
+	return distance > 0.0 ? distance : C3_SMALLEST_DISTANCE;
+}
 
 double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
 {
@@ -94,7 +106,7 @@ double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, con
 	{
 		return 0.0;
 	}
-	return c3GJKDistance(typeA, a, typeB, b).distance;
+	return c3DistanceApart(c3GJKDistance(typeA, a, typeB, b).distance);
 }
 
 // -- adapters: each pair's typed function as the query's generic one, in both orders ----------
@@ -128,11 +140,13 @@ static inline c3Penetration c3CheckedPenetration(c3Penetration out)
 #define C3_DISTANCE_EXACT(A, B)                                                                                        \
 	static double c3Distance_##A##_##B(const void* a, const void* b)                                                   \
 	{                                                                                                                  \
-		return c3Distance##A##B((const c3##A*)a, (const c3##B*)b);                                                     \
+		const c3##A* sa = (const c3##A*)a;                                                                             \
+		const c3##B* sb = (const c3##B*)b;                                                                             \
+		return c3Overlap##A##B(sa, sb) ? 0.0 : c3DistanceApart(c3Distance##A##B(sa, sb));                              \
 	}                                                                                                                  \
 	static double c3DistanceSwapped_##A##_##B(const void* a, const void* b)                                            \
 	{                                                                                                                  \
-		return c3Distance##A##B((const c3##A*)b, (const c3##B*)a);                                                     \
+		return c3Distance_##A##_##B(b, a);                                                                             \
 	}
 
 #define C3_DISTANCE_GJK(A, B)                                                                                          \

@@ -149,7 +149,7 @@ c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, co
 	// h2 from the closest-approach vector (see c3RayCastSphereLocal).
 	double tca = -c3Dot(s0, u);
 	c3Vec3 f = c3MulAdd(s0, tca, u);
-	double h2 = r2 - c3Dot(f, f);
+	double h2 = c3GrazingSlack(r2 - c3Dot(f, f), f, s0, radius);
 	if (h2 < 0.0)
 	{
 		return c3IntervalMiss();

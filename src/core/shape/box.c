@@ -123,6 +123,8 @@ double c3DistancePointOBB(const c3OBB* box, c3Vec3 p)
 
 c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input)
 {
+	c3RayCastInput limited = c3LimitRay(input);
+	input = &limited;
 	double t;
 	c3Vec3 normal;
 	c3Vec3 origin = c3Sub(input->origin, box->center);
@@ -135,6 +137,8 @@ c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input)
 
 c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input)
 {
+	c3RayCastInput limited = c3LimitRay(input);
+	input = &limited;
 	double t;
 	c3Vec3 normal;
 	c3Vec3 origin = c3OBBToLocal(box, input->origin);

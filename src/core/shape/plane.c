@@ -5,6 +5,7 @@
 
 #include "base/results.h"
 #include "base/validate.h"
+#include "kernel/ray.h"
 
 c3Error c3MakePlane(c3Vec3 point, c3Vec3 normal, c3Plane* out)
 {
@@ -58,6 +59,8 @@ double c3SignedDistancePlane(const c3Plane* plane, c3Vec3 p)
 
 c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input)
 {
+	c3RayCastInput limited = c3LimitRay(input);
+	input = &limited;
 	double distance = c3PlaneSignedDistance(plane, input->origin);
 	double rate = c3Dot(plane->normal, input->translation);
 	if (distance == 0.0)

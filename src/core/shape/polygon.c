@@ -7,6 +7,7 @@
 #include "base/results.h"
 #include "base/validate.h"
 #include "kernel/polygon2d.h"
+#include "kernel/ray.h"
 #include "shape/plane.h"
 
 c3Vec3 c3GetPolygonVertex(const c3Polygon* polygon, int i)
@@ -86,13 +87,23 @@ c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badP
 		return c3_errTooManyPoints;
 	}
 
-	// The size and the center, for relative tolerances and an accurate normal.
-	c3Vec3 lo = points[0], hi = points[0], sum = c3MakeVec3(0.0, 0.0, 0.0);
+	// The size and the center, for relative tolerances and an accurate
+	// normal, all measured from the first point: for a polygon far from the
+	// origin those differences are exact (Sterbenz), while differences from
+	// a center computed in world coordinates would carry its rounding, of
+	// the order of the coordinates rather than of the polygon (a flat
+	// triangle of size 1e-5 at 1e5 would look bent).
+	c3Vec3 origin = points[0];
+	c3Vec3 local[C3_MAX_POLYGON_VERTICES];
+	c3Vec3 lo = c3MakeVec3(0.0, 0.0, 0.0), hi = lo, sum = lo;
+	double magnitude = 0.0; // of the coordinates
 	for (int i = 0; i < count; ++i)
 	{
-		lo = c3Min(lo, points[i]);
-		hi = c3Max(hi, points[i]);
-		sum = c3Add(sum, points[i]);
+		magnitude = c3MaxDouble(magnitude, c3MaxAbsComponent(points[i]));
+		local[i] = c3Sub(points[i], origin);
+		lo = c3Min(lo, local[i]);
+		hi = c3Max(hi, local[i]);
+		sum = c3Add(sum, local[i]);
 	}
 	c3Vec3 center = c3MulSV(1.0 / count, sum);
 	double size = c3Length(c3Sub(hi, lo));
@@ -114,7 +125,7 @@ c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badP
 	double spread = 0.0;
 	for (int i = 0; i < count; ++i)
 	{
-		c3Vec3 cross = c3Cross(c3Sub(points[i], center), c3Sub(points[(i + 1) % count], center));
+		c3Vec3 cross = c3Cross(c3Sub(local[i], center), c3Sub(local[(i + 1) % count], center));
 		n = c3Add(n, cross);
 		spread = c3MaxDouble(spread, c3Length(cross));
 	}
@@ -126,14 +137,16 @@ c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badP
 	n = c3Normalize(n);
 
 	// Planar: the point farthest from the plane through the center is within
-	// the tolerance.
+	// the tolerance, relative to the polygon's size, plus the rounding of
+	// coordinates of this magnitude (half an ulp each): points that are
+	// coplanar before they are rounded to doubles are accepted.
 	double worst = 0.0;
 	for (int i = 0; i < count; ++i)
 	{
-		double d = fabs(c3Dot(n, c3Sub(points[i], center)));
+		double d = fabs(c3Dot(n, c3Sub(local[i], center)));
 		worst = d <= worst ? worst : d;
 	}
-	if (!(worst <= C3_PLANAR_TOLERANCE * size))
+	if (!(worst <= C3_PLANAR_TOLERANCE * size + 16.0 * DBL_EPSILON * magnitude))
 	{
 		*badPoint = c3FindOffPlanePoint(points, count);
 		return c3_errNotPlanar;
@@ -141,7 +154,7 @@ c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badP
 
 	c3Polygon p;
 	p.plane.normal = n;
-	p.plane.d = -c3Dot(n, center);
+	p.plane.d = -(c3Dot(n, origin) + c3Dot(n, center));
 	c3MakePlaneBasis(n, &p.u, &p.v);
 	p.count = count;
 	for (int i = 0; i < count; ++i)
@@ -154,7 +167,6 @@ c3Error c3MakePolygon(const c3Vec3* points, int count, c3Polygon* out, int* badP
 	// star polygon turns left everywhere too). A straight turn computed from
 	// plane coordinates of magnitude m carries a rounding error of about
 	// eps m (|e| + |f|): it is tolerated.
-	double magnitude = c3MaxDouble(c3MaxAbsComponent(lo), c3MaxAbsComponent(hi));
 	double turning = 0.0;
 	for (int i = 0; i < count; ++i)
 	{
@@ -266,6 +278,8 @@ c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p)
 
 c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input)
 {
+	c3RayCastInput limited = c3LimitRay(input);
+	input = &limited;
 	c3Vec3 n = polygon->plane.normal;
 	double distance = c3PlaneSignedDistance(&polygon->plane, input->origin);
 	double rate = c3Dot(n, input->translation);

@@ -6,6 +6,7 @@
 #include "base/results.h"
 #include "base/validate.h"
 #include "kernel/closest.h"
+#include "kernel/ray.h"
 
 c3Error c3ValidateSegment(const c3Segment* s)
 {
@@ -30,6 +31,8 @@ c3Vec3 c3ClosestPointSegment(const c3Segment* segment, c3Vec3 p)
 // the coordinates' magnitude, so that constructed crossings count.
 c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* input)
 {
+	c3RayCastInput limited = c3LimitRay(input);
+	input = &limited;
 	c3Vec3 o = input->origin;
 	c3Vec3 e = c3Sub(segment->b, segment->a);
 	double scale = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(o), c3MaxAbsComponent(segment->a)),

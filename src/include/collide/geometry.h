@@ -21,6 +21,13 @@
 /// The bound keeps every intermediate product of the queries finite.
 #define C3_MAX_COORDINATE 1.0e15
 
+/// No bounded shape reaches beyond this magnitude in any coordinate (a
+/// center within C3_MAX_COORDINATE plus extents within it, in any
+/// orientation). A ray cast ends where the ray leaves the cube of this
+/// half-size: a hit farther away (on a plane, or the rounding of a ray that
+/// grazes a tilted polygon) is a miss, so that no hit point is ever infinite.
+#define C3_MAX_REACH (4.0 * C3_MAX_COORDINATE)
+
 /// How far from orthonormal the axes given to c3MakeOBB may be (dot products and
 /// lengths, to this absolute tolerance); they are then re-orthonormalized.
 #define C3_ORTHONORMAL_TOLERANCE 1.0e-6
@@ -148,6 +155,17 @@ typedef struct c3CastOutput
 	bool hit;        ///< false when there is no contact; the other fields are then undefined
 } c3CastOutput;
 
+// -- vectors ----------------------------------------------------------------------
+
+/// The length of v, with no overflow or underflow of the squares (it is
+/// +infinity only when the length itself exceeds the largest double).
+C3_API double c3VectorLength(c3Vec3 v);
+
+/// The unit vector along v, of unit length to rounding for every nonzero
+/// finite v, subnormal components included; the zero vector for zero. Every
+/// normalization of the library is this one.
+C3_API c3Vec3 c3VectorNormalize(c3Vec3 v);
+
 // -- construction -------------------------------------------------------------
 
 /// Make a plane through point with the given normal (normalized here).
@@ -238,6 +256,8 @@ C3_API c3Vec3 c3GetShapeCenter(c3ShapeType type, const void* shape);
 /// Cast a ray against a shape. A ray whose origin is inside (or on) the shape
 /// hits at fraction 0 with the point at the origin and, as normal, the
 /// separating direction of least penetration of the origin.
+/// The ray ends at maxFraction or where it leaves the cube of half-size
+/// C3_MAX_REACH, whichever comes first.
 C3_API c3CastOutput c3RayCastShape(c3ShapeType type, const void* shape, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* input);
