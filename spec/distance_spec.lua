@@ -52,7 +52,13 @@ describe("collide.distance", function()
               C.count(report, variant.name, got == 0, false)
             end
           end
-          C.check(report, 0, 1) -- a distance is not a yes or no: no hit rate to bound
+          -- The share of overlapping pairs (0.1 to 0.55 at full counts): random
+          -- segments in general position never cross.
+          if ka == "segment" and kb == "segment" then
+            C.check(report, 0, 0.01)
+          else
+            C.check(report, 0.05, 0.7)
+          end
         end)
       end
     end

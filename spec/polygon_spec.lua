@@ -579,6 +579,24 @@ describe("collide.polygon", function()
       assert_vec3(t:closestPoint({5, -1, 0}), 2, 0, 0)
     end)
 
+    it("reaches every edge, the closing one (last point to first) too", function()
+      local corners = {{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0}}
+      local beside = {{1, -3, 1}, {5, 1, -1}, {1, 4, 2}, {-3, 1, -2}} -- beside the middle of each side
+      local expected = {{1, 0, 0}, {2, 1, 0}, {1, 2, 0}, {0, 1, 0}}
+      for first = 1, 4 do
+        local points = {}
+        for i = 1, 4 do points[i] = corners[(first + i - 2) % 4 + 1] end
+        local p = collide.polygon(points)
+        for side = 1, 4 do
+          local e = expected[side]
+          local q = beside[side]
+          assert_vec3(p:closestPoint(q), e[1], e[2], e[3])
+          local want = math.sqrt((q[1] - e[1]) ^ 2 + (q[2] - e[2]) ^ 2 + (q[3] - e[3]) ^ 2)
+          assert.is_true(math.abs(p:distance(q) - want) <= 1e-15, "distance to side " .. side)
+        end
+      end
+    end)
+
     it("works for a tilted polygon", function()
       local p = collide.polygon(tilted({1, 2, 3}, {{0, 0}, {2, 0}, {2, 2}, {0, 2}}))
       local function at(x, y, h) return vec3(1, 2, 3) + U * x + V * y + N * h end

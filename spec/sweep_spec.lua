@@ -181,6 +181,49 @@ describe("collide.sweep", function()
       assert.are.equal(1, t1)
     end)
 
+    it("resting exactly on the plane, sliding or lifting off: t = 0 at the touching point", function()
+      -- distance exactly 0 at the start: in contact, whatever the motion
+      for _, motion in ipairs({ { 3, 0, -1 }, { 0, 2, 0 }, { 1, 1, 0 }, { 0, -1, 0 }, { 0, 0, 0 } }) do
+        local t, p, n = collide.sweep(collide.sphere({ 2, 1, -3 }, 1), motion, ground)
+        assert.are.equal(0, t)
+        vnear(p, 2, 0, -3, 0)
+        vnear(n, 0, 1, 0, 0)
+      end
+      -- from below, on a tilted plane, and with the plane first
+      local t, p, n = collide.sweep(collide.sphere({ 2, -1, -3 }, 1), { 1, 0, 0 }, ground)
+      assert.are.equal(0, t)
+      vnear(p, 2, 0, -3, 0)
+      vnear(n, 0, -1, 0, 0)
+      local slope = collide.plane({ 0, 0, 0 }, { 0, 3, 4 })
+      t, p, n = collide.sweep(collide.sphere({ 0, 3, 4 }, 5), { 2, 0, 0 }, slope)
+      assert.are.equal(0, t)
+      vnear(p, 0, 0, 0, 1e-15)
+      vnear(n, 0, 0.6, 0.8, 1e-16)
+      t, p, n = collide.sweep(ground, { 0, 0, 0 }, collide.sphere({ 2, 1, -3 }, 1), { 5, 0, 0 })
+      assert.are.equal(0, t)
+      vnear(p, 2, 0, -3, 0)
+      vnear(n, 0, -1, 0, 0)
+    end)
+
+    it("resting exactly on a polygon, an aabb, or another sphere: t = 0 at the touching point", function()
+      local floor = collide.polygon({ { -5, 0, -5 }, { 5, 0, -5 }, { 5, 0, 5 }, { -5, 0, 5 } })
+      local ball = collide.sphere({ 1, 1, 2 }, 1)
+      for _, case in ipairs({ { floor, { 0, 1, 0 } }, { collide.aabb({ 0, -1, 0 }, { 5, 1, 5 }), { 0, 1, 0 } },
+        { collide.sphere({ 1, -2, 2 }, 2), { 0, 1, 0 } } }) do
+        for _, motion in ipairs({ { 3, 0, 0 }, { 0, 1, 0 } }) do
+          local t, p, n = collide.sweep(ball, motion, case[1])
+          assert.are.equal(0, t)
+          vnear(p, 1, 0, 2, 1e-15)
+          vnear(n, case[2][1], case[2][2], case[2][3], 1e-15)
+        end
+      end
+      -- two boxes face to face
+      local t, _, n = collide.sweep(collide.aabb({ 0, 1, 0 }, { 1, 1, 1 }), { 4, 0, 0 },
+        collide.aabb({ 0, -1, 0 }, { 1, 1, 1 }))
+      assert.are.equal(0, t)
+      vnear(n, 0, 1, 0, 0)
+    end)
+
     it("meets a moving plane by their relative motion", function()
       local t, p = collide.sweep(collide.sphere({ 0, 3, 0 }, 1), { 0, 0, 0 }, ground, { 0, 4, 0 })
       near(t, 0.5, 1e-15)

@@ -97,6 +97,18 @@ local function distanceOf(c)
   end
 end
 
+--- The distance of a world point from a mover (0 inside) or an obstacle.
+local function pointDistance(d, p)
+  if d.kind == "sphere" then
+    return G.pointDistance(d, p)
+  elseif d.kind == "ellipsoid" then
+    -- outside, the radial distance: not less than the true one
+    local r = U.surface(U.space(d), p)
+    return r <= 1 and 0 or G.length(G.sub(p, d.center)) * (1 - 1 / r)
+  end
+  return worldDistance(d, p)
+end
+
 --- At a first contact, the point is on both surfaces, and the normal, from
 -- the obstacle toward the mover, is minus the mover's outward normal there.
 local function contact(c)
@@ -120,6 +132,7 @@ local function checkFamily(family, seed)
     generate = function(rng) return generate(rng, family) end,
     distance = distanceOf,
     contact = contact,
+    pointDistance = pointDistance,
   }, seed)
 end
 

@@ -284,6 +284,14 @@ describe("collide.vec3", function()
       assert_vec3(vec3(1, 1, 1):lerp({3, 5, -1}, 0.5), 2, 3, 0)
     end)
 
+    it("interpolates each component on its own", function()
+      -- every component different, at both ends, so that mixing two up fails
+      local a, b = vec3(1, 2, 3), vec3(7, -4, 10)
+      assert_vec3(a:lerp(b, 0.5), 4, -1, 6.5)
+      assert_vec3(a:lerp(b, 0.25), 2.5, 0.5, 4.75)
+      assert_vec3(b:lerp(a, 0.25), 5.5, -2.5, 8.25)
+    end)
+
     it("extrapolates outside [0, 1]", function()
       assert_vec3(vec3(0, 0, 0):lerp(vec3(1, 2, 3), 2), 2, 4, 6)
       assert_vec3(vec3(0, 0, 0):lerp(vec3(1, 2, 3), -1), -1, -2, -3)

@@ -4,6 +4,7 @@
 // for polygons, against known answers for ellipsoids, and on degenerate input.
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/math_functions.h"
 #include "test.h"
@@ -324,7 +325,233 @@ static const double variantScale[5] = {1.0, 1.0e-3, 1.0e4, 1.0, 1.0e-3};
 static const c3Vec3 variantOffset[5] = {
 	{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {1.0e5, -1.0e5, 1.0e5}, {-1.0e5, 1.0e5, 3.0e4}};
 
-// -- against the analytic distances -------------------------------------------------------
+// -- an independent reference for boxes and segments ------------------------------------------
+// Written here with plain arithmetic, calling nothing of the library, so that
+// it checks GJK and the library's analytic distances alike. Two convex
+// polytopes that do not meet are closest at a vertex of one against the other
+// solid, or at a pair of edges; they meet when an edge of one meets the other
+// solid (which also covers one inside the other).
+
+typedef struct RefPolytope
+{
+	c3Vec3 v[8];
+	int vertices;
+	int edge[12][2];
+	int edges;
+	bool box; // a solid box (else a segment or a point)
+	c3Vec3 center, half, axes[3];
+} RefPolytope;
+
+static double refDot(c3Vec3 a, c3Vec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static c3Vec3 refSub(c3Vec3 a, c3Vec3 b)
+{
+	return V(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+static RefPolytope refPolytope(const TestShape* s)
+{
+	RefPolytope p;
+	memset(&p, 0, sizeof p);
+	if (s->type == c3_segmentShape)
+	{
+		p.v[0] = s->u.segment.a;
+		p.v[1] = s->u.segment.b;
+		p.vertices = 2;
+		p.edge[0][1] = 1;
+		p.edges = 1;
+		return p;
+	}
+	p.box = true;
+	if (s->type == c3_aabbShape)
+	{
+		p.center = s->u.aabb.center;
+		p.half = s->u.aabb.halfExtents;
+		p.axes[0] = V(1, 0, 0);
+		p.axes[1] = V(0, 1, 0);
+		p.axes[2] = V(0, 0, 1);
+	}
+	else
+	{
+		p.center = s->u.obb.center;
+		p.half = s->u.obb.halfExtents;
+		p.axes[0] = s->u.obb.axis[0];
+		p.axes[1] = s->u.obb.axis[1];
+		p.axes[2] = s->u.obb.axis[2];
+	}
+	double h[3] = {p.half.x, p.half.y, p.half.z};
+	for (int k = 0; k < 8; ++k)
+	{
+		c3Vec3 q = p.center;
+		for (int i = 0; i < 3; ++i)
+		{
+			double e = (k >> i) & 1 ? h[i] : -h[i];
+			q = V(q.x + e * p.axes[i].x, q.y + e * p.axes[i].y, q.z + e * p.axes[i].z);
+		}
+		p.v[k] = q;
+	}
+	p.vertices = 8;
+	for (int k = 0; k < 8; ++k)
+	{
+		for (int i = 0; i < 3; ++i)
+		{
+			if (!((k >> i) & 1))
+			{
+				p.edge[p.edges][0] = k;
+				p.edge[p.edges][1] = k | (1 << i);
+				p.edges++;
+			}
+		}
+	}
+	return p;
+}
+
+// A point in a box's frame, relative to its center.
+static c3Vec3 refLocal(const RefPolytope* b, c3Vec3 q)
+{
+	c3Vec3 r = refSub(q, b->center);
+	return V(refDot(r, b->axes[0]), refDot(r, b->axes[1]), refDot(r, b->axes[2]));
+}
+
+static double refPointBox(const RefPolytope* b, c3Vec3 q)
+{
+	c3Vec3 l = refLocal(b, q);
+	double d[3] = {fabs(l.x) - b->half.x, fabs(l.y) - b->half.y, fabs(l.z) - b->half.z};
+	double s = 0.0;
+	for (int i = 0; i < 3; ++i)
+	{
+		s += d[i] > 0.0 ? d[i] * d[i] : 0.0;
+	}
+	return sqrt(s);
+}
+
+static double refPointSegment(c3Vec3 a, c3Vec3 b, c3Vec3 q)
+{
+	c3Vec3 ab = refSub(b, a);
+	double ll = refDot(ab, ab);
+	double t = ll > 0.0 ? refDot(refSub(q, a), ab) / ll : 0.0;
+	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+	c3Vec3 c = V(a.x + t * ab.x, a.y + t * ab.y, a.z + t * ab.z);
+	c3Vec3 d = refSub(q, c);
+	return sqrt(refDot(d, d));
+}
+
+static double refPointPolytope(const RefPolytope* p, c3Vec3 q)
+{
+	if (p->box)
+	{
+		return refPointBox(p, q);
+	}
+	return refPointSegment(p->v[0], p->v[p->vertices - 1], q);
+}
+
+// Two segments: golden sections over the first of the distance to the second
+// (convex along it), to the last bit.
+static double refEdgeEdge(c3Vec3 a0, c3Vec3 a1, c3Vec3 b0, c3Vec3 b1)
+{
+	c3Vec3 d = refSub(a1, a0);
+	double lo = 0.0, hi = 1.0, ratio = 0.6180339887498949;
+	double best = fmin(refPointSegment(b0, b1, a0), refPointSegment(b0, b1, a1));
+	for (int i = 0; i < 160; ++i)
+	{
+		double s1 = hi - ratio * (hi - lo), s2 = lo + ratio * (hi - lo);
+		double f1 = refPointSegment(b0, b1, V(a0.x + s1 * d.x, a0.y + s1 * d.y, a0.z + s1 * d.z));
+		double f2 = refPointSegment(b0, b1, V(a0.x + s2 * d.x, a0.y + s2 * d.y, a0.z + s2 * d.z));
+		best = fmin(best, fmin(f1, f2));
+		if (f1 <= f2)
+		{
+			hi = s2;
+		}
+		else
+		{
+			lo = s1;
+		}
+	}
+	return best;
+}
+
+// Whether segment a-b meets a solid box: Liang-Barsky against its slabs.
+static bool refSegmentMeetsBox(const RefPolytope* box, c3Vec3 a, c3Vec3 b)
+{
+	c3Vec3 la = refLocal(box, a), lb = refLocal(box, b);
+	double o[3] = {la.x, la.y, la.z}, e[3] = {lb.x - la.x, lb.y - la.y, lb.z - la.z};
+	double h[3] = {box->half.x, box->half.y, box->half.z};
+	double t0 = 0.0, t1 = 1.0;
+	for (int i = 0; i < 3; ++i)
+	{
+		if (e[i] == 0.0)
+		{
+			if (o[i] < -h[i] || o[i] > h[i])
+			{
+				return false;
+			}
+			continue;
+		}
+		double u = (-h[i] - o[i]) / e[i], w = (h[i] - o[i]) / e[i];
+		t0 = fmax(t0, fmin(u, w));
+		t1 = fmin(t1, fmax(u, w));
+		if (t0 > t1)
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool refEdgesMeet(const RefPolytope* p, const RefPolytope* box)
+{
+	for (int k = 0; k < p->edges; ++k)
+	{
+		if (refSegmentMeetsBox(box, p->v[p->edge[k][0]], p->v[p->edge[k][1]]))
+		{
+			return true;
+		}
+	}
+	return p->edges == 0 && refPointBox(box, p->v[0]) == 0.0;
+}
+
+// The distance between two boxes, or a box and a segment; 0 when they meet.
+static double referenceDistance(const void* a, const void* b, c3ShapeType typeA, c3ShapeType typeB)
+{
+	TestShape sa, sb;
+	sa.type = typeA;
+	sb.type = typeB;
+	memcpy(&sa.u, a,
+		   typeA == c3_segmentShape ? sizeof(c3Segment)
+		   : typeA == c3_aabbShape  ? sizeof(c3AABB)
+									: sizeof(c3OBB));
+	memcpy(&sb.u, b,
+		   typeB == c3_segmentShape ? sizeof(c3Segment)
+		   : typeB == c3_aabbShape  ? sizeof(c3AABB)
+									: sizeof(c3OBB));
+	RefPolytope p = refPolytope(&sa), q = refPolytope(&sb);
+	if ((q.box && refEdgesMeet(&p, &q)) || (p.box && refEdgesMeet(&q, &p)))
+	{
+		return 0.0;
+	}
+	double best = INFINITY;
+	for (int k = 0; k < p.vertices; ++k)
+	{
+		best = fmin(best, refPointPolytope(&q, p.v[k]));
+	}
+	for (int k = 0; k < q.vertices; ++k)
+	{
+		best = fmin(best, refPointPolytope(&p, q.v[k]));
+	}
+	for (int i = 0; i < p.edges; ++i)
+	{
+		for (int j = 0; j < q.edges; ++j)
+		{
+			best = fmin(best, refEdgeEdge(p.v[p.edge[i][0]], p.v[p.edge[i][1]], q.v[q.edge[j][0]], q.v[q.edge[j][1]]));
+		}
+	}
+	return best;
+}
+
+// -- against the analytic distances, and the reference for boxes ------------------------------
 
 typedef double (*PairDistance)(const void* a, const void* b);
 
@@ -332,6 +559,8 @@ typedef double (*PairDistance)(const void* a, const void* b);
 static void compareWithAnalytic(c3ShapeType typeA, c3ShapeType typeB, PairDistance analytic, unsigned long long seed,
 								int minOverlapping)
 {
+	bool independent =
+		typeA != c3_sphereShape && typeB != c3_sphereShape && !(typeA == c3_segmentShape && typeB == c3_segmentShape);
 	Rng rng = {seed};
 	int overlapping = 0, apart = 0;
 	int failures = 0;
@@ -344,8 +573,25 @@ static void compareWithAnalytic(c3ShapeType typeA, c3ShapeType typeB, PairDistan
 		{
 			TestShape a = transformShape(&a0, variantScale[k], variantOffset[k]);
 			TestShape b = transformShape(&b0, variantScale[k], variantOffset[k]);
-			double expected = analytic(&a.u, &b.u);
 			double tol = 1.0e-9 * c3MaxDouble(magnitude(&a), magnitude(&b));
+			double expected = analytic(&a.u, &b.u);
+			if (independent)
+			{
+				// Boxes: the reference written above, which uses nothing of the
+				// library; the library's own analytic distance must agree too.
+				// Both are exact to rounding, so the tolerance is too.
+				tol = 1.0e-12 * c3MaxDouble(magnitude(&a), magnitude(&b));
+				double reference = referenceDistance(&a.u, &b.u, typeA, typeB);
+				if (!(fabs(expected - reference) <= tol) || (expected == 0.0) != (reference == 0.0))
+				{
+					printf("  analytic %.17g, reference %.17g, case %d variant %d\n", expected, reference, n, k);
+					printShape("a", &a);
+					printShape("b", &b);
+					c3_checkFailures++;
+					failures++;
+				}
+				expected = reference;
+			}
 			c3DistanceOutput ab = gjk(&a, &b);
 			c3DistanceOutput ba = gjk(&b, &a);
 			bool ok = checkCase("a, b", &a, &b, &ab, expected, tol) && checkCase("b, a", &b, &a, &ba, expected, tol);

@@ -211,6 +211,28 @@ end
 -- time, nil for a miss, false when too close to call), t, point, normal (as
 -- sweep returned them), p and nrm (as arrays), where (the case at full
 -- precision) and report (for C.fail).
+--- A sweep that answers t = 0: the shapes touch or overlap at the start, the
+-- point lies within the penetration depth of both (on both when they only
+-- touch; family.pointDistance(description, p) measures it, G.pointDistance
+-- by default), and where the pair has a penetration test, the normal is its
+-- normal: the separating direction of least penetration.
+function C.startContact(collide, c, family)
+  if c.f(0) > c.band then
+    C.fail(c.report, string.format("t = 0 but apart at the start by %.3g: %s", c.f(0), c.where))
+    return
+  end
+  local ok, depth, normal = pcall(collide.penetration, c.A, c.B)
+  local reach = c.band + (ok and depth or 0)
+  local pointDistance = family.pointDistance or G.pointDistance
+  if pointDistance(c.a, c.p) > reach or pointDistance(c.b, c.p) > reach then
+    C.fail(c.report, "at t = 0 the point is not in the region of contact: " .. C.vec(c.p) .. " " .. c.where)
+  end
+  if ok and depth and (normal - c.normal):length() > 1e-9 then
+    C.fail(c.report, string.format("at t = 0 the normal %s is not the penetration's %s: %s", tostring(c.normal),
+      tostring(normal), c.where))
+  end
+end
+
 function C.checkSweep(collide, family, seed)
   local rng = Random.new(seed)
   local cases = {}
@@ -264,6 +286,8 @@ function C.checkSweep(collide, family, seed)
               where))
           end
           if family.contact then family.contact(c) end
+        else
+          C.startContact(collide, c, family)
         end
         -- Swapping the movers negates the normal and keeps t and the point.
         local t2, point2, normal2 = collide.sweep(c.B, c.db, c.A, c.da)
