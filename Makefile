@@ -4,6 +4,7 @@
 #   make LUA=luajit     the same module for LuaJIT 2.1 (LÖVE), from the same source
 #   make core           the C core alone, no Lua: build/core/libcollide.so and libcollide.a
 #   make layers         check that every core file calls only its own layer and those below
+#   make fuzz           run each libFuzzer harness for FUZZ_SECONDS (clang), growing fuzz/corpus
 #   make test           install what is missing, build, run every test; ends with "N passed, M failed"
 #   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
 #   make demo           run examples/basic.lua
@@ -24,7 +25,10 @@ CC ?= cc
 # -flto lets the kernels inline into the dispatch adapters; -fno-plt calls
 # the Lua API through the GOT. Both shorten the hot path of every query.
 OPT ?= -O2 -flto=auto -fno-plt
-WARNINGS := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
+# No contraction of a * b + c into fused multiply-adds: every build gives the
+# same bits (docs/ROBUSTNESS.md, "Determinism").
+FP := -ffp-contract=off
+WARNINGS := $(FP) -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
 	-Wcast-qual -Wwrite-strings -Wundef -Werror
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
@@ -37,7 +41,7 @@ BUILD := build/$(LUA)
 MODULE := $(BUILD)/collide/core.so
 MODULE_CFLAGS := $(OPT) -g -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core -isystem $(LUA_INC)
 
-.PHONY: all core layers embed test test-all demo bench format format-check lint deps clean cxx-check ctest
+.PHONY: all core layers embed fuzz fuzz-replay test test-all demo bench format format-check lint deps clean cxx-check ctest
 
 all: $(MODULE)
 
@@ -92,6 +96,58 @@ embed: build/core/embed build/core/embed-cxx
 	./build/core/embed
 	./build/core/embed-cxx
 
+# The core compiled once with ASan, UBSan and assertions, for every test
+# program that links it (the C tests, the binding's, the fuzz replays).
+ASAN_CFLAGS := -O1 -g $(WARNINGS) $(SANITIZE) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core
+ASAN_OBJ := $(patsubst src/core/%.c,build/asan/obj/%.o,$(CORE_SRC))
+
+build/asan/obj/%.o: src/core/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -c -o $@ $<
+
+build/asan/libcollide.a: $(ASAN_OBJ)
+	rm -f $@
+	ar rcs $@ $(ASAN_OBJ)
+
+# Fuzzing: each harness of fuzz/ with libFuzzer (make fuzz), or replaying its
+# corpus and every input that ever failed (fuzz/regressions), with gcc, ASan
+# and UBSan (make fuzz-replay, part of make test).
+FUZZERS := construct pair sweep raycast point mover
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -g -O1 $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core
+
+build/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c fuzz/fuzz.h build/asan/libcollide.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -o $@ fuzz/fuzz_$*.c fuzz/replay.c build/asan/libcollide.a -lm
+
+build/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ fuzz/fuzz_$*.c \
+		$(CORE_SRC) -lm
+
+fuzz-replay: $(addprefix build/fuzz/replay_,$(FUZZERS))
+	@for f in $(FUZZERS); do \
+		mkdir -p fuzz/corpus/$$f fuzz/regressions/$$f; \
+		./build/fuzz/replay_$$f fuzz/corpus/$$f fuzz/regressions/$$f 2>/dev/null | sed "s/^/$$f: /" || exit 1; \
+	done
+
+# New inputs go to build/fuzz/corpus-<harness>; those that add coverage are
+# merged into fuzz/corpus; a failing input is left in build/fuzz/crash-* (add
+# it to fuzz/regressions/<harness> once fixed).
+fuzz:
+	@./.ci/deps fuzz
+	@$(MAKE) --no-print-directory $(addprefix build/fuzz/fuzz_,$(FUZZERS))
+	@for f in $(FUZZERS); do \
+		mkdir -p build/fuzz/corpus-$$f fuzz/corpus/$$f fuzz/regressions/$$f; \
+		echo "== fuzz $$f for $(FUZZ_SECONDS) s"; \
+		./build/fuzz/fuzz_$$f build/fuzz/corpus-$$f fuzz/corpus/$$f fuzz/regressions/$$f \
+			-max_total_time=$(FUZZ_SECONDS) -max_len=512 -artifact_prefix=build/fuzz/crash-$$f- \
+			-print_final_stats=1 2>build/fuzz/$$f.log || { tail -n 30 build/fuzz/$$f.log; exit 1; }; \
+		grep -E '^stat::number_of_executed_units|^stat::new_units_added' build/fuzz/$$f.log; \
+		./build/fuzz/fuzz_$$f -merge=1 fuzz/corpus/$$f build/fuzz/corpus-$$f 2>/dev/null >/dev/null; \
+		echo "   fuzz/corpus/$$f: $$(ls fuzz/corpus/$$f | wc -l) inputs"; \
+	done
+
 # Benchmarks: the floor calls for the Lua benchmark, and the C core's.
 build/$(LUA)/collide_bench.so: bench/baseline.c
 	@mkdir -p $(dir $@)
@@ -102,19 +158,31 @@ build/bench_core: bench/bench_core.c $(CORE_SRC) $(HEADERS)
 	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_core.c $(CORE_SRC) -lm
 
 # C unit tests of the core, under ASan + UBSan.
-build/ctest/run_tests: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
+build/ctest/run_tests: $(CTEST_SRC) spec/c/test.h build/asan/libcollide.a
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARNINGS) $(SANITIZE) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+	$(CC) $(ASAN_CFLAGS) -o $@ $(CTEST_SRC) build/asan/libcollide.a -lm
 
 ctest: build/ctest/run_tests build/ctest/binding_tests
 	./build/ctest/run_tests
 	./build/ctest/binding_tests
 
-# The binding's handles in a Lua 5.4 state of the test's own, under ASan + UBSan.
-build/ctest/binding_tests: spec/c/binding/test_handles.c $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
+# Every query family on 4 threads at once over shared shapes, under
+# ThreadSanitizer (make test-all).
+build/ctest/threads: spec/c/threads/test_threads.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARNINGS) $(SANITIZE) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -Isrc/binding \
-		-isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_handles.c $(CORE_SRC) $(BINDING_SRC) -llua5.4 -lm
+	$(CC) -O1 -g $(WARNINGS) -fsanitize=thread -Isrc/include -Isrc/core -o $@ spec/c/threads/test_threads.c \
+		$(CORE_SRC) -lm -pthread
+
+# The C tests without sanitizers, for valgrind's memcheck (make test-all).
+build/ctest/run_tests_plain: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+
+# The binding's handles in a Lua 5.4 state of the test's own, under ASan + UBSan.
+build/ctest/binding_tests: spec/c/binding/test_handles.c $(BINDING_SRC) $(HEADERS) build/asan/libcollide.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_handles.c \
+		$(BINDING_SRC) build/asan/libcollide.a -llua5.4 -lm
 
 # The core also compiles as C++ and with clang's C++-compatibility warnings.
 cxx-check:

@@ -162,6 +162,35 @@ static inline double c3GetLengthAndNormalize(c3Vec3 v, c3Vec3* unit)
 	return m * scaled;
 }
 
+/// Whether |d| <= r, also where the squares underflow: a subnormal gap of
+/// 5e-324 squares to 0, which would read as touching. When both squares are
+/// normal numbers (or one is and the other is not), comparing them is exact
+/// in its answer; when both are below 1e-280, the lengths are compared.
+static inline bool c3WithinRadius(c3Vec3 d, double r)
+{
+	double d2 = c3Dot(d, d), r2 = r * r;
+	if (d2 < 1.0e-280 && r2 < 1.0e-280)
+	{
+		return c3Length(d) <= r;
+	}
+	return d2 <= r2;
+}
+
+/// s / |v|, accurate also where |v| is a subnormal number (whose ulp is a
+/// large share of it): then as (s / m) / |v / m| for the largest component m.
+/// A distance along a unit direction becomes a time along v this way.
+static inline double c3DivideByLength(double s, c3Vec3 v)
+{
+	double lengthSquared = c3Dot(v, v);
+	if (lengthSquared > 1.0e-280 && lengthSquared < 1.0e280)
+	{
+		return s / sqrt(lengthSquared);
+	}
+	double m = c3MaxAbsComponent(v);
+	c3Vec3 u = c3DivVS(v, m);
+	return s / m / sqrt(c3Dot(u, u));
+}
+
 /// The direction used when geometry gives none (coincident centers): +y, as
 /// in Jolt. Documented in docs/API.md.
 static inline c3Vec3 c3DefaultNormal(void)

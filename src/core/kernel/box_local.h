@@ -21,6 +21,22 @@ static inline double c3DistanceSquaredPointBoxLocal(c3Vec3 local, c3Vec3 half)
 	return sum;
 }
 
+/// Whether a point is in (or on) a box centered at the origin: compared
+/// coordinate by coordinate, so that a gap too small to square is not lost.
+static inline bool c3InBoxLocal(c3Vec3 local, c3Vec3 half)
+{
+	return fabs(local.x) <= half.x && fabs(local.y) <= half.y && fabs(local.z) <= half.z;
+}
+
+/// How far a point lies beyond each pair of faces of a box centered at the
+/// origin (0 within the slab): the vector from the box to the point, up to
+/// the signs of its components.
+static inline c3Vec3 c3BoxExcessLocal(c3Vec3 local, c3Vec3 half)
+{
+	return c3MakeVec3(c3MaxDouble(fabs(local.x) - half.x, 0.0), c3MaxDouble(fabs(local.y) - half.y, 0.0),
+					  c3MaxDouble(fabs(local.z) - half.z, 0.0));
+}
+
 /// The box's closest point to local.
 static inline c3Vec3 c3ClampToBoxLocal(c3Vec3 local, c3Vec3 half)
 {

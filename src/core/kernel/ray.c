@@ -39,7 +39,7 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 	c3RaySphereHit out = {0.0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, false};
 	double r2 = radius * radius;
 	double c = c3Dot(origin, origin) - r2;
-	if (c <= 0.0)
+	if (c3WithinRadius(origin, radius))
 	{
 		out.hit = true;
 		out.offset = origin;
@@ -47,6 +47,9 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 		return out;
 	}
 
+	// Outside: c > 0 but for squares too small to tell (c3WithinRadius
+	// compared the lengths then), where 0 keeps the time from going negative.
+	c = c3MaxDouble(c, 0.0);
 	c3Vec3 u;
 	double length = c3GetLengthAndNormalize(direction, &u);
 	if (length == 0.0)
@@ -72,7 +75,7 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 	}
 	// Stable form of the smaller root: c / (tca + sqrt(h2)).
 	double tUnit = c / (tca + sqrt(h2));
-	double t = tUnit / length;
+	double t = c3DivideByLength(tUnit, direction);
 	if (!(t <= maxFraction) || !c3IsFinite(t))
 	{
 		return out;
@@ -126,7 +129,7 @@ c3SlabInterval c3IntersectSlabs(c3Vec3 half, c3Vec3 origin, c3Vec3 direction)
 bool c3RayCastBoxLocal(c3Vec3 half, c3Vec3 origin, c3Vec3 direction, double maxFraction, double* fraction,
 					   c3Vec3* localNormal)
 {
-	if (c3DistanceSquaredPointBoxLocal(origin, half) == 0.0)
+	if (c3InBoxLocal(origin, half))
 	{
 		double depth, sign;
 		int axis = c3NearestBoxFaceLocal(origin, half, &depth, &sign);

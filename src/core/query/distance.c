@@ -45,7 +45,7 @@ double c3DistanceSphereSphere(const c3Sphere* a, const c3Sphere* b)
 
 double c3DistanceSphereAABB(const c3Sphere* a, const c3AABB* b)
 {
-	double d = sqrt(c3DistanceSquaredPointBoxLocal(c3Sub(a->center, b->center), b->halfExtents));
+	double d = c3Length(c3BoxExcessLocal(c3Sub(a->center, b->center), b->halfExtents));
 	return c3MaxDouble(0.0, d - a->radius);
 }
 

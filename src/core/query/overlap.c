@@ -16,29 +16,24 @@
 
 bool c3OverlapSphereSphere(const c3Sphere* a, const c3Sphere* b)
 {
-	c3Vec3 d = c3Sub(a->center, b->center);
-	double r = a->radius + b->radius;
-	return c3Dot(d, d) <= r * r;
+	return c3WithinRadius(c3Sub(a->center, b->center), a->radius + b->radius);
 }
 
 bool c3OverlapSphereAABB(const c3Sphere* a, const c3AABB* b)
 {
 	// Arvo's test.
-	double d2 = c3DistanceSquaredPointBoxLocal(c3Sub(a->center, b->center), b->halfExtents);
-	return d2 <= a->radius * a->radius;
+	return c3WithinRadius(c3BoxExcessLocal(c3Sub(a->center, b->center), b->halfExtents), a->radius);
 }
 
 bool c3OverlapSphereOBB(const c3Sphere* a, const c3OBB* b)
 {
 	// Arvo's test in the box's frame.
-	double d2 = c3DistanceSquaredPointBoxLocal(c3OBBToLocal(b, a->center), b->halfExtents);
-	return d2 <= a->radius * a->radius;
+	return c3WithinRadius(c3BoxExcessLocal(c3OBBToLocal(b, a->center), b->halfExtents), a->radius);
 }
 
 bool c3OverlapSphereSegment(const c3Sphere* a, const c3Segment* b)
 {
-	c3Vec3 d = c3Sub(a->center, c3ClosestPointSegment(b, a->center));
-	return c3Dot(d, d) <= a->radius * a->radius;
+	return c3WithinRadius(c3Sub(a->center, c3ClosestPointSegment(b, a->center)), a->radius);
 }
 
 bool c3OverlapSpherePlane(const c3Sphere* a, const c3Plane* b)
@@ -142,8 +137,7 @@ bool c3OverlapPlanePlane(const c3Plane* a, const c3Plane* b)
 
 bool c3OverlapSpherePolygon(const c3Sphere* a, const c3Polygon* b)
 {
-	c3Vec3 d = c3Sub(a->center, c3ClosestPointPolygon(b, a->center));
-	return c3Dot(d, d) <= a->radius * a->radius;
+	return c3WithinRadius(c3Sub(a->center, c3ClosestPointPolygon(b, a->center)), a->radius);
 }
 
 bool c3OverlapPolygonPlane(const c3Polygon* a, const c3Plane* b)
@@ -286,8 +280,7 @@ bool c3OverlapEllipsoidAABB(const c3Ellipsoid* a, const c3AABB* b)
 
 bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b)
 {
-	c3Vec3 d = c3Sub(b->center, c3ClosestPointEllipsoid(a, b->center));
-	return c3Dot(d, d) <= b->radius * b->radius;
+	return c3WithinRadius(c3Sub(b->center, c3ClosestPointEllipsoid(a, b->center)), b->radius);
 }
 
 // The pairs tested by GJK: c3OverlapIsGJK (overlap.h) names them.
@@ -315,9 +308,10 @@ bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, 
 		return false;
 	}
 	c3Vec3 local = c3OBBToLocal(b, a->center);
-	bool inside = c3DistanceSquaredPointBoxLocal(local, b->halfExtents) == 0.0;
+	bool inside = c3InBoxLocal(local, b->halfExtents);
 	double best = INFINITY;
 	c3Vec3 closest = c3MakeVec3(0.0, 0.0, 0.0);
+	c3Vec3 faceNormal = c3MakeVec3(0.0, 1.0, 0.0);
 	for (int k = 0; k < 6; ++k)
 	{
 		double sign = (k % 2) ? 1.0 : -1.0;
@@ -350,6 +344,7 @@ bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, 
 		{
 			best = d;
 			closest = q;
+			faceNormal = face.plane.normal;
 		}
 	}
 	if (inside)
@@ -362,6 +357,9 @@ bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, 
 		return false;
 	}
 	*point = c3Add(a->center, c3EllipsoidFromUnit(a, closest));
-	*normal = c3EllipsoidNormalFromUnit(a, c3Neg(closest));
+	// The closest point gives the direction, unless it is the center itself
+	// to rounding (a box touching the center from outside): then the face's.
+	c3Vec3 n = c3EllipsoidNormalFromUnit(a, c3Neg(closest));
+	*normal = c3LengthSquared(n) > 0.0 ? n : faceNormal;
 	return true;
 }

@@ -11,15 +11,28 @@
 #include "shape/box.h"
 #include "shape/plane.h"
 
-c3Penetration c3PenetrationSphereSphere(const c3Sphere* a, const c3Sphere* b)
+static c3Penetration c3PenetrationSphereSphereOrdered(const c3Sphere* a, const c3Sphere* b)
 {
 	c3Vec3 d = c3Sub(a->center, b->center);
 	double r = a->radius + b->radius;
-	if (c3Dot(d, d) > r * r)
+	if (!c3WithinRadius(d, r))
 	{
 		return c3NoPenetration();
 	}
 	return c3MakePenetration(c3NormalizeOr(d, c3DefaultNormal()), r - c3Length(d));
+}
+
+// Two shapes of one type in canonical order (c3SwapPair): swapped, the same
+// depth with the normal negated, ties and defaults included.
+c3Penetration c3PenetrationSphereSphere(const c3Sphere* a, const c3Sphere* b)
+{
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		c3Penetration p = c3PenetrationSphereSphereOrdered(b, a);
+		p.normal = c3Neg(p.normal);
+		return p;
+	}
+	return c3PenetrationSphereSphereOrdered(a, b);
 }
 
 c3Penetration c3PenetrationSpherePlane(const c3Sphere* a, const c3Plane* b)
@@ -37,12 +50,11 @@ c3Penetration c3PenetrationSpherePlane(const c3Sphere* a, const c3Plane* b)
 // Sphere against a box centered at the origin, in the box's axes.
 static c3Penetration c3PenetrationSphereBoxLocal(c3Vec3 center, double radius, c3Vec3 half)
 {
-	double d2 = c3DistanceSquaredPointBoxLocal(center, half);
-	if (d2 > radius * radius)
+	if (!c3WithinRadius(c3BoxExcessLocal(center, half), radius))
 	{
 		return c3NoPenetration();
 	}
-	if (d2 > 0.0)
+	if (!c3InBoxLocal(center, half))
 	{
 		c3Vec3 d = c3Sub(center, c3ClampToBoxLocal(center, half));
 		double distance = c3Length(d);
@@ -69,7 +81,7 @@ c3Penetration c3PenetrationSphereOBB(const c3Sphere* a, const c3OBB* b)
 	return p;
 }
 
-c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b)
+static c3Penetration c3PenetrationAABBAABBOrdered(const c3AABB* a, const c3AABB* b)
 {
 	if (!c3OverlapAABBAABB(a, b))
 	{
@@ -78,6 +90,17 @@ c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b)
 	double depth, sign;
 	int axis = c3NearestBoxFaceLocal(c3Sub(a->center, b->center), c3Add(a->halfExtents, b->halfExtents), &depth, &sign);
 	return c3MakePenetration(c3AxisVector(axis, sign), depth);
+}
+
+c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b)
+{
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		c3Penetration p = c3PenetrationAABBAABBOrdered(b, a);
+		p.normal = c3Neg(p.normal);
+		return p;
+	}
+	return c3PenetrationAABBAABBOrdered(a, b);
 }
 
 c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b)
@@ -109,8 +132,7 @@ c3Penetration c3PenetrationSpherePolygon(const c3Sphere* a, const c3Polygon* b)
 {
 	c3Vec3 q = c3ClosestPointPolygon(b, a->center);
 	c3Vec3 d = c3Sub(a->center, q);
-	double d2 = c3Dot(d, d);
-	if (d2 > a->radius * a->radius)
+	if (!c3WithinRadius(d, a->radius))
 	{
 		return c3NoPenetration();
 	}

@@ -111,7 +111,7 @@ c3SweepInterval c3SweepIntervalSpherePlane(const c3Sphere* a, c3Vec3 deltaA, con
 
 // A sphere-sphere sweep is a ray (the relative motion of the centers) against
 // a sphere of the summed radius at b's center.
-c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
+static c3CastOutput c3SweepSphereSphereOrdered(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
 {
 	c3Vec3 s0 = c3Sub(a->center, b->center);
 	c3Vec3 motion = c3Sub(deltaA, deltaB);
@@ -131,6 +131,21 @@ c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Spher
 	return out;
 }
 
+// Two shapes of one type are put in canonical order (c3SwapPair), so that
+// swapping them gives the same answer with the normal negated, even where the
+// normal is a tie or a default (coincident centers, a zero offset on the
+// axis of least penetration).
+c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
+{
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		c3CastOutput out = c3SweepSphereSphereOrdered(b, deltaB, a, deltaA);
+		out.normal = c3Neg(out.normal);
+		return out;
+	}
+	return c3SweepSphereSphereOrdered(a, deltaA, b, deltaB);
+}
+
 c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
 {
 	c3Vec3 s0 = c3Sub(a->center, b->center);
@@ -142,7 +157,7 @@ c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, co
 	double length = c3GetLengthAndNormalize(motion, &u);
 	if (length == 0.0)
 	{
-		return c <= 0.0 ? c3IntervalClip(0.0, 1.0) : c3IntervalMiss();
+		return c3WithinRadius(s0, radius) ? c3IntervalClip(0.0, 1.0) : c3IntervalMiss();
 	}
 
 	// |s0 + s u|^2 = r^2 along the unit direction: s = tca -+ sqrt(h2), with
@@ -166,12 +181,12 @@ c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, co
 		s0Root = c3MinDouble(q, c / q);
 		s1Root = c3MaxDouble(q, c / q);
 	}
-	return c3IntervalClip(s0Root / length, s1Root / length);
+	return c3IntervalClip(c3DivideByLength(s0Root, motion), c3DivideByLength(s1Root, motion));
 }
 
 // -- AABB / AABB ------------------------------------------------------------------
 
-c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
+static c3CastOutput c3SweepAABBAABBOrdered(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
 {
 	c3Vec3 offset = c3Sub(a->center, b->center);
 	c3Vec3 reach = c3Add(a->halfExtents, b->halfExtents);
@@ -211,6 +226,17 @@ c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3
 	c3Vec3 hi = c3Min(c3Add(ca, a->halfExtents), c3Add(cb, b->halfExtents));
 	out.point = c3Midpoint(lo, hi);
 	return out;
+}
+
+c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
+{
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		c3CastOutput out = c3SweepAABBAABBOrdered(b, deltaB, a, deltaA);
+		out.normal = c3Neg(out.normal);
+		return out;
+	}
+	return c3SweepAABBAABBOrdered(a, deltaA, b, deltaB);
 }
 
 c3SweepInterval c3SweepIntervalAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)

@@ -55,6 +55,16 @@ static c3SweptContact c3SweepSpherePolygonStatic(c3Vec3 begin, double r, c3Vec3 
 	c3SweptContact out = {0.0, {0.0, 0.0, 0.0}, false};
 	c3Vec3 n = polygon->plane.normal;
 
+	// In contact at the start by the overlap test's own measure, so that the
+	// two agree to the bit: the polygon's closest point within r.
+	c3Vec3 closest = c3ClosestPointPolygon(polygon, begin);
+	if (c3WithinRadius(c3Sub(begin, closest), r))
+	{
+		out.hit = true;
+		out.point = closest;
+		return out;
+	}
+
 	// 3.1: the interval [t1, t2] over which the sphere meets the plane.
 	double dist = c3PlaneSignedDistance(&polygon->plane, begin);
 	double nd = c3Dot(n, delta);

@@ -106,10 +106,19 @@ c3Vec3 c3ClosestPointAABB(const c3AABB* box, c3Vec3 p)
 	return c3Min(c3Max(p, lo), hi);
 }
 
+// Against the corners c3ClosestPointAABB clamps to, so that a point inside is
+// its own closest point to the bit.
+bool c3PointInAABB(const c3AABB* box, c3Vec3 p)
+{
+	c3Vec3 lo = c3Sub(box->center, box->halfExtents);
+	c3Vec3 hi = c3Add(box->center, box->halfExtents);
+	return p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y && p.z >= lo.z && p.z <= hi.z;
+}
+
 c3Vec3 c3ClosestPointOBB(const c3OBB* box, c3Vec3 p)
 {
 	c3Vec3 local = c3OBBToLocal(box, p);
-	if (c3DistanceSquaredPointBoxLocal(local, box->halfExtents) == 0.0)
+	if (c3InBoxLocal(local, box->halfExtents))
 	{
 		return p; // inside: avoid the round trip through the box frame
 	}
@@ -118,7 +127,7 @@ c3Vec3 c3ClosestPointOBB(const c3OBB* box, c3Vec3 p)
 
 double c3DistancePointOBB(const c3OBB* box, c3Vec3 p)
 {
-	return sqrt(c3DistanceSquaredPointBoxLocal(c3OBBToLocal(box, p), box->halfExtents));
+	return c3Length(c3BoxExcessLocal(c3OBBToLocal(box, p), box->halfExtents));
 }
 
 c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input)

@@ -65,6 +65,9 @@ c3Error c3ValidateAABB(const c3AABB* b);
 /// As c3ValidateAABB, and orthonormal axes (to 1e-12).
 c3Error c3ValidateOBB(const c3OBB* b);
 
+/// Whether a point is in (or on) an axis-aligned box.
+bool c3PointInAABB(const c3AABB* box, c3Vec3 p);
+
 /// Distance from a point to an oriented box (0 inside).
 double c3DistancePointOBB(const c3OBB* box, c3Vec3 p);
 

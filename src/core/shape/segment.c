@@ -87,7 +87,7 @@ c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* in
 		}
 	}
 
-	double t = s / length;
+	double t = c3DivideByLength(s, input->translation);
 	if (!(t <= input->maxFraction) || !c3IsFinite(t))
 	{
 		return c3Miss();

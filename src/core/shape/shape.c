@@ -110,7 +110,7 @@ double c3DistanceShapePoint(c3ShapeType type, const void* shape, c3Vec3 p)
 		case c3_aabbShape:
 		{
 			const c3AABB* b = (const c3AABB*)shape;
-			return sqrt(c3DistanceSquaredPointBoxLocal(c3Sub(p, b->center), b->halfExtents));
+			return c3Distance(p, c3ClosestPointAABB(b, p));
 		}
 		case c3_obbShape:
 			return c3DistancePointOBB((const c3OBB*)shape, p);
@@ -133,18 +133,17 @@ bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p)
 		case c3_sphereShape:
 		{
 			const c3Sphere* s = (const c3Sphere*)shape;
-			c3Vec3 r = c3Sub(p, s->center);
-			return c3Dot(r, r) <= s->radius * s->radius;
+			return c3WithinRadius(c3Sub(p, s->center), s->radius);
 		}
 		case c3_aabbShape:
 		{
 			const c3AABB* b = (const c3AABB*)shape;
-			return c3DistanceSquaredPointBoxLocal(c3Sub(p, b->center), b->halfExtents) == 0.0;
+			return c3PointInAABB(b, p);
 		}
 		case c3_obbShape:
 		{
 			const c3OBB* b = (const c3OBB*)shape;
-			return c3DistanceSquaredPointBoxLocal(c3OBBToLocal(b, p), b->halfExtents) == 0.0;
+			return c3InBoxLocal(c3OBBToLocal(b, p), b->halfExtents);
 		}
 		case c3_ellipsoidShape:
 			return c3PointInEllipsoid((const c3Ellipsoid*)shape, p);

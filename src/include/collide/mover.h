@@ -44,7 +44,9 @@ typedef struct c3PlaneSolverResult
 /// in [0, pushLimit], so a plane pushes and never pulls: a mover that starts
 /// touching a plane is free to leave it). Sets each plane's push. Converged
 /// means the last pass moved the displacement by less than 1e-12 of the
-/// largest magnitude involved (|targetDelta| and the |d| of the planes).
+/// largest magnitude involved (|targetDelta| and the |d| of the planes); the
+/// planes then hold to the rounding of the sums involved, pushes included
+/// (which grow large between nearly parallel planes that face each other).
 C3_API c3PlaneSolverResult c3SolvePlanes(c3Vec3 targetDelta, c3CollisionPlane* planes, int count);
 
 /// vector with the part that runs into the planes removed: its projection
