@@ -13,6 +13,19 @@
 
 #include "collide/math_types.h"
 
+// The same bits from every build: no contraction of a * b + c into a fused
+// multiply-add, which rounds once where the source rounds twice. The
+// Makefile says -ffp-contract=off; these say it to the builds that do not
+// (LuaRocks', an engine's). Every core file includes this header before its
+// first function.
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
 /// Relative tolerance for contacts that are exact only in real arithmetic
 /// (segment crossings, parallel planes): a multiple of the rounding error of
 /// the coordinates involved.

@@ -1,0 +1,92 @@
+--- Prints the answer of every query on seeded random shapes of every type,
+-- one line per call, numbers at full precision (%.17g): two builds of the
+-- module that print the same lines give the same bits. .ci/determinism
+-- compares builds with it; any change to the core that should not change an
+-- answer can be checked with it too.
+--   lua5.4 spec/tools/answers.lua [seed [cases]]
+local collide = require("collide")
+local Random = require("spec.support.random")
+local C = require("spec.support.cases")
+
+local unpack = table.unpack or unpack
+local rng = Random.new(tonumber(arg and arg[1] or "") or 7)
+local N = tonumber(arg and arg[2] or "") or 60
+local KINDS = { "sphere", "aabb", "obb", "segment", "plane", "ellipsoid", "polygon" }
+
+local out = {}
+local function fmt(v)
+  if v == nil then return "nil" end
+  if type(v) == "number" then return string.format("%.17g", v) end
+  if collide.type(v) == "vec3" then return string.format("(%.17g %.17g %.17g)", v.x, v.y, v.z) end
+  return tostring(v)
+end
+
+local function emit(...)
+  local parts = {}
+  for i = 1, select("#", ...) do parts[i] = fmt((select(i, ...))) end
+  out[#out + 1] = table.concat(parts, " ")
+end
+
+local function pack(...)
+  return { n = select("#", ...), ... }
+end
+
+local function try(name, f, ...)
+  local results = pack(pcall(f, ...))
+  if results[1] then
+    emit(name, unpack(results, 2, results.n))
+  else
+    emit(name, "error", (tostring(results[2]):gsub("^.-: ", "")))
+  end
+end
+
+local function make(kind, scale, offset)
+  local function p(v) return { v[1] * scale + offset, v[2] * scale + offset, v[3] * scale + offset } end
+  if kind == "ellipsoid" then
+    local d = C.ellipsoid(rng, 2)
+    local a = {}
+    for i = 1, 3 do a[i] = { d.axes[i][1] * scale, d.axes[i][2] * scale, d.axes[i][3] * scale } end
+    return collide.ellipsoid(p(d.center), a[1], a[2], a[3])
+  elseif kind == "polygon" then
+    local q = {}
+    for i, v in ipairs(C.polygon(rng, { spread = 2, most = 8, radius = 1.5 }).points) do q[i] = p(v) end
+    return collide.polygon(q)
+  end
+  local d = C.shape(rng, kind)
+  if kind == "sphere" then return collide.sphere(p(d.center), d.radius * scale)
+  elseif kind == "aabb" then
+    return collide.aabb(p(d.center), { d.half[1] * scale, d.half[2] * scale, d.half[3] * scale })
+  elseif kind == "obb" then
+    return collide.obb(p(d.center), { d.half[1] * scale, d.half[2] * scale, d.half[3] * scale }, unpack(d.axes))
+  elseif kind == "segment" then return collide.segment(p(d.a), p(d.b))
+  end
+  return collide.plane(p(d.point), d.normal)
+end
+
+for _, variant in ipairs({ { 1, 0 }, { 1e-3, 0 }, { 1e4, 0 }, { 1, 1e5 } }) do
+  local scale, offset = variant[1], variant[2]
+  for i = 1, N do
+    for _, ka in ipairs(KINDS) do
+      for _, kb in ipairs(KINDS) do
+        local a, b = make(ka, scale, offset), make(kb, scale, offset)
+        local da = rng:vector(-4 * scale, 4 * scale)
+        local db = rng:chance(0.5) and rng:vector(-2 * scale, 2 * scale) or nil
+        emit(i, ka, kb)
+        try("overlaps", collide.overlaps, a, b)
+        try("distance", collide.distance, a, b)
+        try("penetration", collide.penetration, a, b)
+        try("sweep", collide.sweep, a, da, b, db)
+        try("sweepInterval", collide.sweepInterval, a, da, b, db)
+      end
+      local a = make(ka, scale, offset)
+      local o, d = rng:vector(-3 * scale, 3 * scale), rng:vector(-2, 2)
+      for k = 1, 3 do o[k] = o[k] + offset end
+      try("raycast", collide.raycast, a, o, d)
+      try("raycast1", collide.raycast, a, o, d, 1)
+      try("closestPoint", collide.closestPoint, a, o)
+      try("distancePoint", collide.distance, a, o)
+      try("tostring", tostring, a)
+    end
+  end
+end
+io.write(table.concat(out, "\n"), "\n")
