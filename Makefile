@@ -126,10 +126,12 @@ build/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(CORE_SRC) $(HEADERS)
 		$(CORE_SRC) -lm
 
 fuzz-replay: $(addprefix build/fuzz/replay_,$(FUZZERS))
-	@for f in $(FUZZERS); do \
+	@total=0; for f in $(FUZZERS); do \
 		mkdir -p fuzz/corpus/$$f fuzz/regressions/$$f; \
-		./build/fuzz/replay_$$f fuzz/corpus/$$f fuzz/regressions/$$f 2>/dev/null | sed "s/^/$$f: /" || exit 1; \
-	done
+		line=$$(./build/fuzz/replay_$$f fuzz/corpus/$$f fuzz/regressions/$$f 2>build/fuzz/replay_$$f.log) || \
+			{ echo "$$f: failed on the last input named:"; tail -n 5 build/fuzz/replay_$$f.log; exit 1; }; \
+		echo "$$f: $$line"; total=$$((total + $${line%% passed*})); \
+	done; echo "$$total passed, 0 failed"
 
 # New inputs go to build/fuzz/corpus-<harness>; those that add coverage are
 # merged into fuzz/corpus; a failing input is left in build/fuzz/crash-* (add

@@ -110,6 +110,19 @@ static inline void FuzzRotation(FuzzInput* in, c3Vec3 axes[3])
 	}
 }
 
+/// Half the time (by a byte), three axes of any numbers: true, and *axes set.
+static inline bool FuzzRawAxes(FuzzInput* in, c3Vec3 axes[3])
+{
+	if (!(FuzzByte(in) & 1))
+	{
+		return false;
+	}
+	axes[0] = FuzzVec3(in);
+	axes[1] = FuzzVec3(in);
+	axes[2] = FuzzVec3(in);
+	return true;
+}
+
 /// Any shape, with room for the largest.
 typedef union FuzzShapeData
 {
@@ -153,13 +166,7 @@ static inline bool FuzzShapeOf(FuzzInput* in, c3ShapeType type, FuzzShape* s)
 		case c3_obbShape:
 		{
 			c3Vec3 center = FuzzVec3(in), half = FuzzVec3(in), axes[3];
-			if (FuzzByte(in) & 1)
-			{
-				axes[0] = FuzzVec3(in);
-				axes[1] = FuzzVec3(in);
-				axes[2] = FuzzVec3(in);
-			}
-			else
+			if (!FuzzRawAxes(in, axes))
 			{
 				FuzzRotation(in, axes);
 			}
@@ -179,13 +186,7 @@ static inline bool FuzzShapeOf(FuzzInput* in, c3ShapeType type, FuzzShape* s)
 		case c3_ellipsoidShape:
 		{
 			c3Vec3 center = FuzzVec3(in), axes[3];
-			if (FuzzByte(in) & 1)
-			{
-				axes[0] = FuzzVec3(in);
-				axes[1] = FuzzVec3(in);
-				axes[2] = FuzzVec3(in);
-			}
-			else
+			if (!FuzzRawAxes(in, axes))
 			{
 				FuzzRotation(in, axes);
 				for (int i = 0; i < 3; ++i)

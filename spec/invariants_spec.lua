@@ -20,23 +20,7 @@ local function unit(n) return abs(n:length() - 1) <= 1e-9 end
 
 --- A shape of a kind, of the given size, near center.
 local function shape(rng, kind, size, center)
-  local function at(v) return { center[1] + v[1] * size, center[2] + v[2] * size, center[3] + v[3] * size } end
-  local function sized(v) return { v[1] * size, v[2] * size, v[3] * size } end
-  if kind == "ellipsoid" then
-    local d = C.ellipsoid(rng, 2)
-    return collide.ellipsoid(at(d.center), sized(d.axes[1]), sized(d.axes[2]), sized(d.axes[3]))
-  elseif kind == "polygon" then
-    local q = {}
-    for i, p in ipairs(C.polygon(rng, { spread = 2, most = 10, radius = 1.5 }).points) do q[i] = at(p) end
-    return collide.polygon(q)
-  end
-  local d = C.shape(rng, kind)
-  if kind == "sphere" then return collide.sphere(at(d.center), d.radius * size)
-  elseif kind == "aabb" then return collide.aabb(at(d.center), sized(d.half))
-  elseif kind == "obb" then return collide.obb(at(d.center), sized(d.half), d.axes[1], d.axes[2], d.axes[3])
-  elseif kind == "segment" then return collide.segment(at(d.a), at(d.b))
-  end
-  return collide.plane(at(d.point), d.normal)
+  return C.make(collide, rng, kind, size, center)
 end
 
 --- How long before t to look for no contact: a millionth of t, or the

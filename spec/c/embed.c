@@ -85,21 +85,6 @@ int main(void)
 		{"the hooks can be set", the_hooks_can_be_set},
 		{NULL, NULL},
 	};
-	int passed = 0, failed = 0;
-	for (const c3Test* t = tests; t->name != NULL; ++t)
-	{
-		int before = c3_checkFailures;
-		t->fn();
-		if (c3_checkFailures == before)
-		{
-			passed++;
-		}
-		else
-		{
-			printf("FAILED: %s\n", t->name);
-			failed++;
-		}
-	}
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	const c3Test* suites[] = {tests};
+	return c3RunSuites(suites, 1);
 }

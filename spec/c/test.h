@@ -7,6 +7,7 @@
 #define C3_TEST_H
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "collide/collide.h"
@@ -60,6 +61,32 @@ extern const c3Test c3_gjkTests[];
 extern const c3Test c3_baseTests[];
 extern const c3Test c3_moverTests[];
 extern const c3Test c3_dispatchTests[];
+
+/// Run every test of the NULL-terminated suites given, printing each that
+/// fails and then "N passed, M failed"; the exit status of a test program.
+static inline int c3RunSuites(const c3Test* const* suites, size_t count)
+{
+	int passed = 0, failed = 0;
+	for (size_t s = 0; s < count; ++s)
+	{
+		for (const c3Test* t = suites[s]; t->name != NULL; ++t)
+		{
+			int before = c3_checkFailures;
+			t->fn();
+			if (c3_checkFailures == before)
+			{
+				passed++;
+			}
+			else
+			{
+				printf("FAILED: %s\n", t->name);
+				failed++;
+			}
+		}
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed == 0 ? 0 : 1;
+}
 
 static inline c3Vec3 V(double x, double y, double z)
 {

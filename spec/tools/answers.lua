@@ -41,26 +41,7 @@ local function try(name, f, ...)
 end
 
 local function make(kind, scale, offset)
-  local function p(v) return { v[1] * scale + offset, v[2] * scale + offset, v[3] * scale + offset } end
-  if kind == "ellipsoid" then
-    local d = C.ellipsoid(rng, 2)
-    local a = {}
-    for i = 1, 3 do a[i] = { d.axes[i][1] * scale, d.axes[i][2] * scale, d.axes[i][3] * scale } end
-    return collide.ellipsoid(p(d.center), a[1], a[2], a[3])
-  elseif kind == "polygon" then
-    local q = {}
-    for i, v in ipairs(C.polygon(rng, { spread = 2, most = 8, radius = 1.5 }).points) do q[i] = p(v) end
-    return collide.polygon(q)
-  end
-  local d = C.shape(rng, kind)
-  if kind == "sphere" then return collide.sphere(p(d.center), d.radius * scale)
-  elseif kind == "aabb" then
-    return collide.aabb(p(d.center), { d.half[1] * scale, d.half[2] * scale, d.half[3] * scale })
-  elseif kind == "obb" then
-    return collide.obb(p(d.center), { d.half[1] * scale, d.half[2] * scale, d.half[3] * scale }, unpack(d.axes))
-  elseif kind == "segment" then return collide.segment(p(d.a), p(d.b))
-  end
-  return collide.plane(p(d.point), d.normal)
+  return C.make(collide, rng, kind, scale, { offset, offset, offset })
 end
 
 for _, variant in ipairs({ { 1, 0 }, { 1e-3, 0 }, { 1e4, 0 }, { 1, 1e5 } }) do
