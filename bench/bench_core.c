@@ -5,10 +5,13 @@
 // - "random": the mean over 1024 seeded random cases of the family, a mix of
 //   hits and early-out misses.
 // Prints "name<TAB>fixed<TAB>random" lines; .ci/bench joins the figures.
+// Arguments select rows by part of their names: bench_core sweep raycast.
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "collide/collide.h"
@@ -265,7 +268,20 @@ static const struct
 	{"closestPoint ellipsoid (out)", cpEllipsoid},
 };
 
-int main(void)
+/// With arguments, only the rows whose names contain one of them.
+static bool selected(const char* name, int argc, char** argv)
+{
+	for (int i = 1; i < argc; ++i)
+	{
+		if (strstr(name, argv[i]) != NULL)
+		{
+			return true;
+		}
+	}
+	return argc <= 1;
+}
+
+int main(int argc, char** argv)
 {
 	setupFixed(&fixedCase);
 	for (int i = 0; i < COUNT; ++i)
@@ -274,6 +290,10 @@ int main(void)
 	}
 	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; ++r)
 	{
+		if (!selected(rows[r].name, argc, argv))
+		{
+			continue;
+		}
 		double fixed = timeKernel(rows[r].kernel, &fixedCase, 0);
 		double random = timeKernel(rows[r].kernel, randomCases, COUNT - 1);
 		printf("%s\t%.1f\t%.1f\n", rows[r].name, fixed, random);

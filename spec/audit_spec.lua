@@ -19,10 +19,27 @@ describe("the audit's findings", function()
     it("never returns an infinite point: a ray ends where no shape can be", function()
       -- A plane tilted by 1e-307 met by a ray at t ~ 1e300: a miss.
       assert.is_nil(collide.raycast(collide.plane({0, 0, 0}, {1, 0, 1e-307}), {-1000, 0, 0}, {0, 0, 1e10}))
-      -- Within C3_MAX_REACH (4e15 per coordinate) a far plane is still hit.
+      -- Within C3_MAX_REACH (6e15 per coordinate) a far plane is still hit.
       local t, p = collide.raycast(collide.plane({0, 0, 0}, {1, 0, 1e-10}), {-1000, 0, 0}, {0, 0, 1})
       assert.are.equal(1e13, t)
       assert.is_true(finite_vec3(p))
+    end)
+
+    it("reaches every point of a bounded shape from anywhere in the coordinate range", function()
+      -- A turned cube of half-size 1e15 centered at (1e15, -1e15, -1e15),
+      -- entered 3.55e15 along y from (-1e15, 1e15, 1e15): farther than a
+      -- reach of 4e15 minus the origin's 1e15 would let the ray go.
+      local a = vec3(-0.67240697701907, -0.63009844988174, -0.38838743634766):normalized()
+      local b = vec3(-0.7173657107381, 0.68403565167501, 0.13221824493907)
+      b = (b - a * a:dot(b)):normalized()
+      local cube = collide.obb({1e15, -1e15, -1e15}, {1e15, 1e15, 1e15}, a, b, a:cross(b))
+      local o, d = vec3(-1e15, 1e15, 1e15), vec3(0.3092504580122, -0.5758786105027, -0.25085442483107)
+      local t, p = collide.raycast(cube, o, d)
+      assert.is_not_nil(t)
+      assert.is_true(math.abs(p.y - o.y) > 3.5e15)
+      -- The same entry point as from the last origin in range on the way.
+      local _, q = collide.raycast(cube, o + d * 3.4e15, d)
+      assert.is_true((p - q):length() <= 1e-12 * 3.5e15)
     end)
 
     it("reports no hit on a tilted polygon that a nearly parallel ray never comes near", function()

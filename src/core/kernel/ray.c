@@ -4,26 +4,15 @@
 #include "base/math_functions.h"
 #include "kernel/box_local.h"
 
-c3RayCastInput c3LimitRay(const c3RayCastInput* input)
-{
-	c3RayCastInput out = *input;
-	double o[3] = {input->origin.x, input->origin.y, input->origin.z};
-	double d[3] = {input->translation.x, input->translation.y, input->translation.z};
-	for (int i = 0; i < 3; ++i)
-	{
-		if (d[i] != 0.0)
-		{
-			// Positive: the origin is within C3_MAX_COORDINATE < C3_MAX_REACH.
-			double t = ((d[i] > 0.0 ? C3_MAX_REACH : -C3_MAX_REACH) - o[i]) / d[i];
-			out.maxFraction = c3MinDouble(out.maxFraction, t);
-		}
-	}
-	return out;
-}
-
 double c3GrazingSlack(double h2, c3Vec3 f, c3Vec3 origin, double radius)
 {
 	if (h2 >= 0.0)
+	{
+		return h2;
+	}
+	// The slack squared exceeds radius^2 by 8 eps radius |origin| + 16 eps^2
+	// |origin|^2 < 1e-14 (radius^2 + |origin|^2): a clear miss needs no root.
+	if (-h2 > 1.0e-14 * (radius * radius + c3Dot(origin, origin)))
 	{
 		return h2;
 	}
@@ -75,7 +64,7 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 	}
 	// Stable form of the smaller root: c / (tca + sqrt(h2)).
 	double tUnit = c / (tca + sqrt(h2));
-	double t = c3DivideByLength(tUnit, direction);
+	double t = length >= DBL_MIN ? tUnit / length : c3DivideByLength(tUnit, direction);
 	if (!(t <= maxFraction) || !c3IsFinite(t))
 	{
 		return out;

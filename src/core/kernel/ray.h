@@ -9,12 +9,24 @@
 
 #include <stdbool.h>
 
+#include "base/math_functions.h"
 #include "collide/geometry.h"
 
-/// The ray cast input with maxFraction cut where the ray leaves the cube of
-/// half-size C3_MAX_REACH (the origin is inside it): every point it reaches is
-/// finite. Every ray cast starts with it.
-c3RayCastInput c3LimitRay(const c3RayCastInput* input);
+/// The input's maxFraction, cut before any coordinate of the ray can pass
+/// C3_MAX_REACH (see there): every point the ray reaches is finite, and every
+/// bounded shape is still in reach. Every ray cast starts with it.
+static inline double c3RayReach(const c3RayCastInput* input)
+{
+	// Up to this t no coordinate of origin + t translation can pass
+	// C3_MAX_REACH: |o_i + t d_i| <= max |o| + t max |d|. One division, where
+	// the exact exit from the cube would take three.
+	double speed = c3MaxAbsComponent(input->translation);
+	if (speed > 0.0)
+	{
+		return c3MinDouble(input->maxFraction, (C3_MAX_REACH - c3MaxAbsComponent(input->origin)) / speed);
+	}
+	return input->maxFraction;
+}
 
 /// For a line origin + s u (u a unit vector) against a sphere of radius at the
 /// origin: h2 = radius^2 - |f|^2, where f is the line's point of closest

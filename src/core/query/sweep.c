@@ -137,13 +137,14 @@ static c3CastOutput c3SweepSphereSphereOrdered(const c3Sphere* a, c3Vec3 deltaA,
 // axis of least penetration).
 c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
 {
-	if (c3SwapPair(a, b, sizeof *a))
+	// One call site, so that the ordered sweep is inlined.
+	bool swap = c3SwapPair(a, b, sizeof *a);
+	c3CastOutput out = c3SweepSphereSphereOrdered(swap ? b : a, swap ? deltaB : deltaA, swap ? a : b, swap ? deltaA : deltaB);
+	if (swap)
 	{
-		c3CastOutput out = c3SweepSphereSphereOrdered(b, deltaB, a, deltaA);
 		out.normal = c3Neg(out.normal);
-		return out;
 	}
-	return c3SweepSphereSphereOrdered(a, deltaA, b, deltaB);
+	return out;
 }
 
 c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
@@ -180,6 +181,10 @@ c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, co
 	{
 		s0Root = c3MinDouble(q, c / q);
 		s1Root = c3MaxDouble(q, c / q);
+	}
+	if (length >= DBL_MIN)
+	{
+		return c3IntervalClip(s0Root / length, s1Root / length);
 	}
 	return c3IntervalClip(c3DivideByLength(s0Root, motion), c3DivideByLength(s1Root, motion));
 }
@@ -230,13 +235,14 @@ static c3CastOutput c3SweepAABBAABBOrdered(const c3AABB* a, c3Vec3 deltaA, const
 
 c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
 {
-	if (c3SwapPair(a, b, sizeof *a))
+	// One call site, so that the ordered sweep is inlined.
+	bool swap = c3SwapPair(a, b, sizeof *a);
+	c3CastOutput out = c3SweepAABBAABBOrdered(swap ? b : a, swap ? deltaB : deltaA, swap ? a : b, swap ? deltaA : deltaB);
+	if (swap)
 	{
-		c3CastOutput out = c3SweepAABBAABBOrdered(b, deltaB, a, deltaA);
 		out.normal = c3Neg(out.normal);
-		return out;
 	}
-	return c3SweepAABBAABBOrdered(a, deltaA, b, deltaB);
+	return out;
 }
 
 c3SweepInterval c3SweepIntervalAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)

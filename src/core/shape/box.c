@@ -132,12 +132,11 @@ double c3DistancePointOBB(const c3OBB* box, c3Vec3 p)
 
 c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input)
 {
-	c3RayCastInput limited = c3LimitRay(input);
-	input = &limited;
+	double maxFraction = c3RayReach(input);
 	double t;
 	c3Vec3 normal;
 	c3Vec3 origin = c3Sub(input->origin, box->center);
-	if (!c3RayCastBoxLocal(box->halfExtents, origin, input->translation, input->maxFraction, &t, &normal))
+	if (!c3RayCastBoxLocal(box->halfExtents, origin, input->translation, maxFraction, &t, &normal))
 	{
 		return c3Miss();
 	}
@@ -146,13 +145,12 @@ c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input)
 
 c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input)
 {
-	c3RayCastInput limited = c3LimitRay(input);
-	input = &limited;
+	double maxFraction = c3RayReach(input);
 	double t;
 	c3Vec3 normal;
 	c3Vec3 origin = c3OBBToLocal(box, input->origin);
 	c3Vec3 direction = c3OBBVectorToLocal(box, input->translation);
-	if (!c3RayCastBoxLocal(box->halfExtents, origin, direction, input->maxFraction, &t, &normal))
+	if (!c3RayCastBoxLocal(box->halfExtents, origin, direction, maxFraction, &t, &normal))
 	{
 		return c3Miss();
 	}

@@ -199,12 +199,11 @@ c3Vec3 c3ClosestPointEllipsoid(const c3Ellipsoid* ellipsoid, c3Vec3 p)
 
 c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input)
 {
-	c3RayCastInput limited = c3LimitRay(input);
-	input = &limited;
+	double maxFraction = c3RayReach(input);
 	// A ray keeps its t in unit-sphere space (the map is linear).
 	c3Vec3 origin = c3EllipsoidToUnit(ellipsoid, c3Sub(input->origin, ellipsoid->center));
 	c3Vec3 direction = c3EllipsoidToUnit(ellipsoid, input->translation);
-	c3RaySphereHit h = c3RayCastSphereLocal(origin, direction, 1.0, input->maxFraction);
+	c3RaySphereHit h = c3RayCastSphereLocal(origin, direction, 1.0, maxFraction);
 	if (!h.hit)
 	{
 		return c3Miss();

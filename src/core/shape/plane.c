@@ -59,8 +59,7 @@ double c3SignedDistancePlane(const c3Plane* plane, c3Vec3 p)
 
 c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input)
 {
-	c3RayCastInput limited = c3LimitRay(input);
-	input = &limited;
+	double maxFraction = c3RayReach(input);
 	double distance = c3PlaneSignedDistance(plane, input->origin);
 	double rate = c3Dot(plane->normal, input->translation);
 	if (distance == 0.0)
@@ -73,7 +72,7 @@ c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input)
 		return c3Miss(); // parallel, or moving away
 	}
 	double t = -distance / rate;
-	if (!(t <= input->maxFraction) || !c3IsFinite(t))
+	if (!(t <= maxFraction) || !c3IsFinite(t))
 	{
 		return c3Miss();
 	}

@@ -278,8 +278,7 @@ c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p)
 
 c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input)
 {
-	c3RayCastInput limited = c3LimitRay(input);
-	input = &limited;
+	double maxFraction = c3RayReach(input);
 	c3Vec3 n = polygon->plane.normal;
 	double distance = c3PlaneSignedDistance(&polygon->plane, input->origin);
 	double rate = c3Dot(n, input->translation);
@@ -293,7 +292,7 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 		// In the plane: enter through an edge, or start inside.
 		double t;
 		int edge = c3ClipRay2D(polygon->vertices, polygon->count, c3ToPlane(polygon, input->origin),
-							   c3ToPlane(polygon, input->translation), input->maxFraction, &t);
+							   c3ToPlane(polygon, input->translation), maxFraction, &t);
 		if (edge == -2 || !c3IsFinite(t))
 		{
 			return c3Miss();
@@ -315,7 +314,7 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 			return c3Miss(); // parallel off the plane, or moving away
 		}
 		t = -distance / rate;
-		if (!(t <= input->maxFraction) || !c3IsFinite(t))
+		if (!(t <= maxFraction) || !c3IsFinite(t))
 		{
 			return c3Miss();
 		}

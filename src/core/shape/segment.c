@@ -31,8 +31,7 @@ c3Vec3 c3ClosestPointSegment(const c3Segment* segment, c3Vec3 p)
 // the coordinates' magnitude, so that constructed crossings count.
 c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* input)
 {
-	c3RayCastInput limited = c3LimitRay(input);
-	input = &limited;
+	double maxFraction = c3RayReach(input);
 	c3Vec3 o = input->origin;
 	c3Vec3 e = c3Sub(segment->b, segment->a);
 	double scale = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(o), c3MaxAbsComponent(segment->a)),
@@ -56,7 +55,7 @@ c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* in
 	// unbounded length can be cut there.
 	double sA = c3Dot(c3Sub(segment->a, o), u);
 	double sB = c3Dot(c3Sub(segment->b, o), u);
-	double sMax = input->maxFraction * length;
+	double sMax = maxFraction * length;
 	double sEnd = c3MinDouble(sMax, c3MaxDouble(c3MaxDouble(sA, sB), 0.0));
 
 	c3Vec3 en = c3Normalize(e);
@@ -87,8 +86,8 @@ c3CastOutput c3RayCastSegment(const c3Segment* segment, const c3RayCastInput* in
 		}
 	}
 
-	double t = c3DivideByLength(s, input->translation);
-	if (!(t <= input->maxFraction) || !c3IsFinite(t))
+	double t = length >= DBL_MIN ? s / length : c3DivideByLength(s, input->translation);
+	if (!(t <= maxFraction) || !c3IsFinite(t))
 	{
 		return c3Miss();
 	}

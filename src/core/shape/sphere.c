@@ -26,10 +26,9 @@ c3Vec3 c3ClosestPointSphere(const c3Sphere* sphere, c3Vec3 p)
 
 c3CastOutput c3RayCastSphere(const c3Sphere* sphere, const c3RayCastInput* input)
 {
-	c3RayCastInput limited = c3LimitRay(input);
-	input = &limited;
+	double maxFraction = c3RayReach(input);
 	c3Vec3 origin = c3Sub(input->origin, sphere->center);
-	c3RaySphereHit h = c3RayCastSphereLocal(origin, input->translation, sphere->radius, input->maxFraction);
+	c3RaySphereHit h = c3RayCastSphereLocal(origin, input->translation, sphere->radius, maxFraction);
 	if (!h.hit)
 	{
 		return c3Miss();

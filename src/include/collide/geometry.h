@@ -21,12 +21,14 @@
 /// The bound keeps every intermediate product of the queries finite.
 #define C3_MAX_COORDINATE 1.0e15
 
-/// No bounded shape reaches beyond this magnitude in any coordinate (a
-/// center within C3_MAX_COORDINATE plus extents within it, in any
-/// orientation). A ray cast ends where the ray leaves the cube of this
-/// half-size: a hit farther away (on a plane, or the rounding of a ray that
-/// grazes a tilted polygon) is a miss, so that no hit point is ever infinite.
-#define C3_MAX_REACH (4.0 * C3_MAX_COORDINATE)
+/// A ray cast ends before any coordinate of the ray can pass this magnitude,
+/// at t = (C3_MAX_REACH - max |origin_i|) / max |translation_i|: every point
+/// it reaches is finite. Along its largest component the ray still travels
+/// 5 C3_MAX_COORDINATE, past every bounded shape (a center within
+/// C3_MAX_COORDINATE plus extents within it, in any orientation, stays
+/// within 1 + sqrt(3) times it). A hit farther away (on a plane, or the
+/// rounding of a ray that grazes a tilted polygon) is a miss.
+#define C3_MAX_REACH (6.0 * C3_MAX_COORDINATE)
 
 /// How far from orthonormal the axes given to c3MakeOBB may be (dot products and
 /// lengths, to this absolute tolerance); they are then re-orthonormalized.
@@ -256,7 +258,7 @@ C3_API c3Vec3 c3GetShapeCenter(c3ShapeType type, const void* shape);
 /// Cast a ray against a shape. A ray whose origin is inside (or on) the shape
 /// hits at fraction 0 with the point at the origin and, as normal, the
 /// separating direction of least penetration of the origin.
-/// The ray ends at maxFraction or where it leaves the cube of half-size
+/// The ray ends at maxFraction or before any coordinate can pass
 /// C3_MAX_REACH, whichever comes first.
 C3_API c3CastOutput c3RayCastShape(c3ShapeType type, const void* shape, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input);
