@@ -34,3 +34,199 @@ c3Vec3 c3TriangleNormal(c3Vec3 x, c3Vec3 y, c3Vec3 z, double* shortEdges)
 	}
 	return c3Cross(e1, e2);
 }
+
+// The point of segment pq closest to x, and its parameter in [0, 1].
+static c3Vec3 c3ClosestOnEdge(c3Vec3 x, c3Vec3 p, c3Vec3 q, double* s)
+{
+	c3Vec3 e = c3Sub(q, p);
+	double ee = c3Dot(e, e);
+	double t = ee > 0.0 ? c3Clamp(c3Dot(c3Sub(x, p), e) / ee, 0.0, 1.0) : 0.0;
+	*s = t;
+	return c3MulAdd(p, t, e);
+}
+
+// A triangle too thin for the face formula: the closest of its edges.
+static c3Vec3 c3ClosestPointThinTriangle(c3Vec3 p, const c3Vec3 v[3], c3TriangleFeature* feature)
+{
+	c3Vec3 best = v[0];
+	double bestDistance = INFINITY;
+	c3TriangleFeature bestFeature = c3_triangleVertexA;
+	for (int i = 0; i < 3; ++i)
+	{
+		double s;
+		c3Vec3 q = c3ClosestOnEdge(p, v[i], v[(i + 1) % 3], &s);
+		double d = c3LengthSquared(c3Sub(p, q));
+		if (d < bestDistance)
+		{
+			bestDistance = d;
+			best = q;
+			if (s <= 0.0)
+			{
+				bestFeature = (c3TriangleFeature)(c3_triangleVertexA + i);
+			}
+			else if (s >= 1.0)
+			{
+				bestFeature = (c3TriangleFeature)(c3_triangleVertexA + (i + 1) % 3);
+			}
+			else
+			{
+				bestFeature = (c3TriangleFeature)(c3_triangleEdgeAB + i);
+			}
+		}
+	}
+	*feature = bestFeature;
+	return best;
+}
+
+// Ericson, Real-Time Collision Detection, 5.1.5: the Voronoi regions of the
+// vertices, then of the edges, else the face, from six dot products.
+c3Vec3 c3ClosestPointTriangle(c3Vec3 p, c3Vec3 a, c3Vec3 b, c3Vec3 c, c3TriangleFeature* feature)
+{
+	c3TriangleFeature f;
+	c3TriangleFeature* out = feature != NULL ? feature : &f;
+	c3Vec3 ab = c3Sub(b, a), ac = c3Sub(c, a), ap = c3Sub(p, a);
+	double d1 = c3Dot(ab, ap), d2 = c3Dot(ac, ap);
+	if (d1 <= 0.0 && d2 <= 0.0)
+	{
+		*out = c3_triangleVertexA;
+		return a;
+	}
+	c3Vec3 bp = c3Sub(p, b);
+	double d3 = c3Dot(ab, bp), d4 = c3Dot(ac, bp);
+	if (d3 >= 0.0 && d4 <= d3)
+	{
+		*out = c3_triangleVertexB;
+		return b;
+	}
+	c3Vec3 cp = c3Sub(p, c);
+	double d5 = c3Dot(ab, cp), d6 = c3Dot(ac, cp);
+	if (d6 >= 0.0 && d5 <= d6)
+	{
+		*out = c3_triangleVertexC;
+		return c;
+	}
+	double vc = d1 * d4 - d3 * d2;
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 - d3 > 0.0)
+	{
+		*out = c3_triangleEdgeAB;
+		return c3MulAdd(a, d1 / (d1 - d3), ab);
+	}
+	double vb = d5 * d2 - d1 * d6;
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 - d6 > 0.0)
+	{
+		*out = c3_triangleEdgeCA;
+		return c3MulAdd(a, d2 / (d2 - d6), ac);
+	}
+	double va = d3 * d6 - d5 * d4;
+	if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0)
+	{
+		*out = c3_triangleEdgeBC;
+		return c3MulAdd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), c3Sub(c, b));
+	}
+	double denominator = va + vb + vc;
+	if (!(denominator > 0.0) || !c3IsFinite(denominator))
+	{
+		const c3Vec3 v[3] = {a, b, c};
+		return c3ClosestPointThinTriangle(p, v, out);
+	}
+	double v = vb / denominator, w = vc / denominator;
+	*out = c3_triangleFace;
+	return c3Add(a, c3Add(c3MulSV(v, ab), c3MulSV(w, ac)));
+}
+
+c3Vec3 c3TriangleContactNormal(c3Vec3 p, c3Vec3 q, c3Vec3 n, c3TriangleFeature feature, int activeEdges, double side)
+{
+	c3Vec3 d = c3Sub(p, q);
+	if (c3TriangleFeatureActive(feature, activeEdges) && (d.x != 0.0 || d.y != 0.0 || d.z != 0.0))
+	{
+		return c3Normalize(d);
+	}
+	double s = c3Dot(d, n);
+	if (s == 0.0)
+	{
+		s = side;
+	}
+	return s < 0.0 ? c3Neg(n) : n;
+}
+
+c3TriangleContact c3SphereTriangleContact(c3Vec3 center, double radius, c3Vec3 a, c3Vec3 b, c3Vec3 c, int activeEdges)
+{
+	c3TriangleContact out;
+	out.hit = false;
+	c3Vec3 q = c3ClosestPointTriangle(center, a, b, c, &out.feature);
+	c3Vec3 d = c3Sub(center, q);
+	if (!c3WithinRadius(d, radius))
+	{
+		return out;
+	}
+	c3Vec3 n = c3Normalize(c3TriangleNormal(a, b, c, NULL));
+	out.hit = true;
+	out.point = q;
+	out.fraction = 0.0;
+	out.normal = c3TriangleContactNormal(center, q, n, out.feature, activeEdges, 1.0);
+	// Along the contact normal the sphere reaches radius past its center and
+	// the triangle's farthest point along it is q (for an active feature the
+	// normal is along d; for a face normal, every point of the plane is as far).
+	out.depth = c3MaxDouble(radius - c3Dot(d, out.normal), 0.0);
+	return out;
+}
+
+// -- the watertight ray ---------------------------------------------------------------------
+
+c3TriangleRay c3MakeTriangleRay(c3Vec3 origin, c3Vec3 direction)
+{
+	c3TriangleRay ray;
+	ray.origin = origin;
+	c3Vec3 m = c3Abs(direction);
+	ray.kz = m.x >= m.y ? (m.x >= m.z ? 0 : 2) : (m.y >= m.z ? 1 : 2);
+	ray.kx = (ray.kz + 1) % 3;
+	ray.ky = (ray.kx + 1) % 3;
+	double dz = c3Get(direction, ray.kz);
+	if (dz < 0.0)
+	{
+		// Keep the winding, so that the edge functions of a triangle seen
+		// from its front are positive.
+		int k = ray.kx;
+		ray.kx = ray.ky;
+		ray.ky = k;
+	}
+	ray.sx = c3Get(direction, ray.kx) / dz;
+	ray.sy = c3Get(direction, ray.ky) / dz;
+	ray.sz = 1.0 / dz;
+	return ray;
+}
+
+// Woop, Benthin and Wald, section 3: the vertices relative to the origin,
+// sheared so that the ray runs along +z through (0, 0); the 2D edge functions
+// of the origin then decide. Each is computed from the same two sheared
+// vertices whichever triangle the edge belongs to, and a - b == -(b - a), so
+// the two triangles of a shared edge get exactly opposite values: a point on
+// the edge is in one of them or on it (0 counts as inside), never in neither.
+bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, double maxFraction, double* fraction)
+{
+	c3Vec3 A = c3Sub(a, ray->origin), B = c3Sub(b, ray->origin), C = c3Sub(c, ray->origin);
+	double az = c3Get(A, ray->kz), bz = c3Get(B, ray->kz), cz = c3Get(C, ray->kz);
+	double ax = c3Get(A, ray->kx) - ray->sx * az, ay = c3Get(A, ray->ky) - ray->sy * az;
+	double bx = c3Get(B, ray->kx) - ray->sx * bz, by = c3Get(B, ray->ky) - ray->sy * bz;
+	double cx = c3Get(C, ray->kx) - ray->sx * cz, cy = c3Get(C, ray->ky) - ray->sy * cz;
+	double u = cx * by - cy * bx;
+	double v = ax * cy - ay * cx;
+	double w = bx * ay - by * ax;
+	if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0))
+	{
+		return false;
+	}
+	double det = u + v + w;
+	if (det == 0.0)
+	{
+		return false; // in the triangle's plane
+	}
+	// t det = u az' + v bz' + w cz', with the z coordinates scaled by sz.
+	double t = (u * (ray->sz * az) + v * (ray->sz * bz) + w * (ray->sz * cz)) / det;
+	if (!(t >= 0.0 && t <= maxFraction))
+	{
+		return false;
+	}
+	*fraction = t;
+	return true;
+}

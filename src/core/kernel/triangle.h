@@ -1,15 +1,153 @@
 // SPDX-License-Identifier: MIT
-// Kernel: triangles given by their three points.
+// Kernel: triangles given by their three points, and which of their edges are
+// active, with no polygon built per triangle (Jolt's CastSphereVsTriangles
+// takes the same: three points and the active-edge bits).
+//
+// Triangles are two-sided surfaces of no thickness. Edge i runs from vertex i
+// to vertex (i + 1) % 3: edge 0 is ab, edge 1 bc, edge 2 ca.
+//
+// Active edges. An edge shared with a coplanar face, or on a concave fold, is
+// inactive: a contact on it, or on a vertex whose two edges are both inactive,
+// reports the face normal (on the side of the other shape), never the edge or
+// vertex normal. That is what keeps a shape sliding across a floor or along a
+// wall made of many triangles from catching on their seams (Jolt's active
+// edges; Box2D's chain ghost vertices). A lone triangle has all three active.
+//
+// Files: triangle.c (normal, closest point, ray, sphere contact),
+// triangle_sweep.c (a sphere swept against a triangle, Rouwé), triangle_box.c
+// (a box overlapping and swept against a triangle, separating axes).
 
 #ifndef C3_KERNEL_TRIANGLE_H
 #define C3_KERNEL_TRIANGLE_H
 
+#include <stdbool.h>
+
 #include "collide/math_types.h"
+
+/// Active-edge bits: bit i for edge i.
+enum
+{
+	c3_edgeAB = 1,
+	c3_edgeBC = 2,
+	c3_edgeCA = 4,
+	c3_allEdges = 7
+};
+
+/// The part of a triangle a closest point or a contact lies on.
+typedef enum c3TriangleFeature
+{
+	c3_triangleFace = 0,    ///< the interior
+	c3_triangleVertexA = 1, ///< vertex 0
+	c3_triangleVertexB = 2, ///< vertex 1
+	c3_triangleVertexC = 3, ///< vertex 2
+	c3_triangleEdgeAB = 4,  ///< edge 0, ends excluded
+	c3_triangleEdgeBC = 5,  ///< edge 1
+	c3_triangleEdgeCA = 6   ///< edge 2
+} c3TriangleFeature;
+
+/// Whether a contact on feature may have a normal other than the face's: an
+/// active edge, or a vertex with an active edge. The face itself: false.
+static inline bool c3TriangleFeatureActive(c3TriangleFeature feature, int activeEdges)
+{
+	switch (feature)
+	{
+		case c3_triangleVertexA:
+			return (activeEdges & (c3_edgeCA | c3_edgeAB)) != 0;
+		case c3_triangleVertexB:
+			return (activeEdges & (c3_edgeAB | c3_edgeBC)) != 0;
+		case c3_triangleVertexC:
+			return (activeEdges & (c3_edgeBC | c3_edgeCA)) != 0;
+		case c3_triangleEdgeAB:
+			return (activeEdges & c3_edgeAB) != 0;
+		case c3_triangleEdgeBC:
+			return (activeEdges & c3_edgeBC) != 0;
+		case c3_triangleEdgeCA:
+			return (activeEdges & c3_edgeCA) != 0;
+		default:
+			return false;
+	}
+}
+
+/// A contact of a shape with a triangle.
+typedef struct c3TriangleContact
+{
+	c3Vec3 point;              ///< on the triangle, at the time of contact
+	c3Vec3 normal;             ///< unit, from the triangle toward the shape
+	double fraction;           ///< time of first contact in [0, 1] (sweeps); 0 when they start in contact
+	double depth;              ///< penetration along normal (contacts at rest); 0 for sweeps
+	c3TriangleFeature feature; ///< the part of the triangle touched
+	bool hit;                  ///< false: no contact, the other fields are undefined
+} c3TriangleContact;
 
 /// The normal (y - x) x (z - x) of triangle x y z, taken at the corner
 /// opposite its longest edge: every corner gives the same vector in exact
 /// arithmetic, and the two shortest edges give it with the least rounding.
 /// *shortEdges, when asked for, is the sum of their lengths.
 c3Vec3 c3TriangleNormal(c3Vec3 x, c3Vec3 y, c3Vec3 z, double* shortEdges);
+
+/// The point of triangle abc closest to p (Ericson, Real-Time Collision
+/// Detection, 5.1.5) and, when asked for, the feature it lies on. A
+/// degenerate triangle gives the closest point of its longest edge.
+c3Vec3 c3ClosestPointTriangle(c3Vec3 p, c3Vec3 a, c3Vec3 b, c3Vec3 c, c3TriangleFeature* feature);
+
+/// The normal of a contact at closest point q of a triangle with unit normal n
+/// to a point p: along p - q when the feature is active and p is off q, else
+/// n on the side of p (side, when p is on the plane: > 0 for +n).
+c3Vec3 c3TriangleContactNormal(c3Vec3 p, c3Vec3 q, c3Vec3 n, c3TriangleFeature feature, int activeEdges, double side);
+
+/// A sphere at rest against a triangle: hit when they touch (closed sets),
+/// with the depth r - |center - closest| along the contact normal (for a
+/// contact on an inactive feature, the depth along the face normal that
+/// separates the sphere from the triangle's plane there).
+c3TriangleContact c3SphereTriangleContact(c3Vec3 center, double radius, c3Vec3 a, c3Vec3 b, c3Vec3 c, int activeEdges);
+
+/// A ray prepared for the watertight test (Woop, Benthin and Wald,
+/// "Watertight Ray/Triangle Intersection", JCGT 2013): the axis of the
+/// largest direction component becomes z, and a shear maps the direction to
+/// +z, once per ray.
+typedef struct c3TriangleRay
+{
+	c3Vec3 origin;
+	int kx, ky, kz; ///< the permuted axes
+	double sx, sy, sz;
+} c3TriangleRay;
+
+/// Prepare origin + t direction (direction not zero) for c3RayCastTriangle.
+c3TriangleRay c3MakeTriangleRay(c3Vec3 origin, c3Vec3 direction);
+
+/// The first t in [0, maxFraction] at which the ray meets triangle abc (either
+/// side), in *fraction. Watertight: a ray through an edge or a vertex shared
+/// by triangles given with the same points hits at least one of them. A ray
+/// in the triangle's plane misses it.
+bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, double maxFraction, double* fraction);
+
+/// A sphere of radius r at center + t motion, t in [0, 1], against the static
+/// triangle abc (Rouwé, section 3, specialised to three points, after a
+/// bounding-sphere rejection): the first contact. Touching or overlapping at
+/// t = 0 gives fraction 0 with the closest point. normal is from the contact
+/// point toward the center at that time, or the face normal on the side of
+/// the center (c3TriangleContactNormal) for an inactive feature or r = 0.
+c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
+										int activeEdges);
+
+/// Whether a box (center, orthonormal axes, half extents >= 0) and triangle abc
+/// touch or overlap: a separating-axis test over the 13 candidate axes (the
+/// 3 box axes, the triangle normal, the 9 box axis x edge products;
+/// Akenine-Möller; Ericson 5.2.9).
+bool c3OverlapBoxTriangle(c3Vec3 center, const c3Vec3 axis[3], c3Vec3 half, c3Vec3 a, c3Vec3 b, c3Vec3 c);
+
+/// The same box at rest: the axis of least penetration among the 13 and the
+/// depth along it; normal from the triangle toward the box. An axis made from
+/// an inactive edge, or that is not the face normal when the box touches only
+/// inactive features, gives way to the face normal.
+c3TriangleContact c3BoxTriangleContact(c3Vec3 center, const c3Vec3 axis[3], c3Vec3 half, c3Vec3 a, c3Vec3 b, c3Vec3 c,
+									   int activeEdges);
+
+/// The box moving by motion over t in [0, 1] against the static triangle: the
+/// first time the 13 moving intervals all overlap (a moving separating-axis
+/// test, Ericson 5.5.8), the axis that was last to close as normal (the face
+/// normal for an inactive edge's axis), and a point of the region they share.
+c3TriangleContact c3SweepBoxTriangle(c3Vec3 center, const c3Vec3 axis[3], c3Vec3 half, c3Vec3 motion, c3Vec3 a,
+									 c3Vec3 b, c3Vec3 c, int activeEdges);
 
 #endif

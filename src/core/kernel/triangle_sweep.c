@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: MIT
+// A sphere swept against a triangle: Rouwé, "Collision Detection with Swept
+// Spheres and Ellipsoids", section 3, on three points and in 3D rather than
+// in the plane's coordinates (the quadratics are the same, up to their sign).
+// The sphere's path meets the triangle grown by r: the prism over the face
+// (the plane interval [t1, t2] of 3.1, the face at t1 of 3.3), a ball at each
+// vertex (3.4) and a cylinder along each edge (3.5). Each is convex, so its
+// first time is where the path enters it; the first of them is the contact.
+// As in query/sweep_polygon.c: roots come from c3SolveQuadratic, and the
+// contact is never earlier than t1 (nor later than t2).
+//
+// Everything is measured from the sphere's start center: differences of
+// nearby points are exact or nearly, so the answer keeps its precision far
+// from the origin (the polygon's plane coordinates are absolute: at 1e5 they
+// carry 1e-11 of rounding). A start in contact is decided that way too, so
+// it can differ from c3SphereTriangleContact's (in world coordinates) when
+// the gap is within that rounding.
+
+#include "kernel/triangle.h"
+
+#include "base/math_functions.h"
+
+// The first t in [0, 1] at which |t m - w| <= sqrt(rr): where the path from
+// the origin along m enters the ball of center w (0 when it starts inside),
+// given mm = m.m, mw = m.w and ww = w.w. A vertex's ball is m = motion, w =
+// the vertex; an edge e's cylinder is the same ball after a cross product
+// with e (m = e x motion, w = e x v1, rr = |e|^2 r^2). A path that passes
+// within the rounding of w (4 ulps of sqrt(ref2), the size w is computed
+// from) touches, and touching is contact; that also lets a point (rr = 0)
+// meet a vertex or an edge line it crosses.
+static inline bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m,
+							   const c3Vec3* w, double* t)
+{
+	double c = ww - rr;
+	// Cheap refusals first: no motion across the ball; outside and not
+	// approaching (both roots negative); or a discriminant 4 (mw^2 - mm c)
+	// below zero by far more than its rounding and the grazing slack (both
+	// under 64 eps mm (ww + rr + ref2), since mw^2 <= mm ww).
+	if (!(mm > 0.0) || (c > 0.0 && mw <= 0.0) || mw * mw - mm * c < -1.0e-12 * mm * (ww + rr + ref2))
+	{
+		return false;
+	}
+	double roots[2];
+	int n = c3SolveQuadratic(mm, -2.0 * mw, c, roots);
+	if (n == 0)
+	{
+		// The closest approach, at tc = mw / mm in [0, 1] (mw > 0 here, and
+		// checked against mm before dividing so that tc stays finite), from
+		// the vector f = w - tc m rather than ww - mw^2 / mm, which cancels.
+		if (!(mw <= mm))
+		{
+			return false;
+		}
+		double tc = mw / mm;
+		c3Vec3 f = c3MulAdd(*w, -tc, *m);
+		double reach = sqrt(rr) + 4.0 * DBL_EPSILON * sqrt(ref2);
+		if (c3Dot(f, f) > reach * reach)
+		{
+			return false;
+		}
+		roots[0] = tc;
+		n = 1;
+	}
+	// roots[0] is the entry and roots[n - 1] the exit: a path already inside
+	// (rounding, or an edge's infinite cylinder) enters at 0, never at its exit.
+	if (roots[n - 1] < 0.0 || roots[0] > 1.0)
+	{
+		return false;
+	}
+	*t = c3MaxDouble(roots[0], 0.0);
+	return true;
+}
+
+// The contact normal, by c3TriangleContactNormal on points relative to the
+// start center: along center - point for an active feature; else the face
+// normal on the side of the center, taken from its plane distance h (exact
+// up to the rounding of s0 + t nd, where (center - point).n would carry the
+// rounding of the point), and when h is 0 from the side it came from. A
+// point (r = 0) is on the plane at contact: only that side counts. A
+// triangle of no area has no face normal: the direction to the center, or
+// against the motion.
+static c3Vec3 c3SweptTriangleNormal(c3Vec3 center, c3Vec3 point, c3Vec3 n, c3TriangleFeature feature, int activeEdges,
+									double h, double side, double radius, c3Vec3 motion)
+{
+	if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0)
+	{
+		c3Vec3 against = c3NormalizeOr(c3Neg(motion), c3DefaultNormal());
+		return radius > 0.0 ? c3NormalizeOr(c3Sub(center, point), against) : against;
+	}
+	if (radius > 0.0 && h != 0.0)
+	{
+		side = h;
+	}
+	if (radius > 0.0 && c3TriangleFeatureActive(feature, activeEdges))
+	{
+		return c3TriangleContactNormal(center, point, n, feature, activeEdges, side);
+	}
+	return c3TriangleContactNormal(point, point, n, feature, activeEdges, side);
+}
+
+c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
+										int activeEdges)
+{
+	c3TriangleContact out;
+	out.hit = false;
+	out.depth = 0.0;
+	const c3Vec3 v[3] = {c3Sub(a, center), c3Sub(b, center), c3Sub(c, center)};
+	const c3Vec3 d = motion;
+	const double dd = c3Dot(d, d);
+
+	// The triangle's bounding sphere (about its centroid m, radius R) against
+	// the segment the center sweeps, in squares and without a division: the
+	// distance^2 from m to the segment is m.m, |m - d|^2 or m.m - (m.d)^2 / d.d.
+	// Apart by more than R + r is a miss. The padding, 1e-11 of the squares
+	// involved, is far above the rounding of every term. A motion too short
+	// to square is not refused here.
+	c3Vec3 m = c3MulSV(1.0 / 3.0, c3Add(c3Add(v[0], v[1]), v[2]));
+	double spread = c3MaxDouble(c3MaxDouble(c3LengthSquared(c3Sub(v[0], m)), c3LengthSquared(c3Sub(v[1], m))),
+								c3LengthSquared(c3Sub(v[2], m)));
+	double reach = sqrt(spread) + radius;
+	double mm = c3Dot(m, m), md = c3Dot(m, d);
+	double limit = reach * reach + 1.0e-11 * (reach * reach + mm + dd);
+	if (dd > 1.0e-280 || (d.x == 0.0 && d.y == 0.0 && d.z == 0.0))
+	{
+		bool apart = md <= 0.0  ? mm > limit
+					 : md >= dd ? c3LengthSquared(c3Sub(m, d)) > limit
+								: mm * dd - md * md > limit * dd;
+		if (apart)
+		{
+			return out;
+		}
+	}
+
+	// 3.1: the plane, along N = |N| n (normalized only for the answer: every
+	// distance below is |N| times the true one), the side the center starts
+	// on, and the interval [t1, t2] over which the sphere meets the plane.
+	c3Vec3 N = c3TriangleNormal(a, b, c, NULL);
+	double NN = c3Dot(N, N);
+	if (!(NN > 1.0e-280 && NN < 1.0e280))
+	{
+		N = c3Normalize(N); // squares out of range: unit, or zero
+		NN = c3Dot(N, N);
+	}
+	const bool flat = NN == 0.0; // no area: three edges
+	const double scale = sqrt(NN);
+	const double rs = radius * scale;
+	const double s0 = -c3Dot(N, v[0]); // the center's distance at t = 0
+	const double nd = c3Dot(N, d);
+	const double side = s0 != 0.0 ? s0 : (nd > 0.0 ? -1.0 : 1.0);
+	const c3Vec3 e[3] = {c3Sub(b, a), c3Sub(c, b), c3Sub(a, c)};
+
+	// In contact at the start: the closest point within r (closed sets). The
+	// distance to the triangle is at least |s0|; the margin covers rounding.
+	double margin = 64.0 * DBL_EPSILON * (c3MaxAbsComponent(v[0]) + reach) * scale;
+	if (flat || fabs(s0) <= rs + margin)
+	{
+		c3TriangleFeature feature;
+		c3Vec3 q = c3ClosestPointTriangle(c3MakeVec3(0.0, 0.0, 0.0), v[0], v[1], v[2], &feature);
+		if (c3WithinRadius(q, radius))
+		{
+			out.hit = true;
+			out.point = c3Add(center, q);
+			out.fraction = 0.0;
+			out.feature = feature;
+			out.normal = c3SweptTriangleNormal(c3MakeVec3(0.0, 0.0, 0.0), q, c3Normalize(N), feature, activeEdges, s0,
+											   side, radius, d);
+			return out;
+		}
+	}
+
+	double t1 = 0.0, t2 = 1.0;
+	if (!flat)
+	{
+		if (nd == 0.0)
+		{
+			if (fabs(s0) > rs)
+			{
+				return out;
+			}
+		}
+		else
+		{
+			t1 = (rs - s0) / nd;
+			t2 = (-rs - s0) / nd;
+			if (t1 > t2)
+			{
+				double tmp = t1;
+				t1 = t2;
+				t2 = tmp;
+			}
+			if (t1 > 1.0 || t2 < 0.0)
+			{
+				return out;
+			}
+			t1 = c3MaxDouble(t1, 0.0);
+			t2 = c3MinDouble(t2, 1.0);
+		}
+
+		// 3.3: the center at t1 projected on the plane (for t1 > 0 the point
+		// where the sphere touches it) inside the triangle, edges included.
+		// At t1 = 0 that is a start on the face, should the closest point have
+		// rounded the other way.
+		c3Vec3 center1 = c3MulSV(t1, d);
+		c3Vec3 q = c3MulAdd(center1, -(s0 + t1 * nd) / NN, N);
+		double edge[3];
+		int inside = 0, onEdge = 0, zeros = 0;
+		for (int i = 0; i < 3; ++i)
+		{
+			edge[i] = c3Dot(N, c3Cross(e[i], c3Sub(q, v[i])));
+			inside += edge[i] >= 0.0;
+			if (edge[i] == 0.0)
+			{
+				onEdge = i;
+				zeros++;
+			}
+		}
+		if (inside == 3)
+		{
+			// On an edge (or two: their shared vertex) when it lies exactly there.
+			c3TriangleFeature feature = c3_triangleFace;
+			if (zeros == 1)
+			{
+				feature = (c3TriangleFeature)(c3_triangleEdgeAB + onEdge);
+			}
+			else if (zeros == 2)
+			{
+				int vertex = edge[0] != 0.0 ? 2 : (edge[1] != 0.0 ? 0 : 1);
+				feature = (c3TriangleFeature)(c3_triangleVertexA + vertex);
+			}
+			out.hit = true;
+			out.fraction = t1;
+			out.point = c3Add(center, q);
+			out.feature = feature;
+			out.normal =
+				c3SweptTriangleNormal(center1, q, c3Normalize(N), feature, activeEdges, s0 + t1 * nd, side, radius, d);
+			return out;
+		}
+	}
+
+	// 3.4 and 3.5: the vertices' balls and the edges' cylinders, searched over
+	// [0, 1] (a contact within the plane interval can round to just outside
+	// it), the lowest time kept; a later equal time wins, as in the polygon.
+	double rr = radius * radius;
+	double best = INFINITY;
+	int kind = 0; // vertex i: i; edge i: 3 + i
+	double t;
+	for (int i = 0; i < 3; ++i)
+	{
+		double vv = c3Dot(v[i], v[i]);
+		if (c3EnterBall(dd, c3Dot(d, v[i]), vv, rr, vv, &d, &v[i], &t) && t <= best)
+		{
+			best = t;
+			kind = i;
+		}
+
+		// The cylinder, then the touching point within the edge: its
+		// parameter along e times |e|^2 is (t d - v1).e.
+		double ee = c3Dot(e[i], e[i]);
+		c3Vec3 em = c3Cross(e[i], d), ew = c3Cross(e[i], v[i]);
+		if (c3EnterBall(c3Dot(em, em), c3Dot(em, ew), c3Dot(ew, ew), ee * rr, ee * vv, &em, &ew, &t) && t <= best)
+		{
+			double f = t * c3Dot(d, e[i]) - c3Dot(v[i], e[i]);
+			if (f >= 0.0 && f <= ee)
+			{
+				best = t;
+				kind = 3 + i;
+			}
+		}
+	}
+	if (best == INFINITY)
+	{
+		return out;
+	}
+	out.hit = true;
+	out.fraction = c3Clamp(best, t1, t2);
+	c3Vec3 point; // relative to the start center
+	if (kind < 3)
+	{
+		out.feature = (c3TriangleFeature)(c3_triangleVertexA + kind);
+		out.point = kind == 0 ? a : (kind == 1 ? b : c);
+		point = v[kind];
+	}
+	else
+	{
+		// The touching point at the time reported (a point, r = 0, crossing
+		// the edge has a double root, which rounding can split: t1 is then
+		// the better time). At an end exactly it touches that vertex: edges
+		// exclude their ends.
+		int i = kind - 3, j = i == 2 ? 0 : i + 1;
+		double ee = c3Dot(e[i], e[i]);
+		double f = c3Clamp(out.fraction * c3Dot(d, e[i]) - c3Dot(v[i], e[i]), 0.0, ee);
+		const c3Vec3 world[3] = {a, b, c};
+		out.feature = f == 0.0 ? (c3TriangleFeature)(c3_triangleVertexA + i)
+							   : (f == ee ? (c3TriangleFeature)(c3_triangleVertexA + j)
+										  : (c3TriangleFeature)(c3_triangleEdgeAB + i));
+		out.point = f == ee ? world[j] : c3MulAdd(world[i], f / ee, e[i]);
+		point = c3MulAdd(v[i], f / ee, e[i]);
+	}
+	out.normal = c3SweptTriangleNormal(c3MulSV(out.fraction, d), point, c3Normalize(N), out.feature, activeEdges,
+									   s0 + out.fraction * nd, side, radius, d);
+	return out;
+}
