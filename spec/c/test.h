@@ -61,6 +61,9 @@ extern const c3Test c3_gjkTests[];
 extern const c3Test c3_baseTests[];
 extern const c3Test c3_moverTests[];
 extern const c3Test c3_dispatchTests[];
+extern const c3Test c3_meshTests[];
+extern const c3Test c3_triangleSweepTests[];
+extern const c3Test c3_triangleBoxTests[];
 
 /// Run every test of the NULL-terminated suites given, printing each that
 /// fails and then "N passed, M failed"; the exit status of a test program.

@@ -3,7 +3,7 @@
 -- C3_API is the one macro to drop. Run under LuaJIT only (.ci/test does).
 local ffi = require("ffi")
 
-local HEADERS = { "base.h", "math_types.h", "geometry.h", "collision.h", "mover.h" }
+local HEADERS = { "base.h", "math_types.h", "geometry.h", "collision.h", "mover.h", "mesh.h" }
 
 --- The text ffi.cdef reads: each header without its preprocessor lines and
 -- without the C3_API marks.
@@ -68,6 +68,31 @@ describe("the public C headers", function()
     local a = C.c3MakeProxy(C.c3_sphereShape, ball)
     local b = C.c3MakeProxy(C.c3_polygonShape, polygon)
     assert.are.equal(1, C.c3ShapeDistance(a, b).distance)
+  end)
+
+  it("call the library: a mesh made, cast against and freed", function()
+    local vertices = ffi.new("c3Vec3[4]", { { 0, 0, 0 }, { 0, 0, 2 }, { 2, 0, 2 }, { 2, 0, 0 } })
+    local indices = ffi.new("int[4]", { 0, 1, 2, 3 })
+    local sizes = ffi.new("int[1]", { 4 })
+    local def = C.c3DefaultMeshDef()
+    def.vertices, def.vertexCount = vertices, 4
+    def.indices, def.faceSizes, def.faceCount = indices, sizes, 1
+    local mesh = ffi.new("c3Mesh*[1]")
+    assert.are.equal(C.c3_meshOk, C.c3CreateMesh(def, mesh, nil, nil))
+    local m = ffi.gc(mesh[0], C.c3DestroyMesh)
+    assert.are.equal(2, C.c3Mesh_GetTriangleCount(m))
+    local ray = ffi.new("c3RayCastInput", { { 1, 5, 0.5 }, { 0, -1, 0 }, math.huge })
+    local out = C.c3Mesh_RayCast(m, ray, nil)
+    assert.is_true(out.hit)
+    assert.are.equal(5, out.fraction)
+    assert.are.equal(0, out.face)
+    assert.are.equal(1, out.normal.y)
+    local ball = ffi.new("c3Sphere", { { 1, 2, 1 }, 0.5 })
+    local stats = ffi.new("c3MeshQueryStats")
+    local sweep = C.c3Mesh_Sweep(m, C.c3_sphereShape, ball, ffi.new("c3Vec3", 0, -3, 0), stats)
+    assert.is_true(sweep.hit)
+    assert.are.equal(0.5, sweep.fraction)
+    assert.is_true(stats.nodes >= 1)
   end)
 
   it("call the library: the mover kernel", function()

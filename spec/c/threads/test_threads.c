@@ -33,6 +33,7 @@ typedef union AnyShape
 
 static AnyShape s_shapes[SHAPES];
 static c3ShapeType s_types[SHAPES];
+static c3Mesh* s_mesh; // one mesh that every thread queries
 
 static uint64_t s_state = 88172645463325252ull;
 
@@ -103,8 +104,8 @@ static void MakeShapes(void)
 				{
 					double t = 6.283185307179586 * (k + 0.5 * Uniform(0, 1)) / count;
 					double u = 1.2 * cos(t), v = 0.8 * sin(t);
-					points[k] = V(center.x + u * y.x + v * z.x, center.y + u * y.y + v * z.y,
-								  center.z + u * y.z + v * z.z);
+					points[k] =
+						V(center.x + u * y.x + v * z.x, center.y + u * y.y + v * z.y, center.z + u * y.z + v * z.z);
 				}
 				e = c3MakePolygon(points, count, &s->polygon, &bad);
 				break;
@@ -191,6 +192,35 @@ static Digest RunAll(void)
 		c3Vec3 q = c3ClosestPointShape(ta, a, V(1.0, -2.0, 0.5 * i));
 		Mix(&d, &q, sizeof q);
 	}
+	// The mesh: every query of every shape against it.
+	for (int i = 0; i < SHAPES; ++i)
+	{
+		c3ShapeType ta = s_types[i];
+		const void* a = &s_shapes[i];
+		c3MeshQueryStats stats;
+		if (ta != c3_planeShape)
+		{
+			bool overlap = c3Mesh_Overlaps(s_mesh, ta, a, &stats);
+			double distance = c3Mesh_Distance(s_mesh, ta, a, &stats);
+			Mix(&d, &overlap, sizeof overlap);
+			Mix(&d, &distance, sizeof distance);
+		}
+		c3MeshCastOutput cast = c3Mesh_Sweep(s_mesh, ta, a, V(0.2 * (i % 5) - 0.4, -1.0, 0.1), &stats);
+		Mix(&d, &cast.hit, sizeof cast.hit);
+		if (cast.hit)
+		{
+			Mix(&d, &cast.fraction, sizeof cast.fraction);
+			Mix(&d, &cast.face, sizeof cast.face);
+		}
+		int contacts = c3Mesh_Contacts(s_mesh, ta, a, NULL, NULL, &stats);
+		Mix(&d, &contacts, sizeof contacts);
+		c3RayCastInput down = {V(0.1 * i - 4.0, 5.0, 0.05 * i), V(0.1, -10.0, 0.0), 1.0};
+		cast = c3Mesh_RayCast(s_mesh, &down, &stats);
+		Mix(&d, &cast.fraction, sizeof cast.fraction);
+		int face;
+		c3Vec3 q = c3Mesh_ClosestPoint(s_mesh, V(0.1 * i, 1.0, -0.1 * i), &face, &stats);
+		Mix(&d, &q, sizeof q);
+	}
 	c3CollisionPlane planes[3] = {{{{0.0, 1.0, 0.0}, 0.0}, INFINITY, 0.0, true},
 								  {{{0.6, 0.8, 0.0}, 0.1}, INFINITY, 0.0, true},
 								  {{{0.0, 0.6, 0.8}, -0.2}, 0.5, 0.0, true}};
@@ -213,9 +243,62 @@ static void* Worker(void* arg)
 	return NULL;
 }
 
+// A bumpy 16 x 16 grid of quads over [-4, 4]^2 at y ~ -1.
+static c3Mesh* MakeMesh(void)
+{
+	enum
+	{
+		n = 16
+	};
+	static c3Vec3 v[(n + 1) * (n + 1)];
+	static int indices[6 * n * n], sizes[2 * n * n];
+	for (int j = 0; j <= n; ++j)
+	{
+		for (int i = 0; i <= n; ++i)
+		{
+			v[j * (n + 1) + i] = V(-4.0 + 0.5 * i, -1.0 + 0.1 * sin(i + 2.0 * j), -4.0 + 0.5 * j);
+		}
+	}
+	int k = 0;
+	for (int j = 0; j < n; ++j)
+	{
+		for (int i = 0; i < n; ++i)
+		{
+			// Two triangles per quad: the bumps are not planar.
+			int a = j * (n + 1) + i, b = a + 1, c = a + n + 2, e = a + n + 1;
+			indices[k++] = a;
+			indices[k++] = e;
+			indices[k++] = c;
+			indices[k++] = a;
+			indices[k++] = c;
+			indices[k++] = b;
+			sizes[(k / 3) - 2] = 3;
+			sizes[(k / 3) - 1] = 3;
+		}
+	}
+	c3MeshDef def = c3DefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = (n + 1) * (n + 1);
+	def.indices = indices;
+	def.faceSizes = sizes;
+	def.faceCount = 2 * n * n;
+	c3Mesh* mesh = NULL;
+	if (c3CreateMesh(&def, &mesh, NULL, NULL) != c3_meshOk)
+	{
+		printf("FAILED: the mesh could not be made\n");
+	}
+	return mesh;
+}
+
 int main(void)
 {
 	MakeShapes();
+	s_mesh = MakeMesh();
+	if (s_mesh == NULL)
+	{
+		printf("0 passed, 1 failed\n");
+		return 1;
+	}
 	Digest alone = RunAll();
 	pthread_t threads[THREADS];
 	for (int t = 0; t < THREADS; ++t)
@@ -244,6 +327,7 @@ int main(void)
 			}
 		}
 	}
+	c3DestroyMesh(s_mesh);
 	printf("%ld answers per run on %d threads\n", alone.answers, THREADS);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed == 0 ? 0 : 1;

@@ -13,6 +13,7 @@
 #include "collide/collision.h"
 #include "collide/geometry.h"
 #include "collide/math_types.h"
+#include "collide/mesh.h"
 #include "collide/mover.h"
 
 #endif

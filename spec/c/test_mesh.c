@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: MIT
+// The mesh's C API: construction errors, its memory, the bound on its depth,
+// and the triangle kernels of triangle.c that it is built on.
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/triangle.h"
+#include "test.h"
+
+// A mesh of count triangles from points and triangle indices.
+static c3MeshError makeMesh(const c3Vec3* v, int vertexCount, const int* indices, int triangleCount, c3Mesh** mesh,
+							int* bad, c3Error* faceError)
+{
+	int* sizes = (int*)malloc(sizeof(int) * (size_t)(triangleCount > 0 ? triangleCount : 1));
+	for (int i = 0; i < triangleCount; ++i)
+	{
+		sizes[i] = 3;
+	}
+	c3MeshDef def = c3DefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = vertexCount;
+	def.indices = indices;
+	def.faceSizes = sizes;
+	def.faceCount = triangleCount;
+	c3MeshError e = c3CreateMesh(&def, mesh, bad, faceError);
+	free(sizes);
+	return e;
+}
+
+static void mesh_errors(void)
+{
+	c3Vec3 v[4] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(2, 2, 0)};
+	c3Mesh* mesh = NULL;
+	int bad;
+	c3Error faceError;
+	int ok[3] = {0, 1, 2};
+	CHECK(makeMesh(v, 4, ok, 0, &mesh, &bad, &faceError) == c3_meshEmpty && mesh == NULL);
+	int outOfRange[6] = {0, 1, 2, 0, 1, 4};
+	CHECK(makeMesh(v, 4, outOfRange, 2, &mesh, &bad, &faceError) == c3_meshBadIndex && bad == 1);
+	int repeated[6] = {0, 1, 2, 0, 2, 2};
+	CHECK(makeMesh(v, 4, repeated, 2, &mesh, &bad, &faceError) == c3_meshRepeatedIndex && bad == 1);
+	c3Vec3 line[3] = {V(0, 0, 0), V(1, 1, 1), V(2, 2, 2)};
+	CHECK(makeMesh(line, 3, ok, 1, &mesh, &bad, &faceError) == c3_meshBadFace && bad == 0 &&
+		  faceError == c3_errZeroArea);
+	c3Vec3 far[3] = {V(0, 0, 0), V(2e15, 0, 0), V(0, 1, 0)};
+	CHECK(makeMesh(far, 3, ok, 1, &mesh, &bad, &faceError) == c3_meshBadVertex && bad == 1);
+	CHECK(makeMesh(v, 4, ok, 1, &mesh, &bad, &faceError) == c3_meshOk && mesh != NULL);
+	CHECK(c3Mesh_GetFaceCount(mesh) == 1 && c3Mesh_GetTriangleCount(mesh) == 1 && c3Mesh_GetVertexCount(mesh) == 4);
+	CHECK_VEC(c3Mesh_GetNormal(mesh, 0), 0, 0, 1, 0);
+	c3DestroyMesh(mesh);
+	c3DestroyMesh(NULL);
+}
+
+// An allocator that fails after a number of blocks, and counts what is live.
+typedef struct Budget
+{
+	int blocksLeft;
+	long long live;
+} Budget;
+
+static void* budgetAlloc(void* context, void* memory, size_t oldSize, size_t newSize)
+{
+	Budget* b = (Budget*)context;
+	if (newSize == 0)
+	{
+		if (memory != NULL)
+		{
+			b->live -= (long long)oldSize;
+			free(memory);
+		}
+		return NULL;
+	}
+	if (b->blocksLeft-- <= 0)
+	{
+		return NULL;
+	}
+	void* p = realloc(memory, newSize);
+	if (p != NULL)
+	{
+		b->live += (long long)newSize - (long long)oldSize;
+	}
+	return p;
+}
+
+static void mesh_memory(void)
+{
+	// A grid of 20 x 20 quads, built with every allocation failing in turn:
+	// each failure is reported and leaks nothing.
+	enum
+	{
+		n = 20
+	};
+	c3Vec3 v[(n + 1) * (n + 1)];
+	int indices[4 * n * n], sizes[n * n];
+	for (int j = 0; j <= n; ++j)
+	{
+		for (int i = 0; i <= n; ++i)
+		{
+			v[j * (n + 1) + i] = V(i, 0, j);
+		}
+	}
+	for (int j = 0; j < n; ++j)
+	{
+		for (int i = 0; i < n; ++i)
+		{
+			int* q = &indices[4 * (j * n + i)];
+			q[0] = j * (n + 1) + i;
+			q[1] = (j + 1) * (n + 1) + i;
+			q[2] = (j + 1) * (n + 1) + i + 1;
+			q[3] = j * (n + 1) + i + 1;
+			sizes[j * n + i] = 4;
+		}
+	}
+	bool built = false;
+	for (int blocks = 0; blocks < 20 && !built; ++blocks)
+	{
+		Budget budget = {blocks, 0};
+		c3MeshDef def = c3DefaultMeshDef();
+		def.vertices = v;
+		def.vertexCount = (n + 1) * (n + 1);
+		def.indices = indices;
+		def.faceSizes = sizes;
+		def.faceCount = n * n;
+		def.allocator.fcn = budgetAlloc;
+		def.allocator.context = &budget;
+		c3Mesh* mesh = NULL;
+		c3MeshError e = c3CreateMesh(&def, &mesh, NULL, NULL);
+		if (e == c3_meshNoMemory)
+		{
+			CHECK(mesh == NULL && budget.live == 0);
+			continue;
+		}
+		CHECK(e == c3_meshOk);
+		built = true;
+		c3MeshInfo info = c3Mesh_GetInfo(mesh);
+		CHECK(budget.live == (long long)info.bytes);
+		CHECK(c3Mesh_GetTriangleCount(mesh) == 2 * n * n);
+		// The block: the vertices plus at most 64 bytes a triangle.
+		CHECK(info.bytes <= sizeof(c3Vec3) * (size_t)def.vertexCount + 64u * (size_t)(2 * n * n) + 256u);
+		int face[8];
+		CHECK(c3Mesh_GetFace(mesh, 5, face, 8) == 4 && face[0] == indices[20] && face[3] == indices[23]);
+		c3DestroyMesh(mesh);
+		CHECK(budget.live == 0);
+	}
+	CHECK(built);
+}
+
+// Many triangles with one centroid cannot be parted by any plane: the
+// builder halves them, and the depth stays within C3_MESH_MAX_DEPTH.
+static void mesh_depth_is_bounded(void)
+{
+	enum
+	{
+		count = 5000
+	};
+	c3Vec3* v = (c3Vec3*)malloc(sizeof(c3Vec3) * 3 * count);
+	int* indices = (int*)malloc(sizeof(int) * 3 * count);
+	for (int i = 0; i < count; ++i)
+	{
+		double s = 1.0 + i;
+		v[3 * i] = V(-s, -s, 0);
+		v[3 * i + 1] = V(s, -s, 0);
+		v[3 * i + 2] = V(0, 2 * s, 0);
+		for (int k = 0; k < 3; ++k)
+		{
+			indices[3 * i + k] = 3 * i + k;
+		}
+	}
+	c3Mesh* mesh = NULL;
+	CHECK(makeMesh(v, 3 * count, indices, count, &mesh, NULL, NULL) == c3_meshOk);
+	c3MeshInfo info = c3Mesh_GetInfo(mesh);
+	CHECK(info.depth <= C3_MESH_MAX_DEPTH);
+	// Every triangle is still found: a ray down through the common centroid.
+	c3RayCastInput ray = {V(0, 0, 10), V(0, 0, -1), 100};
+	c3MeshQueryStats stats;
+	c3MeshCastOutput hit = c3Mesh_RayCast(mesh, &ray, &stats);
+	CHECK(hit.hit && hit.fraction == 10 && hit.face == 0);
+	CHECK(stats.triangles == count);
+	c3DestroyMesh(mesh);
+	free(v);
+	free(indices);
+}
+
+static void triangle_closest_point(void)
+{
+	c3Vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0);
+	c3TriangleFeature f;
+	CHECK_VEC(c3ClosestPointTriangle(V(1, 1, 3), a, b, c, &f), 1, 1, 0, 0);
+	CHECK(f == c3_triangleFace);
+	CHECK_VEC(c3ClosestPointTriangle(V(-1, -1, 0), a, b, c, &f), 0, 0, 0, 0);
+	CHECK(f == c3_triangleVertexA);
+	CHECK_VEC(c3ClosestPointTriangle(V(5, -1, 0), a, b, c, &f), 4, 0, 0, 0);
+	CHECK(f == c3_triangleVertexB);
+	CHECK_VEC(c3ClosestPointTriangle(V(2, -3, 1), a, b, c, &f), 2, 0, 0, 0);
+	CHECK(f == c3_triangleEdgeAB);
+	CHECK_VEC(c3ClosestPointTriangle(V(3, 3, 0), a, b, c, &f), 2, 2, 0, 1e-15);
+	CHECK(f == c3_triangleEdgeBC);
+	CHECK_VEC(c3ClosestPointTriangle(V(-2, 1, 0), a, b, c, &f), 0, 1, 0, 0);
+	CHECK(f == c3_triangleEdgeCA);
+	// A sliver: the closest point of its edges.
+	CHECK_VEC(c3ClosestPointTriangle(V(1, 1, 0), a, b, V(8, 0, 0), &f), 1, 0, 0, 0);
+}
+
+static void triangle_contact_normals(void)
+{
+	c3Vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0);
+	// Beyond edge AB: the edge normal when it is active, the face normal when not.
+	c3TriangleContact on = c3SphereTriangleContact(V(2, -0.3, 0.4), 0.6, a, b, c, c3_allEdges);
+	CHECK(on.hit && on.feature == c3_triangleEdgeAB);
+	CHECK_VEC(on.normal, 0, -0.6, 0.8, 1e-15);
+	CHECK_NEAR(on.depth, 0.1, 1e-15);
+	c3TriangleContact off = c3SphereTriangleContact(V(2, -0.3, 0.4), 0.6, a, b, c, c3_edgeBC | c3_edgeCA);
+	CHECK(off.hit);
+	CHECK_VEC(off.normal, 0, 0, 1, 0);
+	CHECK_NEAR(off.depth, 0.2, 1e-15);
+	// A vertex with one active edge is active.
+	CHECK(c3TriangleFeatureActive(c3_triangleVertexA, c3_edgeCA));
+	CHECK(!c3TriangleFeatureActive(c3_triangleVertexA, c3_edgeBC));
+	CHECK(!c3TriangleFeatureActive(c3_triangleFace, c3_allEdges));
+	CHECK(!c3SphereTriangleContact(V(2, -0.3, 0.4), 0.4, a, b, c, c3_allEdges).hit);
+}
+
+static void triangle_ray_is_watertight(void)
+{
+	// Two triangles sharing the edge from (0, 0, 0) to (1, 1, 0), rays straight
+	// through points of the edge (rounded off it in every way) hit one of them.
+	c3Vec3 p = V(0, 0, 0), q = V(1, 1, 0), r = V(1, 0, 0.3), s = V(0, 1, -0.2);
+	int misses = 0;
+	for (int i = 0; i <= 1000; ++i)
+	{
+		double u = i / 1000.0;
+		c3Vec3 target = V(u, u, 0);
+		c3Vec3 origin = V(u + 0.3, u - 0.7, 5);
+		c3Vec3 d = V(target.x - origin.x, target.y - origin.y, target.z - origin.z);
+		c3TriangleRay ray = c3MakeTriangleRay(origin, d);
+		double t1, t2;
+		bool hit1 = c3RayCastTriangle(&ray, p, q, r, 2.0, &t1);
+		bool hit2 = c3RayCastTriangle(&ray, q, p, s, 2.0, &t2);
+		misses += !(hit1 || hit2);
+	}
+	CHECK(misses == 0);
+	double t;
+	c3TriangleRay down = c3MakeTriangleRay(V(0.25, 0.25, 1), V(0, 0, -2));
+	CHECK(c3RayCastTriangle(&down, V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), 1.0, &t) && t == 0.5);
+	CHECK(c3RayCastTriangle(&down, V(0, 0, 0), V(0, 1, 0), V(1, 0, 0), 1.0, &t) && t == 0.5);
+	CHECK(!c3RayCastTriangle(&down, V(0, 0, 0), V(0, 1, 0), V(1, 0, 0), 0.4, &t));
+	// In the triangle's plane: a miss.
+	c3TriangleRay along = c3MakeTriangleRay(V(-1, 0.25, 0), V(1, 0, 0));
+	CHECK(!c3RayCastTriangle(&along, V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), 10.0, &t));
+}
+
+const c3Test c3_meshTests[] = {
+	{"mesh_errors", mesh_errors},
+	{"mesh_memory", mesh_memory},
+	{"mesh_depth_is_bounded", mesh_depth_is_bounded},
+	{"triangle_closest_point", triangle_closest_point},
+	{"triangle_contact_normals", triangle_contact_normals},
+	{"triangle_ray_is_watertight", triangle_ray_is_watertight},
+	{NULL, NULL},
+};

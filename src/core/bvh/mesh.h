@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// The mesh (public in collide/mesh.h): its layout in one block, built by
+// mesh_build.c and read by mesh_query.c.
+
+#ifndef C3_BVH_MESH_H
+#define C3_BVH_MESH_H
+
+#include <stdint.h>
+
+#include "collide/mesh.h"
+
+/// A node of the tree: bounds in floats rounded outward (half the memory of
+/// doubles, and never smaller than the triangles they hold). A leaf holds
+/// count triangles from first; an inner node (count 0) has its two children
+/// at first and first + 1.
+typedef struct c3MeshNode
+{
+	float lo[3];
+	float hi[3];
+	int32_t first;
+	int32_t count;
+} c3MeshNode;
+
+/// A triangle of the fan of a face, in tree order.
+typedef struct c3MeshTriangle
+{
+	int32_t v[3];      ///< vertex indices
+	int32_t faceEdges; ///< face index << 3 | active-edge bits (kernel/triangle.h)
+} c3MeshTriangle;
+
+struct c3Mesh
+{
+	c3Allocator allocator;
+	size_t bytes; ///< of the whole block, this header included
+	int vertexCount;
+	int faceCount;
+	int triangleCount;
+	int nodeCount;
+	int depth;
+	c3AABB bounds;
+	const c3Vec3* vertices;
+	const int32_t* faceStart; ///< faceCount + 1 offsets into faceIndices
+	const int32_t* faceIndices;
+	const c3MeshTriangle* triangles;
+	const c3MeshNode* nodes; ///< nodes[0] is the root
+};
+
+static inline int c3MeshTriangleFace(const c3MeshTriangle* t)
+{
+	return t->faceEdges >> 3;
+}
+
+static inline int c3MeshTriangleEdges(const c3MeshTriangle* t)
+{
+	return t->faceEdges & 7;
+}
+
+#endif

@@ -1,0 +1,764 @@
+// SPDX-License-Identifier: MIT
+// Building a mesh: the faces checked and split into fans of triangles, the
+// active edges found, and a bounding-volume tree built over the triangles
+// with the surface area heuristic over bins of centroids (Wald, "On fast
+// Construction of SAH-based Bounding Volume Hierarchies", 2007; the binned
+// builders of tinybvh and Jolt's AABBTree), all in one block of memory.
+
+#include "bvh/mesh.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "base/core.h"
+#include "base/math_functions.h"
+#include "base/validate.h"
+#include "kernel/triangle.h"
+#include "shape/polygon.h"
+
+enum
+{
+	c3_meshBins = 16,
+	c3_meshLeafSize = 4,     // a leaf holds at most this many triangles
+	c3_meshMedianDepth = 36, // below this depth splits halve the count, so the depth stays under C3_MESH_MAX_DEPTH
+};
+
+// The cosine below which two faces meeting at an edge are not coplanar (an
+// angle of about 0.1 degree between their normals): a flat floor split in any
+// way is far above it, a real fold far below.
+#define C3_COPLANAR_COSINE 0.999998
+
+c3MeshDef c3DefaultMeshDef(void)
+{
+	c3MeshDef def;
+	memset(&def, 0, sizeof def);
+	return def;
+}
+
+// -- the block -------------------------------------------------------------------------------
+
+static size_t c3AlignUp(size_t n)
+{
+	return (n + 15u) & ~(size_t)15u;
+}
+
+// Temporary arrays of the build, from the mesh's allocator.
+typedef struct c3BuildMemory
+{
+	const c3Allocator* allocator;
+	void* blocks[8];
+	size_t sizes[8];
+	int count;
+	bool failed;
+} c3BuildMemory;
+
+static void* c3BuildAlloc(c3BuildMemory* m, size_t size)
+{
+	void* p = m->count < 8 && !m->failed ? c3Alloc(m->allocator, size) : NULL;
+	if (p == NULL)
+	{
+		m->failed = true;
+		return NULL;
+	}
+	m->blocks[m->count] = p;
+	m->sizes[m->count] = size;
+	m->count++;
+	return p;
+}
+
+static void c3BuildFree(c3BuildMemory* m)
+{
+	for (int i = m->count - 1; i >= 0; --i)
+	{
+		c3Free(m->allocator, m->blocks[i], m->sizes[i]);
+	}
+	m->count = 0;
+}
+
+// -- the tree --------------------------------------------------------------------------------
+
+typedef struct c3Primitive
+{
+	c3Vec3 lo, hi; // the triangle's bounds
+	c3Vec3 centroid;
+	int triangle;
+} c3Primitive;
+
+typedef struct c3Bounds
+{
+	c3Vec3 lo, hi;
+} c3Bounds;
+
+static c3Bounds c3EmptyBounds(void)
+{
+	c3Bounds b = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+	return b;
+}
+
+static void c3GrowBounds(c3Bounds* b, c3Vec3 lo, c3Vec3 hi)
+{
+	b->lo = c3Min(b->lo, lo);
+	b->hi = c3Max(b->hi, hi);
+}
+
+static double c3HalfArea(const c3Bounds* b)
+{
+	c3Vec3 e = c3Sub(b->hi, b->lo);
+	return e.x * e.y + e.y * e.z + e.z * e.x;
+}
+
+// The float nearest x on the side away from the box's inside.
+static float c3FloatDown(double x)
+{
+	float f = (float)x;
+	return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static float c3FloatUp(double x)
+{
+	float f = (float)x;
+	return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
+typedef struct c3TreeBuilder
+{
+	c3Primitive* prims;
+	c3MeshNode* nodes;
+	int nodeCount;
+	int depth;
+} c3TreeBuilder;
+
+static void c3SetNodeBounds(c3MeshNode* node, const c3Bounds* b)
+{
+	node->lo[0] = c3FloatDown(b->lo.x);
+	node->lo[1] = c3FloatDown(b->lo.y);
+	node->lo[2] = c3FloatDown(b->lo.z);
+	node->hi[0] = c3FloatUp(b->hi.x);
+	node->hi[1] = c3FloatUp(b->hi.y);
+	node->hi[2] = c3FloatUp(b->hi.z);
+}
+
+// Partition prims[begin, end) by the bin of their centroid along axis; returns
+// the first index of the upper part.
+static int c3PartitionPrims(c3Primitive* prims, int begin, int end, int axis, double lo, double scale, int splitBin)
+{
+	int i = begin, j = end - 1;
+	while (i <= j)
+	{
+		int bin = (int)((c3Get(prims[i].centroid, axis) - lo) * scale);
+		bin = bin < 0 ? 0 : (bin >= c3_meshBins ? c3_meshBins - 1 : bin);
+		if (bin < splitBin)
+		{
+			++i;
+		}
+		else
+		{
+			c3Primitive t = prims[i];
+			prims[i] = prims[j];
+			prims[j] = t;
+			--j;
+		}
+	}
+	return i;
+}
+
+// Reorder prims[begin, end) so that the lower half along axis (by centroid)
+// comes first: a split that always halves the count (quickselect).
+static void c3MedianSplit(c3Primitive* prims, int begin, int end, int axis)
+{
+	int k = begin + (end - begin) / 2;
+	int lo = begin, hi = end - 1;
+	while (lo < hi)
+	{
+		double pivot = c3Get(prims[(lo + hi) / 2].centroid, axis);
+		int i = lo, j = hi;
+		while (i <= j)
+		{
+			while (c3Get(prims[i].centroid, axis) < pivot)
+			{
+				++i;
+			}
+			while (c3Get(prims[j].centroid, axis) > pivot)
+			{
+				--j;
+			}
+			if (i <= j)
+			{
+				c3Primitive t = prims[i];
+				prims[i] = prims[j];
+				prims[j] = t;
+				++i;
+				--j;
+			}
+		}
+		if (k <= j)
+		{
+			hi = j;
+		}
+		else if (k >= i)
+		{
+			lo = i;
+		}
+		else
+		{
+			break;
+		}
+	}
+}
+
+static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int depth)
+{
+	c3MeshNode* node = &b->nodes[nodeIndex];
+	c3Bounds bounds = c3EmptyBounds(), centroids = c3EmptyBounds();
+	for (int i = begin; i < end; ++i)
+	{
+		const c3Primitive* p = &b->prims[i];
+		c3GrowBounds(&bounds, p->lo, p->hi);
+		c3GrowBounds(&centroids, p->centroid, p->centroid);
+	}
+	c3SetNodeBounds(node, &bounds);
+	b->depth = depth + 1 > b->depth ? depth + 1 : b->depth;
+	int count = end - begin;
+	if (count <= 2)
+	{
+		node->first = begin;
+		node->count = count;
+		return;
+	}
+
+	// The best split of 3 x (bins - 1) planes by the surface area heuristic:
+	// cost = A_left N_left + A_right N_right against A N for a leaf.
+	int bestAxis = -1, bestBin = 0;
+	double bestCost = INFINITY;
+	c3Vec3 extent = c3Sub(centroids.hi, centroids.lo);
+	if (depth < c3_meshMedianDepth)
+	{
+		for (int axis = 0; axis < 3; ++axis)
+		{
+			double width = c3Get(extent, axis);
+			if (!(width > 0.0))
+			{
+				continue;
+			}
+			double lo = c3Get(centroids.lo, axis), scale = c3_meshBins / width;
+			c3Bounds binBounds[c3_meshBins];
+			int binCount[c3_meshBins];
+			for (int k = 0; k < c3_meshBins; ++k)
+			{
+				binBounds[k] = c3EmptyBounds();
+				binCount[k] = 0;
+			}
+			for (int i = begin; i < end; ++i)
+			{
+				const c3Primitive* p = &b->prims[i];
+				int bin = (int)((c3Get(p->centroid, axis) - lo) * scale);
+				bin = bin < 0 ? 0 : (bin >= c3_meshBins ? c3_meshBins - 1 : bin);
+				c3GrowBounds(&binBounds[bin], p->lo, p->hi);
+				binCount[bin]++;
+			}
+			double rightArea[c3_meshBins];
+			int rightCount[c3_meshBins];
+			c3Bounds acc = c3EmptyBounds();
+			int n = 0;
+			for (int k = c3_meshBins - 1; k > 0; --k)
+			{
+				c3GrowBounds(&acc, binBounds[k].lo, binBounds[k].hi);
+				n += binCount[k];
+				rightArea[k] = n > 0 ? c3HalfArea(&acc) : 0.0;
+				rightCount[k] = n;
+			}
+			acc = c3EmptyBounds();
+			n = 0;
+			for (int k = 1; k < c3_meshBins; ++k)
+			{
+				c3GrowBounds(&acc, binBounds[k - 1].lo, binBounds[k - 1].hi);
+				n += binCount[k - 1];
+				if (n == 0 || rightCount[k] == 0)
+				{
+					continue;
+				}
+				double cost = c3HalfArea(&acc) * n + rightArea[k] * rightCount[k];
+				if (cost < bestCost)
+				{
+					bestCost = cost;
+					bestAxis = axis;
+					bestBin = k;
+				}
+			}
+		}
+	}
+
+	int mid = -1;
+	double leafCost = c3HalfArea(&bounds) * count;
+	if (bestAxis >= 0 && (bestCost < leafCost || count > c3_meshLeafSize))
+	{
+		double lo = c3Get(centroids.lo, bestAxis), scale = c3_meshBins / c3Get(extent, bestAxis);
+		mid = c3PartitionPrims(b->prims, begin, end, bestAxis, lo, scale, bestBin);
+	}
+	else if (count <= c3_meshLeafSize)
+	{
+		node->first = begin;
+		node->count = count;
+		return;
+	}
+	if (mid <= begin || mid >= end)
+	{
+		// Deep in the tree, or centroids the bins cannot part: halve the
+		// count along the longest extent of the centroids.
+		int axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2);
+		c3MedianSplit(b->prims, begin, end, axis);
+		mid = begin + count / 2;
+	}
+	int left = b->nodeCount;
+	b->nodeCount += 2;
+	node->first = left;
+	node->count = 0;
+	c3BuildNode(b, left, begin, mid, depth + 1);
+	c3BuildNode(b, left + 1, mid, end, depth + 1);
+}
+
+// -- active edges ----------------------------------------------------------------------------
+
+typedef struct c3EdgeSlot
+{
+	uint64_t key;  // (lower vertex + 1) << 32 | upper vertex, 0 when empty
+	int32_t first; // triangle * 3 + edge of its first triangle
+	int32_t other; // of the second; -1 while there is none
+	int32_t count;
+} c3EdgeSlot;
+
+static uint64_t c3HashKey(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	k *= 0xc4ceb9fe1a85ec53ULL;
+	k ^= k >> 33;
+	return k;
+}
+
+static size_t c3TableSize(size_t n)
+{
+	size_t size = 16;
+	while (size < 2 * n)
+	{
+		size *= 2;
+	}
+	return size;
+}
+
+// Vertices at the same position as an earlier one take its index, so that
+// faces that do not share vertex indices still share edges.
+static void c3WeldVertices(const c3Vec3* v, int count, int32_t* weld, int32_t* table, size_t size)
+{
+	for (size_t i = 0; i < size; ++i)
+	{
+		table[i] = -1;
+	}
+	for (int i = 0; i < count; ++i)
+	{
+		uint64_t bits[3];
+		memcpy(bits, &v[i], sizeof bits);
+		// +0 and -0 are one position.
+		for (int k = 0; k < 3; ++k)
+		{
+			bits[k] = (bits[k] << 1) == 0 ? 0 : bits[k];
+		}
+		size_t h = (size_t)c3HashKey(bits[0] ^ c3HashKey(bits[1] ^ c3HashKey(bits[2]))) & (size - 1);
+		weld[i] = i;
+		while (table[h] >= 0)
+		{
+			const c3Vec3* w = &v[table[h]];
+			if (w->x == v[i].x && w->y == v[i].y && w->z == v[i].z)
+			{
+				weld[i] = table[h];
+				break;
+			}
+			h = (h + 1) & (size - 1);
+		}
+		if (weld[i] == i)
+		{
+			table[h] = i;
+		}
+	}
+}
+
+static c3Vec3 c3UnitNormal(const c3Vec3* v, const c3MeshTriangle* t)
+{
+	return c3Normalize(c3TriangleNormal(v[t->v[0]], v[t->v[1]], v[t->v[2]], NULL));
+}
+
+// Whether the edge between two triangles should give contacts their own
+// normal: not when the faces are coplanar, nor on a concave fold (the other
+// triangle's far vertex in front of the first, with the winding).
+static bool c3EdgeActive(const c3Vec3* v, const int32_t* weld, const c3MeshTriangle* t1, int e1,
+						 const c3MeshTriangle* t2, int e2)
+{
+	c3Vec3 n1 = c3UnitNormal(v, t1), n2 = c3UnitNormal(v, t2);
+	// Consistent winding runs the shared edge in opposite directions.
+	if (weld[t1->v[e1]] == weld[t2->v[e2]])
+	{
+		n2 = c3Neg(n2);
+	}
+	if (c3Dot(n1, n2) >= C3_COPLANAR_COSINE)
+	{
+		return false;
+	}
+	c3Vec3 far = v[t2->v[(e2 + 2) % 3]];
+	c3Vec3 onEdge = v[t1->v[e1]];
+	return c3Dot(n1, c3Sub(far, onEdge)) <= 0.0;
+}
+
+static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* tris, int triangleCount,
+							  c3BuildMemory* m)
+{
+	size_t vsize = c3TableSize((size_t)vertexCount);
+	size_t esize = c3TableSize(3 * (size_t)triangleCount);
+	int32_t* weld = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * (size_t)vertexCount);
+	int32_t* vtable = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * vsize);
+	c3EdgeSlot* slots = (c3EdgeSlot*)c3BuildAlloc(m, sizeof(c3EdgeSlot) * esize);
+	if (m->failed)
+	{
+		return false;
+	}
+	c3WeldVertices(v, vertexCount, weld, vtable, vsize);
+	memset(slots, 0, sizeof(c3EdgeSlot) * esize);
+	for (int t = 0; t < triangleCount; ++t)
+	{
+		for (int e = 0; e < 3; ++e)
+		{
+			uint32_t a = (uint32_t)weld[tris[t].v[e]], b = (uint32_t)weld[tris[t].v[(e + 1) % 3]];
+			uint64_t key = a < b ? ((uint64_t)(a + 1) << 32 | b) : ((uint64_t)(b + 1) << 32 | a);
+			size_t h = (size_t)c3HashKey(key) & (esize - 1);
+			while (slots[h].key != 0 && slots[h].key != key)
+			{
+				h = (h + 1) & (esize - 1);
+			}
+			c3EdgeSlot* s = &slots[h];
+			if (s->key == 0)
+			{
+				s->key = key;
+				s->first = 3 * t + e;
+				s->other = -1;
+			}
+			else if (s->count == 1)
+			{
+				s->other = 3 * t + e;
+			}
+			s->count++;
+		}
+	}
+	for (int t = 0; t < triangleCount; ++t)
+	{
+		tris[t].faceEdges |= c3_allEdges;
+	}
+	for (size_t h = 0; h < esize; ++h)
+	{
+		const c3EdgeSlot* s = &slots[h];
+		if (s->key == 0 || s->count != 2)
+		{
+			continue; // a boundary, or an edge of three faces or more: active
+		}
+		c3MeshTriangle* t1 = &tris[s->first / 3];
+		c3MeshTriangle* t2 = &tris[s->other / 3];
+		int e1 = s->first % 3, e2 = s->other % 3;
+		if (!c3EdgeActive(v, weld, t1, e1, t2, e2))
+		{
+			t1->faceEdges &= ~(1 << e1);
+		}
+		if (!c3EdgeActive(v, weld, t2, e2, t1, e1))
+		{
+			t2->faceEdges &= ~(1 << e2);
+		}
+	}
+	return true;
+}
+
+// -- checking the faces ----------------------------------------------------------------------
+
+static c3MeshError c3CheckMeshDef(const c3MeshDef* def, int* bad, c3Error* faceError, int* indexCount,
+								  int* triangleCount)
+{
+	if (def->vertices == NULL || def->vertexCount <= 0 || def->faceCount <= 0 || def->indices == NULL ||
+		def->faceSizes == NULL)
+	{
+		return c3_meshEmpty;
+	}
+	if (def->vertexCount > C3_MESH_MAX_ELEMENTS || def->faceCount > C3_MESH_MAX_ELEMENTS)
+	{
+		return c3_meshTooLarge;
+	}
+	for (int i = 0; i < def->vertexCount; ++i)
+	{
+		c3Error e = c3CheckVec3(def->vertices[i]);
+		if (e != c3_ok)
+		{
+			*bad = i;
+			*faceError = e;
+			return c3_meshBadVertex;
+		}
+	}
+	long long indices = 0, triangles = 0;
+	for (int f = 0; f < def->faceCount; ++f)
+	{
+		int n = def->faceSizes[f];
+		*bad = f;
+		if (n < 3 || n > C3_MAX_POLYGON_VERTICES)
+		{
+			return c3_meshBadFaceSize;
+		}
+		const int* face = def->indices + indices;
+		c3Vec3 points[C3_MAX_POLYGON_VERTICES];
+		for (int k = 0; k < n; ++k)
+		{
+			if (face[k] < 0 || face[k] >= def->vertexCount)
+			{
+				return c3_meshBadIndex;
+			}
+			for (int j = 0; j < k; ++j)
+			{
+				if (face[j] == face[k])
+				{
+					return c3_meshRepeatedIndex;
+				}
+			}
+			points[k] = def->vertices[face[k]];
+		}
+		c3Polygon polygon;
+		int badPoint;
+		c3Error e = c3MakePolygon(points, n, &polygon, &badPoint);
+		if (e != c3_ok)
+		{
+			*faceError = e;
+			return c3_meshBadFace;
+		}
+		indices += n;
+		triangles += n - 2;
+		if (triangles > C3_MESH_MAX_ELEMENTS)
+		{
+			return c3_meshTooLarge;
+		}
+	}
+	*bad = -1;
+	*indexCount = (int)indices;
+	*triangleCount = (int)triangles;
+	return c3_meshOk;
+}
+
+// -- building --------------------------------------------------------------------------------
+
+c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* faceError)
+{
+	int badStore;
+	c3Error errorStore;
+	bad = bad != NULL ? bad : &badStore;
+	faceError = faceError != NULL ? faceError : &errorStore;
+	*out = NULL;
+	*bad = -1;
+	*faceError = c3_ok;
+	int indexCount = 0, triangleCount = 0;
+	c3MeshError error = c3CheckMeshDef(def, bad, faceError, &indexCount, &triangleCount);
+	if (error != c3_meshOk)
+	{
+		return error;
+	}
+
+	c3Allocator allocator = c3ResolveAllocator(&def->allocator);
+	c3BuildMemory m = {&allocator, {NULL}, {0}, 0, false};
+	c3MeshTriangle* tris = (c3MeshTriangle*)c3BuildAlloc(&m, sizeof(c3MeshTriangle) * (size_t)triangleCount);
+	c3Primitive* prims = (c3Primitive*)c3BuildAlloc(&m, sizeof(c3Primitive) * (size_t)triangleCount);
+	c3MeshNode* nodes = (c3MeshNode*)c3BuildAlloc(&m, sizeof(c3MeshNode) * (size_t)(2 * triangleCount - 1));
+	if (m.failed)
+	{
+		c3BuildFree(&m);
+		return c3_meshNoMemory;
+	}
+
+	// The fans: (v0, v_k, v_k+1) for each face. A convex face may have three
+	// points in a line (an angle of 180 degrees), which makes a fan triangle
+	// of no area and of no normal: it is left out (its points lie on the
+	// edges of the others). A valid face has area, so some of its fan stays.
+	const c3Vec3* v = def->vertices;
+	int t = 0;
+	for (int f = 0, start = 0; f < def->faceCount; start += def->faceSizes[f], ++f)
+	{
+		const int* face = def->indices + start;
+		int first = t;
+		for (int k = 1; k + 1 < def->faceSizes[f]; ++k)
+		{
+			double shortEdges;
+			c3Vec3 n = c3TriangleNormal(v[face[0]], v[face[k]], v[face[k + 1]], &shortEdges);
+			if (c3Length(n) <= 4.0 * DBL_EPSILON * shortEdges * shortEdges)
+			{
+				continue;
+			}
+			tris[t].v[0] = face[0];
+			tris[t].v[1] = face[k];
+			tris[t].v[2] = face[k + 1];
+			tris[t].faceEdges = f << 3;
+			++t;
+		}
+		if (t == first)
+		{
+			// Too thin for any of its triangles to have a normal.
+			c3BuildFree(&m);
+			*bad = f;
+			*faceError = c3_errZeroArea;
+			return c3_meshBadFace;
+		}
+	}
+	triangleCount = t;
+	if (!c3FindActiveEdges(v, def->vertexCount, tris, triangleCount, &m))
+	{
+		c3BuildFree(&m);
+		return c3_meshNoMemory;
+	}
+
+	for (int i = 0; i < triangleCount; ++i)
+	{
+		c3Vec3 a = v[tris[i].v[0]], b = v[tris[i].v[1]], c = v[tris[i].v[2]];
+		prims[i].lo = c3Min(a, c3Min(b, c));
+		prims[i].hi = c3Max(a, c3Max(b, c));
+		prims[i].centroid = c3Midpoint(prims[i].lo, prims[i].hi);
+		prims[i].triangle = i;
+	}
+	c3TreeBuilder builder = {prims, nodes, 1, 0};
+	c3BuildNode(&builder, 0, 0, triangleCount, 0);
+	C3_ASSERT(builder.depth <= C3_MESH_MAX_DEPTH);
+
+	// One block: the header, then each array at a 16-byte boundary.
+	size_t offVertices = c3AlignUp(sizeof(c3Mesh));
+	size_t offNodes = offVertices + c3AlignUp(sizeof(c3Vec3) * (size_t)def->vertexCount);
+	size_t offTriangles = offNodes + c3AlignUp(sizeof(c3MeshNode) * (size_t)builder.nodeCount);
+	size_t offFaceStart = offTriangles + c3AlignUp(sizeof(c3MeshTriangle) * (size_t)triangleCount);
+	size_t offFaceIndices = offFaceStart + c3AlignUp(sizeof(int32_t) * (size_t)(def->faceCount + 1));
+	size_t bytes = offFaceIndices + c3AlignUp(sizeof(int32_t) * (size_t)indexCount);
+	char* block = (char*)c3Alloc(&allocator, bytes);
+	if (block == NULL)
+	{
+		c3BuildFree(&m);
+		return c3_meshNoMemory;
+	}
+	c3Mesh* mesh = (c3Mesh*)block;
+	memset(mesh, 0, sizeof *mesh);
+	mesh->allocator = allocator;
+	mesh->bytes = bytes;
+	mesh->vertexCount = def->vertexCount;
+	mesh->faceCount = def->faceCount;
+	mesh->triangleCount = triangleCount;
+	mesh->nodeCount = builder.nodeCount;
+	mesh->depth = builder.depth;
+
+	c3Vec3* vertices = (c3Vec3*)(block + offVertices);
+	memcpy(vertices, def->vertices, sizeof(c3Vec3) * (size_t)def->vertexCount);
+	c3MeshNode* finalNodes = (c3MeshNode*)(block + offNodes);
+	memcpy(finalNodes, nodes, sizeof(c3MeshNode) * (size_t)builder.nodeCount);
+	c3MeshTriangle* finalTris = (c3MeshTriangle*)(block + offTriangles);
+	for (int i = 0; i < triangleCount; ++i)
+	{
+		finalTris[i] = tris[prims[i].triangle];
+	}
+	int32_t* faceStart = (int32_t*)(block + offFaceStart);
+	int32_t* faceIndices = (int32_t*)(block + offFaceIndices);
+	faceStart[0] = 0;
+	for (int f = 0; f < def->faceCount; ++f)
+	{
+		faceStart[f + 1] = faceStart[f] + def->faceSizes[f];
+	}
+	for (int i = 0; i < indexCount; ++i)
+	{
+		faceIndices[i] = def->indices[i];
+	}
+	mesh->vertices = vertices;
+	mesh->nodes = finalNodes;
+	mesh->triangles = finalTris;
+	mesh->faceStart = faceStart;
+	mesh->faceIndices = faceIndices;
+
+	c3Vec3 lo = vertices[0], hi = vertices[0];
+	for (int i = 1; i < def->vertexCount; ++i)
+	{
+		lo = c3Min(lo, vertices[i]);
+		hi = c3Max(hi, vertices[i]);
+	}
+	mesh->bounds.center = c3Midpoint(lo, hi);
+	mesh->bounds.halfExtents = c3MulSV(0.5, c3Sub(hi, lo));
+	c3BuildFree(&m);
+	*out = mesh;
+	return c3_meshOk;
+}
+
+void c3DestroyMesh(c3Mesh* mesh)
+{
+	if (mesh != NULL)
+	{
+		c3Allocator allocator = mesh->allocator;
+		c3Free(&allocator, mesh, mesh->bytes);
+	}
+}
+
+// -- reading ---------------------------------------------------------------------------------
+
+int c3Mesh_GetFaceCount(const c3Mesh* mesh)
+{
+	return mesh->faceCount;
+}
+
+int c3Mesh_GetVertexCount(const c3Mesh* mesh)
+{
+	return mesh->vertexCount;
+}
+
+int c3Mesh_GetTriangleCount(const c3Mesh* mesh)
+{
+	return mesh->triangleCount;
+}
+
+c3AABB c3Mesh_GetBounds(const c3Mesh* mesh)
+{
+	return mesh->bounds;
+}
+
+c3Vec3 c3Mesh_GetVertex(const c3Mesh* mesh, int vertex)
+{
+	C3_ASSERT(vertex >= 0 && vertex < mesh->vertexCount);
+	return mesh->vertices[vertex];
+}
+
+int c3Mesh_GetFace(const c3Mesh* mesh, int face, int* indices, int capacity)
+{
+	C3_ASSERT(face >= 0 && face < mesh->faceCount);
+	int start = mesh->faceStart[face], count = mesh->faceStart[face + 1] - start;
+	for (int k = 0; k < count && k < capacity; ++k)
+	{
+		indices[k] = mesh->faceIndices[start + k];
+	}
+	return count;
+}
+
+c3Vec3 c3Mesh_GetNormal(const c3Mesh* mesh, int face)
+{
+	// The sum of the fan's area vectors: the face's area vector (Newell), as
+	// accurate as its best-shaped triangles.
+	C3_ASSERT(face >= 0 && face < mesh->faceCount);
+	int start = mesh->faceStart[face], count = mesh->faceStart[face + 1] - start;
+	c3Vec3 origin = mesh->vertices[mesh->faceIndices[start]];
+	c3Vec3 sum = {0.0, 0.0, 0.0};
+	for (int k = 1; k + 1 < count; ++k)
+	{
+		c3Vec3 b = mesh->vertices[mesh->faceIndices[start + k]];
+		c3Vec3 c = mesh->vertices[mesh->faceIndices[start + k + 1]];
+		sum = c3Add(sum, c3TriangleNormal(origin, b, c, NULL));
+	}
+	return c3Normalize(sum);
+}
+
+c3MeshInfo c3Mesh_GetInfo(const c3Mesh* mesh)
+{
+	c3MeshInfo info;
+	info.nodes = mesh->nodeCount;
+	info.depth = mesh->depth;
+	info.bytes = mesh->bytes;
+	return info;
+}

@@ -1,0 +1,794 @@
+// SPDX-License-Identifier: MIT
+// Queries of a mesh: a walk of its tree, nearest child first for casts and
+// closest points, with a stack as deep as the tree can be (the builder bounds
+// it by C3_MESH_MAX_DEPTH), and a triangle kernel at the leaves.
+
+#include <float.h>
+#include <math.h>
+
+#include "base/core.h"
+#include "base/math_functions.h"
+#include "bvh/mesh.h"
+#include "collide/collision.h"
+#include "kernel/ray.h"
+#include "kernel/triangle.h"
+#include "shape/ellipsoid.h"
+#include "shape/polygon.h"
+
+// Entries of a walk's stack: a walk pushes two children for each node it
+// pops, so it never holds more than one per level and one more.
+#define C3_MESH_STACK (C3_MESH_MAX_DEPTH + 2)
+
+typedef struct c3StackEntry
+{
+	int node;
+	double enter; ///< when the cast enters the node's bounds (casts); the squared distance to them (closest point)
+} c3StackEntry;
+
+static void c3CountNode(c3MeshQueryStats* stats)
+{
+	if (stats != NULL)
+	{
+		stats->nodes++;
+	}
+}
+
+static void c3CountTriangle(c3MeshQueryStats* stats)
+{
+	if (stats != NULL)
+	{
+		stats->triangles++;
+	}
+}
+
+static void c3ClearStats(c3MeshQueryStats* stats)
+{
+	if (stats != NULL)
+	{
+		stats->nodes = 0;
+		stats->triangles = 0;
+	}
+}
+
+static inline void c3TrianglePoints(const c3Mesh* mesh, const c3MeshTriangle* t, c3Vec3* a, c3Vec3* b, c3Vec3* c)
+{
+	*a = mesh->vertices[t->v[0]];
+	*b = mesh->vertices[t->v[1]];
+	*c = mesh->vertices[t->v[2]];
+}
+
+// -- walks by box ----------------------------------------------------------------------------
+
+static inline bool c3NodeOverlapsBox(const c3MeshNode* n, c3Vec3 lo, c3Vec3 hi)
+{
+	return n->lo[0] <= hi.x && n->hi[0] >= lo.x && n->lo[1] <= hi.y && n->hi[1] >= lo.y && n->lo[2] <= hi.z &&
+		   n->hi[2] >= lo.z;
+}
+
+/// Called for each triangle whose node bounds overlap the box; false stops the walk.
+typedef bool c3TriangleVisitFcn(const c3Mesh* mesh, const c3MeshTriangle* t, void* context);
+
+static bool c3WalkBox(const c3Mesh* mesh, c3Vec3 lo, c3Vec3 hi, c3TriangleVisitFcn* visit, void* context,
+					  c3MeshQueryStats* stats)
+{
+	int stack[C3_MESH_STACK];
+	int top = 0;
+	stack[top++] = 0;
+	while (top > 0)
+	{
+		const c3MeshNode* n = &mesh->nodes[stack[--top]];
+		c3CountNode(stats);
+		if (!c3NodeOverlapsBox(n, lo, hi))
+		{
+			continue;
+		}
+		if (n->count > 0)
+		{
+			for (int i = n->first; i < n->first + n->count; ++i)
+			{
+				c3CountTriangle(stats);
+				if (!visit(mesh, &mesh->triangles[i], context))
+				{
+					return false;
+				}
+			}
+			continue;
+		}
+		C3_ASSERT(top + 2 <= C3_MESH_STACK);
+		stack[top++] = n->first + 1;
+		stack[top++] = n->first;
+	}
+	return true;
+}
+
+typedef struct c3QueryContext
+{
+	const c3AABB* box;
+	c3MeshFaceFcn* fcn;
+	void* context;
+} c3QueryContext;
+
+static bool c3VisitQuery(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
+{
+	const c3QueryContext* q = (const c3QueryContext*)context;
+	c3Vec3 a, b, c;
+	c3TrianglePoints(mesh, t, &a, &b, &c);
+	c3Vec3 lo = c3Sub(q->box->center, q->box->halfExtents), hi = c3Add(q->box->center, q->box->halfExtents);
+	c3Vec3 tlo = c3Min(a, c3Min(b, c)), thi = c3Max(a, c3Max(b, c));
+	if (tlo.x > hi.x || thi.x < lo.x || tlo.y > hi.y || thi.y < lo.y || tlo.z > hi.z || thi.z < lo.z)
+	{
+		return true;
+	}
+	return q->fcn(c3MeshTriangleFace(t), q->context);
+}
+
+bool c3Mesh_Query(const c3Mesh* mesh, const c3AABB* box, c3MeshFaceFcn* fcn, void* context, c3MeshQueryStats* stats)
+{
+	c3ClearStats(stats);
+	c3QueryContext q = {box, fcn, context};
+	return c3WalkBox(mesh, c3Sub(box->center, box->halfExtents), c3Add(box->center, box->halfExtents), c3VisitQuery, &q,
+					 stats);
+}
+
+// -- casts -----------------------------------------------------------------------------------
+
+/// A cast through the tree: center + t motion with the node bounds grown by pad.
+typedef struct c3MeshCast
+{
+	c3Vec3 origin;
+	c3Vec3 inverse; ///< 1 / motion per axis, +1e300 for a zero component (never NaN: see c3NodeEnter)
+	c3Vec3 pad;
+} c3MeshCast;
+
+static c3MeshCast c3MakeMeshCast(c3Vec3 origin, c3Vec3 motion, c3Vec3 pad)
+{
+	c3MeshCast cast;
+	cast.origin = origin;
+	cast.pad = pad;
+	for (int k = 0; k < 3; ++k)
+	{
+		double d = c3Get(motion, k);
+		c3Set(&cast.inverse, k, fabs(d) > 1.0e-300 ? 1.0 / d : (d < 0.0 ? -1.0e300 : 1.0e300));
+	}
+	return cast;
+}
+
+// When the cast enters the node's grown bounds within [0, limit], or INFINITY.
+// A zero motion component has inverse 1e300: an origin inside the slab gives
+// times of opposite signs (0 on a face), one outside two of one sign, and
+// products overflow to infinity at worst, never to NaN.
+static inline double c3NodeEnter(const c3MeshNode* n, const c3MeshCast* cast, double limit)
+{
+	double enter = 0.0, exit = limit;
+	for (int k = 0; k < 3; ++k)
+	{
+		double o = c3Get(cast->origin, k), inv = c3Get(cast->inverse, k), pad = c3Get(cast->pad, k);
+		double t1 = ((double)n->lo[k] - pad - o) * inv;
+		double t2 = ((double)n->hi[k] + pad - o) * inv;
+		enter = c3MaxDouble(enter, c3MinDouble(t1, t2));
+		exit = c3MinDouble(exit, c3MaxDouble(t1, t2));
+	}
+	// Each time carries a few roundings (the difference, the reciprocal, the
+	// product), each relative to itself: widened by 16 ulps, a cast that only
+	// touches the bounds at a corner still enters (Ize, "Robust BVH Ray
+	// Traversal", JCGT 2013). Watertight rays need it.
+	return enter <= exit * (1.0 + 16.0 * DBL_EPSILON) ? enter : INFINITY;
+}
+
+/// Casts a triangle: updates best (fraction, normal, point, face) when it hits
+/// earlier, or as early with a lower face; returns whether it did.
+typedef bool c3TriangleCastFcn(const c3Mesh* mesh, const c3MeshTriangle* t, void* context, c3MeshCastOutput* best);
+
+static void c3WalkCast(const c3Mesh* mesh, const c3MeshCast* cast, double limit, c3TriangleCastFcn* fcn, void* context,
+					   c3MeshCastOutput* best, c3MeshQueryStats* stats)
+{
+	c3StackEntry stack[C3_MESH_STACK];
+	int top = 0;
+	c3CountNode(stats);
+	double rootEnter = c3NodeEnter(&mesh->nodes[0], cast, limit);
+	if (rootEnter == INFINITY)
+	{
+		return;
+	}
+	stack[top].node = 0;
+	stack[top].enter = rootEnter;
+	top++;
+	while (top > 0)
+	{
+		c3StackEntry e = stack[--top];
+		double bound = best->hit ? best->fraction : limit;
+		if (e.enter > bound)
+		{
+			continue;
+		}
+		const c3MeshNode* n = &mesh->nodes[e.node];
+		if (n->count > 0)
+		{
+			for (int i = n->first; i < n->first + n->count; ++i)
+			{
+				c3CountTriangle(stats);
+				fcn(mesh, &mesh->triangles[i], context, best);
+			}
+			continue;
+		}
+		bound = best->hit ? best->fraction : limit;
+		c3CountNode(stats);
+		c3CountNode(stats);
+		double t0 = c3NodeEnter(&mesh->nodes[n->first], cast, bound);
+		double t1 = c3NodeEnter(&mesh->nodes[n->first + 1], cast, bound);
+		// The nearer child on top, popped first.
+		int near = t0 <= t1 ? n->first : n->first + 1;
+		double nearEnter = c3MinDouble(t0, t1), farEnter = c3MaxDouble(t0, t1);
+		C3_ASSERT(top + 2 <= C3_MESH_STACK);
+		if (farEnter != INFINITY)
+		{
+			stack[top].node = near == n->first ? n->first + 1 : n->first;
+			stack[top].enter = farEnter;
+			top++;
+		}
+		if (nearEnter != INFINITY)
+		{
+			stack[top].node = near;
+			stack[top].enter = nearEnter;
+			top++;
+		}
+	}
+}
+
+static bool c3BetterHit(const c3MeshCastOutput* best, double fraction, int face)
+{
+	return !best->hit || fraction < best->fraction || (fraction == best->fraction && face < best->face);
+}
+
+// The unit normal of a triangle, on the side a direction comes from.
+static c3Vec3 c3FacingNormal(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Vec3 direction)
+{
+	c3Vec3 n = c3Normalize(c3TriangleNormal(a, b, c, NULL));
+	return c3Dot(n, direction) > 0.0 ? c3Neg(n) : n;
+}
+
+typedef struct c3RayContext
+{
+	c3TriangleRay ray;
+	c3Vec3 translation;
+	double limit; ///< c3RayReach
+} c3RayContext;
+
+static bool c3CastRayTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, void* context, c3MeshCastOutput* best)
+{
+	const c3RayContext* r = (const c3RayContext*)context;
+	c3Vec3 a, b, c;
+	c3TrianglePoints(mesh, t, &a, &b, &c);
+	double fraction;
+	double limit = best->hit ? best->fraction : r->limit;
+	if (!c3RayCastTriangle(&r->ray, a, b, c, limit, &fraction) || !c3BetterHit(best, fraction, c3MeshTriangleFace(t)))
+	{
+		return false;
+	}
+	best->hit = true;
+	best->fraction = fraction;
+	best->face = c3MeshTriangleFace(t);
+	best->normal = c3FacingNormal(a, b, c, r->translation);
+	return true;
+}
+
+c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats)
+{
+	c3ClearStats(stats);
+	c3MeshCastOutput best;
+	best.hit = false;
+	double limit = c3RayReach(input);
+	if (c3MaxAbsComponent(input->translation) == 0.0 || !(limit >= 0.0))
+	{
+		return best;
+	}
+	c3RayContext r;
+	r.ray = c3MakeTriangleRay(input->origin, input->translation);
+	r.translation = input->translation;
+	r.limit = limit;
+	c3MeshCast cast = c3MakeMeshCast(input->origin, input->translation, c3MakeVec3(0.0, 0.0, 0.0));
+	c3WalkCast(mesh, &cast, limit, c3CastRayTriangle, &r, &best, stats);
+	if (best.hit)
+	{
+		best.point = c3MulAdd(input->origin, best.fraction, input->translation);
+	}
+	return best;
+}
+
+// -- sweeps ----------------------------------------------------------------------------------
+
+typedef struct c3SweepContext
+{
+	c3ShapeType type;
+	const void* shape;
+	c3Vec3 center;
+	c3Vec3 delta;
+	c3Vec3 unitDelta;   ///< ellipsoids: the motion in unit-sphere space
+	c3Vec3 axesSquared; ///< ellipsoids: c3EllipsoidAxesSquared
+	c3Vec3 axis[3];     ///< boxes
+	c3Vec3 half;        ///< boxes
+} c3SweepContext;
+
+// The contact of the shape swept against one triangle, in world space.
+static c3TriangleContact c3SweepTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges)
+{
+	switch (s->type)
+	{
+		case c3_sphereShape:
+		{
+			const c3Sphere* sphere = (const c3Sphere*)s->shape;
+			return c3SweepSphereTriangle(sphere->center, sphere->radius, s->delta, a, b, c, edges);
+		}
+		case c3_ellipsoidShape:
+		{
+			const c3Ellipsoid* e = (const c3Ellipsoid*)s->shape;
+			c3Vec3 ua = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(a, e->center));
+			c3Vec3 ub = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(b, e->center));
+			c3Vec3 uc = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(c, e->center));
+			c3TriangleContact out =
+				c3SweepSphereTriangle(c3MakeVec3(0.0, 0.0, 0.0), 1.0, s->unitDelta, ua, ub, uc, edges);
+			if (out.hit)
+			{
+				out.point = c3Add(e->center, c3EllipsoidFromUnit(e, out.point));
+				out.normal = c3EllipsoidNormalFromUnit(e, out.normal);
+			}
+			return out;
+		}
+		default:
+			return c3SweepBoxTriangle(s->center, s->axis, s->half, s->delta, a, b, c, edges);
+	}
+}
+
+static bool c3CastShapeTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, void* context, c3MeshCastOutput* best)
+{
+	const c3SweepContext* s = (const c3SweepContext*)context;
+	c3Vec3 a, b, c;
+	c3TrianglePoints(mesh, t, &a, &b, &c);
+	c3TriangleContact contact = c3SweepTriangle(s, a, b, c, c3MeshTriangleEdges(t));
+	int face = c3MeshTriangleFace(t);
+	if (!contact.hit || !c3BetterHit(best, contact.fraction, face))
+	{
+		return false;
+	}
+	// A face the shape moves along or away from does not stop it: what lets
+	// a shape resting on a floor slide across it.
+	bool moving = s->delta.x != 0.0 || s->delta.y != 0.0 || s->delta.z != 0.0;
+	if (moving && !(c3Dot(contact.normal, s->delta) < 0.0))
+	{
+		return false;
+	}
+	best->hit = true;
+	best->fraction = contact.fraction;
+	best->face = face;
+	best->normal = contact.normal;
+	best->point = contact.point;
+	return true;
+}
+
+c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3Vec3 delta,
+							  c3MeshQueryStats* stats)
+{
+	c3ClearStats(stats);
+	c3MeshCastOutput best;
+	best.hit = false;
+	c3SweepContext s;
+	s.type = type;
+	s.shape = shape;
+	s.delta = delta;
+	c3AABB bounds;
+	switch (type)
+	{
+		case c3_sphereShape:
+			s.center = ((const c3Sphere*)shape)->center;
+			break;
+		case c3_ellipsoidShape:
+		{
+			const c3Ellipsoid* e = (const c3Ellipsoid*)shape;
+			s.center = e->center;
+			s.axesSquared = c3EllipsoidAxesSquared(e);
+			s.unitDelta = c3EllipsoidToUnitWith(e, s.axesSquared, delta);
+			break;
+		}
+		case c3_aabbShape:
+		{
+			const c3AABB* box = (const c3AABB*)shape;
+			s.center = box->center;
+			s.half = box->halfExtents;
+			s.axis[0] = c3MakeVec3(1.0, 0.0, 0.0);
+			s.axis[1] = c3MakeVec3(0.0, 1.0, 0.0);
+			s.axis[2] = c3MakeVec3(0.0, 0.0, 1.0);
+			break;
+		}
+		case c3_obbShape:
+		{
+			const c3OBB* box = (const c3OBB*)shape;
+			s.center = box->center;
+			s.half = box->halfExtents;
+			s.axis[0] = box->axis[0];
+			s.axis[1] = box->axis[1];
+			s.axis[2] = box->axis[2];
+			break;
+		}
+		default:
+			return best;
+	}
+	if (!c3ComputeShapeBounds(type, shape, &bounds))
+	{
+		return best;
+	}
+	// The bounds' center may differ from the shape's by rounding: pad by the
+	// half extents about the shape's own center, grown by that difference.
+	c3Vec3 pad = c3Add(bounds.halfExtents, c3Abs(c3Sub(bounds.center, s.center)));
+	c3MeshCast cast = c3MakeMeshCast(s.center, delta, pad);
+	c3WalkCast(mesh, &cast, 1.0, c3CastShapeTriangle, &s, &best, stats);
+	return best;
+}
+
+// -- contacts and overlaps -------------------------------------------------------------------
+
+typedef struct c3ShapeContext
+{
+	c3ShapeType type;
+	const void* shape;
+	c3Vec3 center;
+	c3Vec3 axis[3];
+	c3Vec3 half;
+	c3Vec3 axesSquared;
+	c3MeshContactFcn* fcn;
+	void* context;
+	int count;
+	bool found;
+} c3ShapeContext;
+
+static void c3SetupShape(c3ShapeContext* s, c3ShapeType type, const void* shape)
+{
+	s->type = type;
+	s->shape = shape;
+	s->count = 0;
+	s->found = false;
+	switch (type)
+	{
+		case c3_aabbShape:
+		{
+			const c3AABB* box = (const c3AABB*)shape;
+			s->center = box->center;
+			s->half = box->halfExtents;
+			s->axis[0] = c3MakeVec3(1.0, 0.0, 0.0);
+			s->axis[1] = c3MakeVec3(0.0, 1.0, 0.0);
+			s->axis[2] = c3MakeVec3(0.0, 0.0, 1.0);
+			break;
+		}
+		case c3_obbShape:
+		{
+			const c3OBB* box = (const c3OBB*)shape;
+			s->center = box->center;
+			s->half = box->halfExtents;
+			s->axis[0] = box->axis[0];
+			s->axis[1] = box->axis[1];
+			s->axis[2] = box->axis[2];
+			break;
+		}
+		case c3_ellipsoidShape:
+			s->axesSquared = c3EllipsoidAxesSquared((const c3Ellipsoid*)shape);
+			break;
+		default:
+			break;
+	}
+}
+
+// The contact of a shape at rest with a triangle: a sphere, an ellipsoid or a box.
+static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges)
+{
+	switch (s->type)
+	{
+		case c3_sphereShape:
+		{
+			const c3Sphere* sphere = (const c3Sphere*)s->shape;
+			return c3SphereTriangleContact(sphere->center, sphere->radius, a, b, c, edges);
+		}
+		case c3_ellipsoidShape:
+		{
+			// The unit sphere's contact in unit-sphere space gives the
+			// direction; the depth along the world normal is measured with
+			// support functions: the ellipsoid's reach past its center minus
+			// the triangle's lead along the normal.
+			const c3Ellipsoid* e = (const c3Ellipsoid*)s->shape;
+			c3Vec3 ua = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(a, e->center));
+			c3Vec3 ub = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(b, e->center));
+			c3Vec3 uc = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(c, e->center));
+			c3TriangleContact out = c3SphereTriangleContact(c3MakeVec3(0.0, 0.0, 0.0), 1.0, ua, ub, uc, edges);
+			if (out.hit)
+			{
+				out.point = c3Add(e->center, c3EllipsoidFromUnit(e, out.point));
+				out.normal = c3EllipsoidNormalFromUnit(e, out.normal);
+				double support =
+					c3MaxDouble(c3Dot(out.normal, a), c3MaxDouble(c3Dot(out.normal, b), c3Dot(out.normal, c)));
+				out.depth = c3MaxDouble(c3EllipsoidReach(e, out.normal) + support - c3Dot(out.normal, e->center), 0.0);
+			}
+			return out;
+		}
+		default:
+			return c3BoxTriangleContact(s->center, s->axis, s->half, a, b, c, edges);
+	}
+}
+
+static bool c3VisitContact(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
+{
+	c3ShapeContext* s = (c3ShapeContext*)context;
+	c3Vec3 a, b, c;
+	c3TrianglePoints(mesh, t, &a, &b, &c);
+	c3TriangleContact contact = c3ContactTriangle(s, a, b, c, c3MeshTriangleEdges(t));
+	if (!contact.hit)
+	{
+		return true;
+	}
+	c3MeshContact out;
+	out.point = contact.point;
+	out.normal = contact.normal;
+	out.depth = contact.depth;
+	out.face = c3MeshTriangleFace(t);
+	s->count++;
+	return s->fcn == NULL || s->fcn(&out, s->context);
+}
+
+int c3Mesh_Contacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshContactFcn* fcn, void* context,
+					c3MeshQueryStats* stats)
+{
+	c3ClearStats(stats);
+	c3AABB bounds;
+	if ((type != c3_sphereShape && type != c3_ellipsoidShape && type != c3_aabbShape && type != c3_obbShape) ||
+		!c3ComputeShapeBounds(type, shape, &bounds))
+	{
+		return 0;
+	}
+	c3ShapeContext s;
+	c3SetupShape(&s, type, shape);
+	s.fcn = fcn;
+	s.context = context;
+	c3WalkBox(mesh, c3Sub(bounds.center, bounds.halfExtents), c3Add(bounds.center, bounds.halfExtents), c3VisitContact,
+			  &s, stats);
+	return s.count;
+}
+
+// A triangle as a polygon, for the queries with no triangle kernel (the
+// mesh's faces were checked when it was built, so this cannot fail).
+static bool c3TrianglePolygon(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Polygon* out)
+{
+	c3Vec3 points[3] = {a, b, c};
+	int bad;
+	return c3MakePolygon(points, 3, out, &bad) == c3_ok;
+}
+
+// Whether the shape touches a triangle: the one test of overlaps, and of
+// distance 0 in c3Mesh_Distance, so that the two always agree.
+static bool c3ShapeTouchesTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c)
+{
+	switch (s->type)
+	{
+		case c3_sphereShape:
+		case c3_ellipsoidShape:
+			return c3ContactTriangle(s, a, b, c, c3_allEdges).hit;
+		case c3_aabbShape:
+		case c3_obbShape:
+			return c3OverlapBoxTriangle(s->center, s->axis, s->half, a, b, c);
+		default:
+		{
+			c3Polygon polygon;
+			c3OverlapFcn overlap = c3GetOverlapFcn(s->type, c3_polygonShape);
+			return overlap != NULL && c3TrianglePolygon(a, b, c, &polygon) && overlap(s->shape, &polygon);
+		}
+	}
+}
+
+static bool c3VisitOverlap(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
+{
+	c3ShapeContext* s = (c3ShapeContext*)context;
+	c3Vec3 a, b, c;
+	c3TrianglePoints(mesh, t, &a, &b, &c);
+	s->found = c3ShapeTouchesTriangle(s, a, b, c);
+	return !s->found;
+}
+
+bool c3Mesh_Overlaps(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshQueryStats* stats)
+{
+	c3ClearStats(stats);
+	c3AABB bounds;
+	if (!c3ComputeShapeBounds(type, shape, &bounds))
+	{
+		return false;
+	}
+	c3ShapeContext s;
+	c3SetupShape(&s, type, shape);
+	c3WalkBox(mesh, c3Sub(bounds.center, bounds.halfExtents), c3Add(bounds.center, bounds.halfExtents), c3VisitOverlap,
+			  &s, stats);
+	return s.found;
+}
+
+// -- closest points and distances ------------------------------------------------------------
+
+// The squared distance from p to a node's bounds.
+static double c3NodeDistanceSquared(const c3MeshNode* n, c3Vec3 p)
+{
+	double d2 = 0.0;
+	for (int k = 0; k < 3; ++k)
+	{
+		double x = c3Get(p, k);
+		double d = c3MaxDouble(c3MaxDouble((double)n->lo[k] - x, x - (double)n->hi[k]), 0.0);
+		d2 += d * d;
+	}
+	return d2;
+}
+
+// The gap between a box (lo, hi) and a node's bounds, squared.
+static double c3NodeBoxDistanceSquared(const c3MeshNode* n, c3Vec3 lo, c3Vec3 hi)
+{
+	double d2 = 0.0;
+	for (int k = 0; k < 3; ++k)
+	{
+		double d = c3MaxDouble(c3MaxDouble((double)n->lo[k] - c3Get(hi, k), c3Get(lo, k) - (double)n->hi[k]), 0.0);
+		d2 += d * d;
+	}
+	return d2;
+}
+
+/// The distance from the query to a triangle.
+typedef double c3TriangleDistanceFcn(const c3Mesh* mesh, const c3MeshTriangle* t, void* context);
+
+/// A nearest-first walk: nodes in order of their squared distance, pruned by
+/// the best distance found. Triangles are measured by their distance, not its
+/// square, which underflows below 1e-162 and would tie distances that differ;
+/// a node whose squared distance underflows to 0 is visited, and one whose
+/// square is above best^2 is farther than best.
+typedef struct c3NearestWalk
+{
+	c3TriangleDistanceFcn* distance;
+	void* context;
+	c3Vec3 point; ///< the query point (points), or the box's lower corner
+	c3Vec3 hi;    ///< the box's upper corner (shapes)
+	bool byBox;
+	double best;
+	int bestFace;
+	int bestTriangle;
+} c3NearestWalk;
+
+static double c3NodeBound(const c3NearestWalk* w, const c3MeshNode* n)
+{
+	return w->byBox ? c3NodeBoxDistanceSquared(n, w->point, w->hi) : c3NodeDistanceSquared(n, w->point);
+}
+
+static void c3WalkNearest(const c3Mesh* mesh, c3NearestWalk* w, c3MeshQueryStats* stats)
+{
+	c3StackEntry stack[C3_MESH_STACK];
+	int top = 0;
+	stack[top].node = 0;
+	stack[top].enter = c3NodeBound(w, &mesh->nodes[0]);
+	top++;
+	c3CountNode(stats);
+	while (top > 0)
+	{
+		c3StackEntry e = stack[--top];
+		if (e.enter > w->best * w->best)
+		{
+			continue;
+		}
+		const c3MeshNode* n = &mesh->nodes[e.node];
+		if (n->count > 0)
+		{
+			for (int i = n->first; i < n->first + n->count; ++i)
+			{
+				c3CountTriangle(stats);
+				const c3MeshTriangle* t = &mesh->triangles[i];
+				double d = w->distance(mesh, t, w->context);
+				int face = c3MeshTriangleFace(t);
+				if (d < w->best || (d == w->best && face < w->bestFace))
+				{
+					w->best = d;
+					w->bestFace = face;
+					w->bestTriangle = i;
+				}
+			}
+			continue;
+		}
+		c3CountNode(stats);
+		c3CountNode(stats);
+		double d0 = c3NodeBound(w, &mesh->nodes[n->first]);
+		double d1 = c3NodeBound(w, &mesh->nodes[n->first + 1]);
+		int near = d0 <= d1 ? n->first : n->first + 1;
+		C3_ASSERT(top + 2 <= C3_MESH_STACK);
+		stack[top].node = near == n->first ? n->first + 1 : n->first;
+		stack[top].enter = c3MaxDouble(d0, d1);
+		top++;
+		stack[top].node = near;
+		stack[top].enter = c3MinDouble(d0, d1);
+		top++;
+	}
+}
+
+static double c3TriangleDistanceToPoint(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
+{
+	const c3Vec3* p = (const c3Vec3*)context;
+	c3Vec3 a, b, c;
+	c3TrianglePoints(mesh, t, &a, &b, &c);
+	return c3Length(c3Sub(*p, c3ClosestPointTriangle(*p, a, b, c, NULL)));
+}
+
+c3Vec3 c3Mesh_ClosestPoint(const c3Mesh* mesh, c3Vec3 p, int* face, c3MeshQueryStats* stats)
+{
+	c3ClearStats(stats);
+	c3NearestWalk w;
+	w.distance = c3TriangleDistanceToPoint;
+	w.context = &p;
+	w.point = p;
+	w.hi = p;
+	w.byBox = false;
+	w.best = INFINITY;
+	w.bestFace = -1;
+	w.bestTriangle = 0;
+	c3WalkNearest(mesh, &w, stats);
+	if (face != NULL)
+	{
+		*face = w.bestFace;
+	}
+	c3Vec3 a, b, c;
+	c3TrianglePoints(mesh, &mesh->triangles[w.bestTriangle], &a, &b, &c);
+	return c3ClosestPointTriangle(p, a, b, c, NULL);
+}
+
+typedef struct c3DistanceContext
+{
+	c3ShapeContext shape;
+	c3DistanceFcn fcn;
+} c3DistanceContext;
+
+// The distance from the shape to a triangle: 0 when they touch by the test
+// of overlaps, else GJK's, at least the smallest positive double.
+static double c3TriangleDistanceToShape(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
+{
+	const c3DistanceContext* q = (const c3DistanceContext*)context;
+	c3Vec3 a, b, c;
+	c3TrianglePoints(mesh, t, &a, &b, &c);
+	if (c3ShapeTouchesTriangle(&q->shape, a, b, c))
+	{
+		return 0.0;
+	}
+	c3Polygon polygon;
+	if (!c3TrianglePolygon(a, b, c, &polygon))
+	{
+		return INFINITY;
+	}
+	return c3MaxDouble(q->fcn(q->shape.shape, &polygon), 4.9406564584124654e-324);
+}
+
+double c3Mesh_Distance(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshQueryStats* stats)
+{
+	c3ClearStats(stats);
+	c3AABB bounds;
+	c3DistanceContext q;
+	c3SetupShape(&q.shape, type, shape);
+	q.fcn = c3GetDistanceFcn(type, c3_polygonShape);
+	if (q.fcn == NULL || !c3ComputeShapeBounds(type, shape, &bounds))
+	{
+		return INFINITY;
+	}
+	if (type == c3_sphereShape)
+	{
+		// The point nearest the center, less the radius: no polygon.
+		const c3Sphere* sphere = (const c3Sphere*)shape;
+		c3Vec3 x = c3Mesh_ClosestPoint(mesh, sphere->center, NULL, stats);
+		c3Vec3 gap = c3Sub(sphere->center, x);
+		return c3WithinRadius(gap, sphere->radius)
+				   ? 0.0
+				   : c3MaxDouble(c3Length(gap) - sphere->radius, 4.9406564584124654e-324);
+	}
+	c3NearestWalk w;
+	w.distance = c3TriangleDistanceToShape;
+	w.context = &q;
+	w.point = c3Sub(bounds.center, bounds.halfExtents);
+	w.hi = c3Add(bounds.center, bounds.halfExtents);
+	w.byBox = true;
+	w.best = INFINITY;
+	w.bestFace = -1;
+	w.bestTriangle = 0;
+	c3WalkNearest(mesh, &w, stats);
+	return w.best;
+}
