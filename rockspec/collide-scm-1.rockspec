@@ -16,7 +16,8 @@ description = {
   summary = "3D collision detection for Lua with a C core",
   detailed = [[
     Spheres, axis-aligned and oriented boxes, segments, planes, convex
-    polygons and ellipsoids; overlap tests, sweeps with the first contact
+    polygons, ellipsoids and static triangle meshes in a bounding-volume
+    tree; overlap tests, sweeps with the first contact
     time, point and normal (Rouwe's swept sphere and ellipsoid), ray casts,
     distances (GJK for every convex pair), closest points and penetration.
     Double precision; Lua 5.1 to 5.4 and LuaJIT (LOVE).
@@ -38,18 +39,23 @@ build = {
         "src/binding/lcollide.c",
         "src/binding/lcommon.c",
         "src/binding/lhandle.c",
+        "src/binding/lmesh.c",
         "src/binding/lquery.c",
         "src/binding/lshape.c",
         "src/binding/lvec3.c",
         "src/core/base/core.c",
         "src/core/base/math_functions.c",
         "src/core/base/validate.c",
+        "src/core/bvh/mesh_build.c",
+        "src/core/bvh/mesh_query.c",
         "src/core/kernel/closest.c",
         "src/core/kernel/plane_solver.c",
         "src/core/kernel/polygon2d.c",
         "src/core/kernel/ray.c",
         "src/core/kernel/sat.c",
         "src/core/kernel/triangle.c",
+        "src/core/kernel/triangle_box.c",
+        "src/core/kernel/triangle_sweep.c",
         "src/core/query/dispatch.c",
         "src/core/query/distance.c",
         "src/core/query/gjk.c",

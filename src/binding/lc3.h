@@ -324,6 +324,9 @@ void lc3_newhandleclass(lua_State* L, const lc3HandleClass* cls);
 /// Raises a memory error, releasing object, when Lua cannot allocate it.
 lc3Handle* lc3_newhandle(lua_State* L, const lc3HandleClass* cls, void* object);
 
+/// Whether the value at idx is a handle of class cls (open or closed).
+bool lc3_ishandle(lua_State* L, int idx, const lc3HandleClass* cls);
+
 /// The object of the open handle of class cls at idx; raises otherwise
 /// ("mesh expected, got table", "the mesh is closed").
 void* lc3_checkhandle(lua_State* L, int idx, const lc3HandleClass* cls, const char* fname);
@@ -367,5 +370,27 @@ extern const luaL_Reg lc3_ellipsoid_methods[];
 extern const luaL_Reg lc3_polygon_methods[];
 extern const luaL_Reg lc3_polygon_metamethods[];
 extern const luaL_Reg lc3_query_functions[];
+
+// -- meshes (lmesh.c) ------------------------------------------------------------------------
+
+typedef struct lc3Mesh lc3Mesh;
+
+/// Create the mesh class and set collide.mesh in the module at idx module.
+void lc3_mesh_open(lua_State* L, int module);
+
+/// Whether the value at idx is a mesh (open or closed).
+int lc3_ismesh(lua_State* L, int idx);
+
+/// The open mesh at idx; raises otherwise.
+lc3Mesh* lc3_checkmesh(lua_State* L, int idx, const char* fname);
+
+// The queries of lquery.c when an argument is a mesh: each checks its own
+// arguments and pushes its results.
+int lc3_meshoverlaps(lua_State* L, const lc3Registry* reg);
+int lc3_meshraycast(lua_State* L, const c3RayCastInput* input, int outPoint, int outNormal);
+int lc3_meshsweep(lua_State* L, const lc3Object* a, c3Vec3 deltaA, c3Vec3 deltaB, int outPoint, int outNormal);
+int lc3_meshpenetration(lua_State* L, const lc3Registry* reg, int outNormal);
+int lc3_meshclosestpoint(lua_State* L, const lc3Registry* reg, int out);
+int lc3_meshdistance(lua_State* L, const lc3Registry* reg);
 
 #endif

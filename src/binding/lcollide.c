@@ -93,6 +93,7 @@ static int lc3_setup(lua_State* L)
 	lc3_setfuncs(L, module, lc3_vec3_functions);
 	lc3_setfuncs(L, module, lc3_shape_functions);
 	lc3_setfuncs(L, module, lc3_query_functions);
+	lc3_mesh_open(L, module);
 
 	for (int type = 1; type < LC3_VEC3; ++type)
 	{

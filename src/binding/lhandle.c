@@ -134,6 +134,18 @@ lc3Handle* lc3_newhandle(lua_State* L, const lc3HandleClass* cls, void* object)
 	return h;
 }
 
+bool lc3_ishandle(lua_State* L, int idx, const lc3HandleClass* cls)
+{
+	if (lua_type(L, idx) != LUA_TUSERDATA)
+	{
+		return false;
+	}
+	luaL_getmetatable(L, cls->metatable);
+	lc3Handle* h = lc3_tohandle(L, idx, lua_gettop(L));
+	lua_pop(L, 1);
+	return h != NULL;
+}
+
 void* lc3_checkhandle(lua_State* L, int idx, const lc3HandleClass* cls, const char* fname)
 {
 	luaL_getmetatable(L, cls->metatable);

@@ -3,6 +3,7 @@
 // closestPoint and distance. Each is also a method of every shape.
 
 #include <math.h>
+#include <string.h>
 
 #include "lc3.h"
 
@@ -16,8 +17,12 @@ static int lc3_nopair(lua_State* L, int arg, const char* fname, const char* what
 static int query_overlaps(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* a = lc3_checkshape(L, reg, 1, "overlaps");
-	lc3Object* b = lc3_checkshape(L, reg, 2, "overlaps");
+	lc3Object* a = lc3_toshape(L, reg, 1);
+	lc3Object* b = lc3_toshape(L, reg, 2);
+	if (a == NULL || b == NULL)
+	{
+		return lc3_meshoverlaps(L, reg);
+	}
 	c3OverlapFcn fn = c3GetOverlapFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
 	if (fn == NULL)
 	{
@@ -82,7 +87,11 @@ static lc3SweepArgs lc3_checksweep(lua_State* L, const lc3Registry* reg, const c
 	lc3SweepArgs args;
 	args.a = lc3_checkshape(L, reg, 1, fname);
 	args.deltaA = lc3_checkpoint(L, reg, 2, fname, "deltaA");
-	args.b = lc3_checkshape(L, reg, 3, fname);
+	args.b = lc3_toshape(L, reg, 3);
+	if (args.b == NULL && (strcmp(fname, "sweep") != 0 || !lc3_ismesh(L, 3)))
+	{
+		lc3_shapeerror(L, 3, fname);
+	}
 	args.deltaB = lc3_optdelta(L, reg, 4, fname, "deltaB");
 	return args;
 }
@@ -93,6 +102,10 @@ static int query_sweep(lua_State* L)
 	lc3SweepArgs args = lc3_checksweep(L, reg, "sweep");
 	int outPoint, outNormal;
 	lc3_outpair(L, reg, 5, "sweep", &outPoint, &outNormal);
+	if (args.b == NULL)
+	{
+		return lc3_meshsweep(L, args.a, args.deltaA, args.deltaB, outPoint, outNormal);
+	}
 	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
 	if (fn == NULL)
 	{
@@ -124,7 +137,11 @@ static int query_sweepInterval(lua_State* L)
 static int query_raycast(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* s = lc3_checkshape(L, reg, 1, "raycast");
+	lc3Object* s = lc3_toshape(L, reg, 1);
+	if (s == NULL && !lc3_ismesh(L, 1))
+	{
+		lc3_shapeerror(L, 1, "raycast");
+	}
 	c3RayCastInput input;
 	input.origin = lc3_checkpoint(L, reg, 2, "raycast", "origin");
 	input.translation = lc3_checkpoint(L, reg, 3, "raycast", "direction");
@@ -140,6 +157,10 @@ static int query_raycast(lua_State* L)
 	}
 	int outPoint, outNormal;
 	lc3_outpair(L, reg, 5, "raycast", &outPoint, &outNormal);
+	if (s == NULL)
+	{
+		return lc3_meshraycast(L, &input, outPoint, outNormal);
+	}
 	c3CastOutput out = c3RayCastShape((c3ShapeType)s->type, &s->u, &input);
 	return lc3_pushcast(L, &out, outPoint, outNormal);
 }
@@ -147,9 +168,13 @@ static int query_raycast(lua_State* L)
 static int query_penetration(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* a = lc3_checkshape(L, reg, 1, "penetration");
-	lc3Object* b = lc3_checkshape(L, reg, 2, "penetration");
+	lc3Object* a = lc3_toshape(L, reg, 1);
+	lc3Object* b = lc3_toshape(L, reg, 2);
 	int outNormal = lc3_outindex(L, reg, 3, "penetration");
+	if (a == NULL || b == NULL)
+	{
+		return lc3_meshpenetration(L, reg, outNormal);
+	}
 	c3PenetrationFcn fn = c3GetPenetrationFcn((c3ShapeType)a->type, (c3ShapeType)b->type);
 	if (fn == NULL)
 	{
@@ -169,7 +194,15 @@ static int query_penetration(lua_State* L)
 static int query_closestPoint(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Object* s = lc3_checkshape(L, reg, 1, "closestPoint");
+	lc3Object* s = lc3_toshape(L, reg, 1);
+	if (s == NULL)
+	{
+		if (lc3_ismesh(L, 1))
+		{
+			return lc3_meshclosestpoint(L, reg, lc3_outindex(L, reg, 3, "closestPoint"));
+		}
+		lc3_shapeerror(L, 1, "closestPoint");
+	}
 	c3Vec3 p = lc3_checkpoint(L, reg, 2, "closestPoint", "point");
 	int out = lc3_outindex(L, reg, 3, "closestPoint");
 	lc3_pushvec3(L, c3ClosestPointShape((c3ShapeType)s->type, &s->u, p), out);
@@ -195,6 +228,10 @@ static int query_distance(lua_State* L)
 	lc3Object* objectB = lc3_toobject(L, reg, 2);
 	lc3Object* a = lc3_asshape(objectA);
 	lc3Object* b = lc3_asshape(objectB);
+	if ((objectA == NULL && lc3_ismesh(L, 1)) || (objectB == NULL && lc3_ismesh(L, 2)))
+	{
+		return lc3_meshdistance(L, reg);
+	}
 	if (a != NULL && b != NULL)
 	{
 		c3DistanceFcn fn = c3GetDistanceFcn((c3ShapeType)a->type, (c3ShapeType)b->type);

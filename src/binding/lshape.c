@@ -562,7 +562,14 @@ static int shape_type(lua_State* L)
 	int type = lc3_typeat(L, lc3_registry(L), 1);
 	if (type == 0)
 	{
-		lua_pushnil(L);
+		if (lc3_ismesh(L, 1))
+		{
+			lua_pushliteral(L, "mesh");
+		}
+		else
+		{
+			lua_pushnil(L);
+		}
 	}
 	else
 	{

@@ -139,7 +139,8 @@ c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Spher
 {
 	// One call site, so that the ordered sweep is inlined.
 	bool swap = c3SwapPair(a, b, sizeof *a);
-	c3CastOutput out = c3SweepSphereSphereOrdered(swap ? b : a, swap ? deltaB : deltaA, swap ? a : b, swap ? deltaA : deltaB);
+	c3CastOutput out =
+		c3SweepSphereSphereOrdered(swap ? b : a, swap ? deltaB : deltaA, swap ? a : b, swap ? deltaA : deltaB);
 	if (swap)
 	{
 		out.normal = c3Neg(out.normal);
@@ -237,7 +238,8 @@ c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3
 {
 	// One call site, so that the ordered sweep is inlined.
 	bool swap = c3SwapPair(a, b, sizeof *a);
-	c3CastOutput out = c3SweepAABBAABBOrdered(swap ? b : a, swap ? deltaB : deltaA, swap ? a : b, swap ? deltaA : deltaB);
+	c3CastOutput out =
+		c3SweepAABBAABBOrdered(swap ? b : a, swap ? deltaB : deltaA, swap ? a : b, swap ? deltaA : deltaB);
 	if (swap)
 	{
 		out.normal = c3Neg(out.normal);

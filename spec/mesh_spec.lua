@@ -1,0 +1,549 @@
+--- collide.mesh: construction, every query against brute force over the
+-- faces as polygons, sliding across seams, and watertight rays.
+local collide = require("collide")
+local vec3 = collide.vec3
+local Random = require("spec.support.random")
+
+-- A soup of n random triangles in a cube of side `size` at `offset`: small
+-- enough that they rarely cross, large enough that queries meet several.
+local function soup(rng, n, size, offset)
+  local vertices, faces = {}, {}
+  for i = 1, n do
+    local c = rng:vector(-size / 2, size / 2)
+    local s = size * 0.04
+    for _ = 1, 3 do
+      local p = rng:vector(-s, s)
+      vertices[#vertices + 1] = {offset + c[1] + p[1], offset + c[2] + p[2], offset + c[3] + p[3]}
+    end
+    faces[i] = {3 * i - 2, 3 * i - 1, 3 * i}
+  end
+  return vertices, faces
+end
+
+-- The faces of a mesh as polygons, for brute force.
+local function polygons(mesh)
+  local list = {}
+  for f = 1, #mesh do
+    local points = {}
+    for k, v in ipairs(mesh:face(f)) do
+      points[k] = mesh:vertex(v)
+    end
+    list[f] = collide.polygon(points)
+  end
+  return list
+end
+
+-- A flat grid of nx x nz quads, each split into two triangles along a random
+-- diagonal (or always the same one), at height y.
+local function grid(nx, nz, step, y, rng)
+  local vertices, faces = {}, {}
+  local function id(i, j)
+    return j * (nx + 1) + i + 1
+  end
+  for j = 0, nz do
+    for i = 0, nx do
+      vertices[#vertices + 1] = {i * step, y, j * step}
+    end
+  end
+  for j = 0, nz - 1 do
+    for i = 0, nx - 1 do
+      local a, b, c, d = id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j + 1)
+      if rng and rng:chance(0.5) then
+        faces[#faces + 1] = {a, d, b}
+        faces[#faces + 1] = {b, d, c}
+      else
+        faces[#faces + 1] = {a, d, c}
+        faces[#faces + 1] = {a, c, b}
+      end
+    end
+  end
+  return vertices, faces
+end
+
+local function close(a, b, tolerance)
+  return math.abs(a - b) <= tolerance
+end
+
+describe("collide.mesh", function()
+  describe("construction", function()
+    local cube = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}
+    local cubeFaces = {{1, 4, 3, 2}, {5, 6, 7, 8}, {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 4, 8, 7}, {4, 1, 5, 8}}
+
+    it("keeps the faces as given and splits them into triangles", function()
+      local mesh = collide.mesh(cube, cubeFaces)
+      assert.are.equal(6, #mesh)
+      assert.are.equal("mesh", collide.type(mesh))
+      assert.are.same({1, 4, 3, 2}, mesh:face(1))
+      assert.are.equal(vec3(1, 1, 1), mesh:vertex(7))
+      assert.are.equal(vec3(0, 0, -1), mesh:normal(1))
+      assert.are.equal(vec3(0, 0, 1), mesh:normal(2))
+      local b = mesh:bounds()
+      assert.are.equal(vec3(0.5, 0.5, 0.5), b.center)
+      assert.are.equal(vec3(0.5, 0.5, 0.5), b.halfExtents)
+      local stats = mesh:stats()
+      assert.are.equal(12, stats.triangles)
+      assert.is_true(stats.nodes >= 1 and stats.depth >= 1 and stats.bytes > 0)
+    end)
+
+    it("takes a flat list of coordinates", function()
+      local mesh = collide.mesh({0, 0, 0, 1, 0, 0, 0, 1, 0}, {{1, 2, 3}})
+      assert.are.equal(1, #mesh)
+      assert.are.equal(vec3(0, 1, 0), mesh:vertex(3))
+    end)
+
+    it("refuses bad input with the face or vertex at fault", function()
+      local function err(...)
+        local ok, msg = pcall(collide.mesh, ...)
+        assert.is_false(ok)
+        return msg
+      end
+      assert.matches("needs vertices", err({}, {{1, 2, 3}}))
+      assert.matches("needs faces", err(cube, {}))
+      assert.matches("face 2: vertex index 9 out of range", err(cube, {{1, 2, 3}, {1, 2, 9}}))
+      assert.matches("face 1: vertex index 0 out of range", err(cube, {{0, 1, 2}}))
+      assert.matches("face 1 uses a vertex twice", err(cube, {{1, 2, 1}}))
+      assert.matches("face 1 has 2 vertices", err(cube, {{1, 2}}))
+      assert.matches("face 1 has zero area", err({{0, 0, 0}, {1, 1, 1}, {2, 2, 2}}, {{1, 2, 3}}))
+      assert.matches("face 1 is not planar", err({{0, 0, 0}, {1, 0, 0}, {1, 1, 0.5}, {0, 1, 0}}, {{1, 2, 3, 4}}))
+      assert.matches("face 1 is not convex", err({{0, 0, 0}, {2, 0, 0}, {1, 0.2, 0}, {1, 2, 0}}, {{1, 2, 3, 4}}))
+      assert.matches("vertex 2 must be a point", err({{0, 0, 0}, {0 / 0, 0, 0}, {0, 1, 0}}, {{1, 2, 3}}))
+      assert.matches("vertex 2 must be a point", err({{0, 0, 0}, "x", {0, 1, 0}}, {{1, 2, 3}}))
+      assert.matches("face 1 must be a list", err(cube, {"x"}))
+      assert.matches("integer index", err(cube, {{1, 2, 2.5}}))
+      assert.matches("3 numbers per vertex", err({0, 0, 0, 1}, {{1, 2, 3}}))
+      assert.matches("bad argument #1 to 'mesh'", err(nil, {}))
+    end)
+
+    it("is closed once, and then refused by name", function()
+      local mesh = collide.mesh(cube, cubeFaces)
+      mesh:close()
+      mesh:close()
+      local ok, msg = pcall(collide.raycast, mesh, {-1, 0.5, 0.5}, {1, 0, 0})
+      assert.is_false(ok)
+      assert.matches("the mesh is closed", msg)
+      assert.matches("mesh %(closed%)", tostring(mesh))
+    end)
+
+    it("answers every query of a closed cube", function()
+      local mesh = collide.mesh(cube, cubeFaces)
+      local t, p, n, face = collide.raycast(mesh, {-1, 0.5, 0.25}, {1, 0, 0})
+      assert.are.equal(1, t)
+      assert.are.equal(vec3(0, 0.5, 0.25), p)
+      assert.are.equal(vec3(-1, 0, 0), n)
+      assert.are.equal(6, face)
+      assert.is_true(collide.overlaps(collide.sphere({0.5, 0.5, 1.2}, 0.3), mesh))
+      assert.is_false(mesh:overlaps(collide.sphere({0.5, 0.5, 0.5}, 0.3))) -- inside, not touching a face
+      assert.are.equal(0.5, collide.distance(mesh, {0.5, 0.5, 1.5}))
+      local q, qf = mesh:closestPoint({0.5, 0.5, 1.5})
+      assert.are.equal(vec3(0.5, 0.5, 1), q)
+      assert.are.equal(2, qf)
+      local st, sp, sn, sf = collide.sweep(collide.sphere({0.5, 0.5, 3}, 0.5), {0, 0, -3}, mesh)
+      assert.is_true(close(st, 1.5 / 3, 1e-15))
+      assert.are.equal(vec3(0, 0, 1), sn)
+      assert.are.equal(2, sf)
+      assert.is_true(close(sp.z, 1, 1e-15))
+      local depth, normal, pf = collide.penetration(collide.sphere({0.5, 0.5, 1.1}, 0.2), mesh)
+      assert.is_true(close(depth, 0.1, 1e-15))
+      assert.are.equal(vec3(0, 0, 1), normal)
+      assert.are.equal(2, pf)
+      assert.are.same({2}, mesh:query(collide.aabb({0.5, 0.5, 1.5}, {0.1, 0.1, 0.6})))
+    end)
+  end)
+
+  describe("equals brute force over its faces", function()
+    local rng = Random.new(811)
+    for _, setting in ipairs({{1, 0}, {1e-3, 0}, {1e4, 0}, {1, 1e5}}) do
+      local scale, offset = setting[1], setting[2]
+      local size = 10 * scale
+      local vertices, faces = soup(rng, 1200, size, offset)
+      local mesh = collide.mesh(vertices, faces)
+      local list = polygons(mesh)
+      local label = string.format(" (scale %g, offset %g)", scale, offset)
+      -- Positions round to an ulp of the largest coordinate, not of the size.
+      local reach = size + offset
+
+      local function randomPoint()
+        local p = rng:vector(-0.6 * size, 0.6 * size)
+        return {p[1] + offset, p[2] + offset, p[3] + offset}
+      end
+
+      it("raycast" .. label, function()
+        local hits = 0
+        for _ = 1, 400 do
+          local o = randomPoint()
+          local d = rng:unit()
+          local long = rng:chance(0.5)
+          local maxT = long and math.huge or size * 0.2
+          local t, p, n, face = collide.raycast(mesh, o, d, maxT)
+          local bestT, bestFace = nil, nil
+          for f, poly in ipairs(list) do
+            local pt = collide.raycast(poly, o, d, maxT)
+            if pt and (not bestT or pt < bestT) then
+              bestT, bestFace = pt, f
+            end
+          end
+          assert.are.equal(bestT == nil, t == nil, string.format("%.17g %.17g %.17g", o[1], o[2], o[3]))
+          if t then
+            hits = hits + 1
+            assert.is_true(close(t, bestT, 1e-9 * size), string.format("%.17g vs %.17g", t, bestT))
+            -- the same face, or one hit as early
+            local pt = collide.raycast(list[face], o, d, maxT)
+            assert.is_true(face == bestFace or (pt ~= nil and close(pt, t, 1e-9 * size)))
+            assert.is_true(close(math.abs(n:dot(mesh:normal(face))), 1, 1e-12))
+            assert.is_true(n:dot(vec3(d[1], d[2], d[3])) <= 0)
+            assert.is_true((p - (vec3(o[1], o[2], o[3]) + vec3(d[1], d[2], d[3]) * t)):length() <= 1e-9 * size)
+          end
+        end
+        assert.is_true(hits >= 30, "hits " .. hits)
+      end)
+
+      -- A shape of each kind at c, of size about r.
+      local function makeShape(kind, c, r)
+        if kind == 0 then
+          return collide.sphere(c, r)
+        elseif kind == 1 then
+          return collide.ellipsoid(c, {r, r * 0.5, r * 1.5})
+        elseif kind == 2 then
+          return collide.aabb(c, {r, r * 0.7, r * 0.4})
+        end
+        local a, b = rng:unit(), rng:unit()
+        local u = vec3(a[1], a[2], a[3])
+        local v = u:cross(vec3(b[1], b[2], b[3])):normalized()
+        return collide.obb(c, {r, r * 0.7, r * 0.4}, u, v, u:cross(v))
+      end
+
+      -- The first time a box moving by delta touches a polygon: samples, then
+      -- bisection on the overlap test (an answer independent of the kernels).
+      local function firstTouch(shape, delta, poly)
+        local steps, before = 256, 0
+        local function at(t)
+          local moved = shape:clone()
+          moved:translate(delta * t)
+          return collide.overlaps(moved, poly)
+        end
+        if at(0) then
+          return 0
+        end
+        for k = 1, steps do
+          local t = k / steps
+          if at(t) then
+            local lo, hi = before, t
+            for _ = 1, 60 do
+              local mid = (lo + hi) / 2
+              if at(mid) then
+                hi = mid
+              else
+                lo = mid
+              end
+            end
+            return hi
+          end
+          before = t
+        end
+        return nil
+      end
+
+      it("sweep of spheres, ellipsoids and boxes" .. label, function()
+        local hits = 0
+        for i = 1, 120 do
+          local kind = i % 4
+          local shape
+          repeat
+            shape = makeShape(kind, randomPoint(), rng:uniform(0.01, 0.1) * size)
+          until not collide.overlaps(shape, mesh)
+          local dv = rng:unit()
+          local len = rng:uniform(0, 0.5) * size
+          local delta = vec3(dv[1] * len, dv[2] * len, dv[3] * len)
+          local t, p, n, face = collide.sweep(shape, delta, mesh)
+          local case = string.format("%s %s", tostring(shape), tostring(delta))
+          local bestT
+          if kind <= 1 then
+            for _, poly in ipairs(list) do
+              local pt = collide.sweep(shape, delta, poly)
+              if pt and (not bestT or pt < bestT) then
+                bestT = pt
+              end
+            end
+          else
+            local swept = shape:bounds()
+            local moved = shape:clone()
+            moved:translate(delta)
+            local b2 = moved:bounds()
+            local lo = swept.center - swept.halfExtents
+            local hi = swept.center + swept.halfExtents
+            local lo2, hi2 = b2.center - b2.halfExtents, b2.center + b2.halfExtents
+            local box = collide.aabb((lo + hi + lo2 + hi2) * 0.25,
+              vec3(math.max(hi.x, hi2.x) - math.min(lo.x, lo2.x), math.max(hi.y, hi2.y) - math.min(lo.y, lo2.y),
+                math.max(hi.z, hi2.z) - math.min(lo.z, lo2.z)) * 0.5)
+            for _, f in ipairs(mesh:query(box)) do
+              local pt = firstTouch(shape, delta, list[f])
+              if pt and (not bestT or pt < bestT) then
+                bestT = pt
+              end
+            end
+            if t and not bestT then
+              -- a graze between two samples: the shape must touch the face then
+              local moved2 = shape:clone()
+              moved2:translate(delta * t)
+              assert.is_true(collide.distance(moved2, list[face]) <= 1e-9 * size, case)
+              bestT = t
+            end
+          end
+          assert.are.equal(bestT == nil, t == nil, case)
+          if t then
+            hits = hits + 1
+            -- The boxes' reference bisects on GJK overlaps, good to about 1e-10
+            -- of the coordinates, in units of the motion.
+            local tolerance = kind <= 1 and 1e-8 or 1e-8 + 1e-10 * reach / delta:length()
+            assert.is_true(close(t, bestT, tolerance), string.format("%s: %.17g vs %.17g", case, t, bestT))
+            assert.is_true(n:dot(delta) < 0, case)
+            assert.is_true(close(n:length(), 1, 1e-12))
+            -- the point is on the face hit
+            assert.is_true((list[face]:closestPoint(p) - p):length() <= 1e-9 * reach, case)
+          end
+        end
+        assert.is_true(hits >= 20, "hits " .. hits)
+      end)
+
+      it("overlaps, query, contacts, closestPoint and distance" .. label, function()
+        local overlapping = 0
+        for i = 1, 100 do
+          local c = randomPoint()
+          local r = rng:uniform(0.01, 0.08) * size
+          local shapes = {collide.sphere(c, r), collide.aabb(c, {r, r, r * 0.5}),
+            collide.ellipsoid(c, {r, r * 0.6, r * 1.3}),
+            collide.segment(c, {c[1] + r, c[2] - r, c[3] + 2 * r})}
+          local shape = shapes[i % #shapes + 1]
+          local expected, touched = false, {}
+          for f, poly in ipairs(list) do
+            if collide.overlaps(shape, poly) then
+              expected = true
+              touched[#touched + 1] = f
+            end
+          end
+          assert.are.equal(expected, collide.overlaps(shape, mesh), tostring(shape))
+          assert.are.equal(expected, collide.overlaps(mesh, shape))
+          if expected then
+            overlapping = overlapping + 1
+          end
+          if collide.type(shape) ~= "segment" then
+            local got = {}
+            for k, contact in ipairs(mesh:contacts(shape)) do
+              got[k] = contact.face
+              assert.is_true(contact.depth >= 0)
+              assert.is_true(close(contact.normal:length(), 1, 1e-12))
+            end
+            assert.are.same(touched, got, tostring(shape))
+          end
+          -- query: every face whose bounds overlap the box
+          local box = shape:bounds()
+          local want = {}
+          for f, poly in ipairs(list) do
+            if collide.overlaps(poly:bounds(), box) then
+              want[#want + 1] = f
+            end
+          end
+          assert.are.same(want, mesh:query(box))
+          -- closest point and distance
+          local p = randomPoint()
+          local q, face = mesh:closestPoint(p)
+          local best = math.huge
+          for _, poly in ipairs(list) do
+            best = math.min(best, (poly:closestPoint(p) - vec3(p[1], p[2], p[3])):length())
+          end
+          assert.is_true(close((q - vec3(p[1], p[2], p[3])):length(), best, 1e-12 * reach))
+          assert.is_true(close((list[face]:closestPoint(p) - q):length(), 0, 1e-12 * reach))
+          assert.is_true(close(collide.distance(p, mesh), best, 1e-12 * reach))
+          local bestShape = math.huge
+          for _, poly in ipairs(list) do
+            bestShape = math.min(bestShape, collide.distance(shape, poly))
+          end
+          assert.is_true(close(collide.distance(shape, mesh), bestShape, 1e-9 * size), tostring(shape))
+        end
+        assert.is_true(overlapping >= 10, "overlapping " .. overlapping)
+      end)
+    end
+  end)
+
+  describe("seams", function()
+    local rngSplit = Random.new(812)
+    local floors = {
+      {"a grid", collide.mesh(grid(50, 100, 2, 0))},
+      {"random diagonals", collide.mesh(grid(50, 100, 2, 0, rngSplit))},
+    }
+    local function shapesAt(x, z)
+      return {
+        collide.sphere({x, 0.5, z}, 0.5),
+        collide.ellipsoid({x, 0.75, z}, {0.4, 0.75, 0.3}),
+        collide.aabb({x, 0.5, z}, {0.5, 0.5, 0.5}),
+      }
+    end
+
+    for _, floor in ipairs(floors) do
+      it("lets shapes slide 100 units across " .. floor[1], function()
+        local mesh = floor[2]
+        assert.are.equal(10000, #mesh)
+        for k = 1, 3 do
+          local shape = shapesAt(1.3, 1.7)[k]
+          local height = shape.center.y
+          local step = vec3(0.37, -0.01, 0.61) -- into the floor, and along it
+          local along = vec3(step.x, 0, step.z)
+          local moved = 0
+          while moved < 100 do
+            local t, _, n = collide.sweep(shape, step, mesh)
+            -- Resting on the floor and pressing into it: the face normal, at
+            -- every seam, edge and vertex.
+            assert.are.equal(0, t)
+            assert.are.equal(vec3(0, 1, 0), n)
+            local slide = step - n * step:dot(n)
+            assert.is_true(close(slide:length(), along:length(), 1e-9 * along:length()))
+            local t2 = collide.sweep(shape, slide, mesh)
+            assert.is_nil(t2) -- sliding along the floor meets nothing
+            shape:translate(slide)
+            assert.are.equal(height, shape.center.y)
+            moved = moved + slide:length()
+            -- at rest, every contact pushes straight up
+            for _, contact in ipairs(mesh:contacts(shape)) do
+              assert.are.equal(vec3(0, 1, 0), contact.normal)
+              assert.are.equal(0, contact.depth)
+            end
+          end
+        end
+      end)
+    end
+
+    it("lets shapes slide along a wall of triangles", function()
+      -- The floor grid stood up as the wall x = 0, normal +x.
+      local vertices, faces = grid(50, 100, 2, 0, Random.new(813))
+      for _, v in ipairs(vertices) do
+        v[1], v[2] = v[2], v[1]
+      end
+      local wall = collide.mesh(vertices, faces)
+      for _, shape in ipairs({collide.sphere({0.5, 1.1, 1.3}, 0.5), collide.aabb({0.5, 1.1, 1.3}, {0.5, 0.5, 0.5})}) do
+        local step = vec3(-0.01, 0.29, 0.53)
+        local moved = 0
+        while moved < 100 do
+          local t, _, n = collide.sweep(shape, step, wall)
+          assert.are.equal(0, t)
+          assert.are.equal(1, math.abs(n.x))
+          local slide = step - n * step:dot(n)
+          assert.is_nil(collide.sweep(shape, slide, wall))
+          shape:translate(slide)
+          assert.are.equal(0.5, shape.center.x)
+          moved = moved + slide:length()
+        end
+      end
+    end)
+  end)
+
+  describe("raycast", function()
+    it("is watertight: rays through the vertices and edges of a closed mesh all hit", function()
+      -- A closed, finely split sphere.
+      local vertices, faces = {}, {}
+      local nu, nv = 40, 20
+      for j = 0, nv do
+        for i = 0, nu - 1 do
+          local th, ph = 2 * math.pi * i / nu, math.pi * j / nv
+          vertices[#vertices + 1] = {math.cos(th) * math.sin(ph), math.cos(ph), math.sin(th) * math.sin(ph)}
+        end
+      end
+      -- the poles collapse: use one vertex each
+      local function id(i, j)
+        if j == 0 then
+          return 1
+        elseif j == nv then
+          return nv * nu + 1
+        end
+        return j * nu + (i % nu) + 1
+      end
+      for j = 0, nv - 1 do
+        for i = 0, nu - 1 do
+          local a, b, c, d = id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j + 1)
+          if j > 0 then
+            faces[#faces + 1] = {a, b, d}
+          end
+          if j < nv - 1 then
+            faces[#faces + 1] = {b, c, d}
+          end
+        end
+      end
+      local mesh = collide.mesh(vertices, faces)
+      local points = {}
+      for f = 1, #mesh do
+        local face = mesh:face(f)
+        for k = 1, 3 do
+          local p, q = mesh:vertex(face[k]), mesh:vertex(face[k % 3 + 1])
+          points[#points + 1] = p
+          points[#points + 1] = (p + q) * 0.5
+        end
+      end
+      local rng = Random.new(814)
+      local misses = 0
+      for n = 1, 100000 do
+        local target = points[(n - 1) % #points + 1]
+        -- From outside, crossing into the mesh at the target (not grazing
+        -- it: a ray that only touches a vertex of the silhouette may miss
+        -- by a rounding, as it would touch a smooth surface).
+        local o
+        repeat
+          o = vec3(rng:uniform(-3, 3), rng:uniform(-3, 3), rng:uniform(-3, 3))
+        until o:length() > 1.5 and (target - o):normalized():dot(target:normalized()) < -0.2
+        if not collide.raycast(mesh, o, target - o, 2) then
+          misses = misses + 1
+        end
+      end
+      assert.are.equal(0, misses)
+    end)
+  end)
+
+  describe("hostile input", function()
+    local mesh = collide.mesh({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}, {{1, 2, 3}, {2, 4, 3}})
+    local function err(f, ...)
+      local ok, msg = pcall(f, ...)
+      assert.is_false(ok)
+      assert.are.equal("string", type(msg))
+      return msg
+    end
+
+    it("names the function and the argument", function()
+      assert.matches("bad argument #2 to 'vertex' %(vertex index must be an integer in %[1, 4%]%)",
+        err(mesh.vertex, mesh, 0))
+      assert.matches("integer in %[1, 4%]", err(mesh.vertex, mesh, 1.5))
+      assert.matches("integer in %[1, 2%]", err(mesh.face, mesh, 3))
+      assert.matches("integer in %[1, 2%]", err(mesh.normal, mesh, 0 / 0))
+      assert.matches("bad argument #2 to 'query'", err(mesh.query, mesh, collide.sphere({0, 0, 0}, 1)))
+      local box = collide.aabb({0, 0, 0}, {1, 1, 1})
+      assert.matches("bad argument #3 to 'query' %(out must be a table", err(mesh.query, mesh, box, 5))
+      assert.matches("sphere, ellipsoid, aabb or obb expected, got segment",
+        err(mesh.contacts, mesh, collide.segment({0, 0, 0}, {1, 1, 1})))
+      local ball = collide.sphere({0, 0, 0}, 1)
+      assert.matches("bad argument #1 to 'vertex' %(mesh expected, got sphere%)", err(mesh.vertex, ball, 1))
+      assert.matches("bad argument #2 to 'raycast'", err(collide.raycast, mesh, {0 / 0, 0, 0}, {1, 0, 0}))
+      assert.matches("bad argument #1 to 'sweep' %(shape expected, got mesh%)",
+        err(collide.sweep, mesh, {1, 0, 0}, collide.sphere({0, 0, 0}, 1)))
+      assert.matches("no sweep test between segment and mesh",
+        err(collide.sweep, collide.segment({0, 0, 0}, {1, 1, 1}), {1, 0, 0}, mesh))
+      local plane = collide.plane({0, 0, 0}, {0, 1, 0})
+      assert.matches("no overlap test between plane and mesh", err(collide.overlaps, plane, mesh))
+      assert.matches("bad argument #2 to 'overlaps' %(shape expected, got mesh%)", err(collide.overlaps, mesh, mesh))
+      assert.matches("bad argument #2 to 'distance'", err(collide.distance, mesh, "x"))
+      assert.matches("bad argument #1 to 'close'", err(mesh.close, collide.sphere({0, 0, 0}, 1)))
+    end)
+
+    it("cannot be forged from another userdata's metatable", function()
+      local mt = debug.getmetatable(mesh)
+      local fake = io.tmpfile()
+      local original = debug.getmetatable(fake)
+      debug.setmetatable(fake, mt)
+      assert.matches("mesh expected", err(mesh.vertex, fake, 1))
+      assert.matches("shape expected, got userdata", err(collide.raycast, fake, {0, 0, 0}, {1, 0, 0}))
+      debug.setmetatable(fake, original)
+      fake:close()
+    end)
+
+    it("keeps its metatable", function()
+      assert.are.equal("collide.Mesh", getmetatable(mesh))
+      assert.is_false(pcall(setmetatable, mesh, {}))
+    end)
+  end)
+end)

@@ -1,0 +1,669 @@
+// SPDX-License-Identifier: MIT
+// collide.mesh: a handle (lhandle.c) owning a c3Mesh, and the queries of
+// shapes against it, which lquery.c hands over when an argument is a mesh.
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lc3.h"
+
+/// What a mesh handle owns: the core's mesh and what the last query visited.
+struct lc3Mesh
+{
+	c3Mesh* mesh;
+	c3MeshQueryStats last;
+	c3Allocator allocator;
+};
+
+static void lc3_releasemesh(void* object)
+{
+	lc3Mesh* m = (lc3Mesh*)object;
+	c3DestroyMesh(m->mesh);
+	m->allocator.fcn(m->allocator.context, m, sizeof *m, 0);
+}
+
+// The little vector arithmetic of this file (the binding does no geometry:
+// these only move results between frames).
+static c3Vec3 lc3_v3(double x, double y, double z)
+{
+	c3Vec3 v;
+	v.x = x;
+	v.y = y;
+	v.z = z;
+	return v;
+}
+
+static c3Vec3 lc3_v3muladd(c3Vec3 a, double s, c3Vec3 b)
+{
+	return lc3_v3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
+}
+
+static const lc3HandleClass lc3_meshclass = {"collide.Mesh", "mesh", lc3_releasemesh, NULL};
+
+lc3Mesh* lc3_checkmesh(lua_State* L, int idx, const char* fname)
+{
+	return (lc3Mesh*)lc3_checkhandle(L, idx, &lc3_meshclass, fname);
+}
+
+int lc3_ismesh(lua_State* L, int idx)
+{
+	return lc3_ishandle(L, idx, &lc3_meshclass);
+}
+
+// -- construction ----------------------------------------------------------------------------
+
+// A number of a list, as an index (an integer in [1, limit]) or raise.
+static int lc3_checkindex(lua_State* L, int list, lua_Integer k, int arg, int face, int limit)
+{
+	lua_rawgeti(L, list, k);
+	int isnum = 0;
+	lua_Number x = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : 0;
+	isnum = lua_type(L, -1) == LUA_TNUMBER;
+	lua_pop(L, 1);
+	if (!isnum || x != x || x < 1 || x > limit || x != (lua_Number)(lua_Integer)x)
+	{
+		if (isnum && x == (lua_Number)(lua_Integer)x)
+		{
+			lc3_argerror(L, arg, "mesh", "face %d: vertex index %d out of range (%d vertices)", face,
+						 (int)(x < -1e9 ? -1e9 : (x > 1e9 ? 1e9 : x)), limit);
+		}
+		lc3_argerror(L, arg, "mesh", "face %d: vertex %d must be an integer index", face, (int)k);
+	}
+	return (int)x - 1;
+}
+
+static const char* lc3_faceerror(c3Error e)
+{
+	switch (e)
+	{
+		case c3_errZeroArea:
+			return "has zero area (its points are collinear)";
+		case c3_errNotPlanar:
+			return "is not planar";
+		case c3_errNotConvex:
+			return "is not convex";
+		case c3_errRepeatedPoint:
+			return "has two consecutive vertices at one point";
+		default:
+			return "is not a valid polygon";
+	}
+}
+
+// collide.mesh(vertices, faces)
+static int mesh_new(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	for (int arg = 1; arg <= 2; ++arg)
+	{
+		if (lua_type(L, arg) != LUA_TTABLE)
+		{
+			return lc3_argerror(L, arg, "mesh", "%s expected, got %s", arg == 1 ? "list of vertices" : "list of faces",
+								luaL_typename(L, arg));
+		}
+	}
+	size_t n1 = lc3_rawlen(L, 1), nf = lc3_rawlen(L, 2);
+	if (n1 == 0)
+	{
+		return lc3_argerror(L, 1, "mesh", "a mesh needs vertices");
+	}
+	if (nf == 0)
+	{
+		return lc3_argerror(L, 2, "mesh", "a mesh needs faces");
+	}
+	if (n1 > (size_t)C3_MESH_MAX_ELEMENTS * 3 || nf > (size_t)C3_MESH_MAX_ELEMENTS)
+	{
+		return lc3_argerror(L, nf > (size_t)C3_MESH_MAX_ELEMENTS ? 2 : 1, "mesh", "too many for a mesh");
+	}
+
+	// Vertices: a list of points, or a flat list of numbers. Temporary arrays
+	// are userdata, so an error on the way frees them with the rest.
+	lua_rawgeti(L, 1, 1);
+	int flat = lua_type(L, -1) == LUA_TNUMBER;
+	lua_pop(L, 1);
+	int vertexCount;
+	c3Vec3* vertices;
+	if (flat)
+	{
+		if (n1 % 3 != 0)
+		{
+			return lc3_argerror(L, 1, "mesh", "a flat list of coordinates needs 3 numbers per vertex, got %d", (int)n1);
+		}
+		vertexCount = (int)(n1 / 3);
+		vertices = (c3Vec3*)lc3_newuserdata(L, sizeof(c3Vec3) * (size_t)vertexCount);
+		for (int i = 0; i < vertexCount; ++i)
+		{
+			double xyz[3];
+			for (int k = 0; k < 3; ++k)
+			{
+				lua_rawgeti(L, 1, 3 * i + k + 1);
+				if (lua_type(L, -1) != LUA_TNUMBER)
+				{
+					return lc3_argerror(L, 1, "mesh", "coordinate %d must be a number, got %s", 3 * i + k + 1,
+										luaL_typename(L, -1));
+				}
+				xyz[k] = lua_tonumber(L, -1);
+				lua_pop(L, 1);
+			}
+			vertices[i] = lc3_v3(xyz[0], xyz[1], xyz[2]);
+		}
+	}
+	else
+	{
+		vertexCount = (int)n1;
+		vertices = (c3Vec3*)lc3_newuserdata(L, sizeof(c3Vec3) * (size_t)vertexCount);
+		for (int i = 0; i < vertexCount; ++i)
+		{
+			lua_rawgeti(L, 1, i + 1);
+			if (!lc3_tovector(L, reg, -1, &vertices[i]))
+			{
+				return lc3_argerror(L, 1, "mesh",
+									"vertex %d must be a point with finite coordinates within 1e15, got %s", i + 1,
+									lc3_typename(L, reg, -1));
+			}
+			lua_pop(L, 1);
+		}
+	}
+
+	// Faces: count the indices first, then copy them.
+	size_t indexCount = 0;
+	for (size_t f = 1; f <= nf; ++f)
+	{
+		lua_rawgeti(L, 2, (lua_Integer)f);
+		if (lua_type(L, -1) != LUA_TTABLE)
+		{
+			return lc3_argerror(L, 2, "mesh", "face %d must be a list of vertex indices, got %s", (int)f,
+								luaL_typename(L, -1));
+		}
+		size_t k = lc3_rawlen(L, -1);
+		if (k < 3 || k > C3_MAX_POLYGON_VERTICES)
+		{
+			return lc3_argerror(L, 2, "mesh", "face %d has %d vertices (3 to %d)", (int)f, (int)k,
+								C3_MAX_POLYGON_VERTICES);
+		}
+		indexCount += k;
+		lua_pop(L, 1);
+	}
+	int* indices = (int*)lc3_newuserdata(L, sizeof(int) * indexCount);
+	int* sizes = (int*)lc3_newuserdata(L, sizeof(int) * nf);
+	size_t at = 0;
+	for (size_t f = 1; f <= nf; ++f)
+	{
+		lua_rawgeti(L, 2, (lua_Integer)f);
+		int list = lua_gettop(L);
+		int k = (int)lc3_rawlen(L, list);
+		sizes[f - 1] = k;
+		for (int j = 1; j <= k; ++j)
+		{
+			indices[at++] = lc3_checkindex(L, list, j, 2, (int)f, vertexCount);
+		}
+		lua_pop(L, 1);
+	}
+
+	c3Allocator allocator = lc3_allocator(L);
+	lc3Mesh* m = (lc3Mesh*)allocator.fcn(allocator.context, NULL, 0, sizeof(lc3Mesh));
+	if (m == NULL)
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	memset(m, 0, sizeof *m);
+	m->allocator = allocator;
+	c3MeshDef def = c3DefaultMeshDef();
+	def.vertices = vertices;
+	def.vertexCount = vertexCount;
+	def.indices = indices;
+	def.faceSizes = sizes;
+	def.faceCount = (int)nf;
+	def.allocator = allocator;
+	int bad = -1;
+	c3Error faceError = c3_ok;
+	c3MeshError error = c3CreateMesh(&def, &m->mesh, &bad, &faceError);
+	if (error != c3_meshOk)
+	{
+		allocator.fcn(allocator.context, m, sizeof *m, 0);
+		switch (error)
+		{
+			case c3_meshRepeatedIndex:
+				return lc3_argerror(L, 2, "mesh", "face %d uses a vertex twice", bad + 1);
+			case c3_meshBadFace:
+				return lc3_argerror(L, 2, "mesh", "face %d %s", bad + 1, lc3_faceerror(faceError));
+			case c3_meshTooLarge:
+				return lc3_argerror(L, 2, "mesh", "too many triangles for a mesh");
+			case c3_meshNoMemory:
+				return luaL_error(L, "not enough memory");
+			default:
+				return lc3_argerror(L, 2, "mesh", "face %d is not valid", bad + 1);
+		}
+	}
+	lc3_newhandle(L, &lc3_meshclass, m);
+	return 1;
+}
+
+// -- reading ---------------------------------------------------------------------------------
+
+static int lc3_checkelement(lua_State* L, int idx, int count, const char* fname, const char* what)
+{
+	lua_Number x = luaL_checknumber(L, idx);
+	if (!(x >= 1 && x <= count) || x != (lua_Number)(lua_Integer)x)
+	{
+		lc3_argerror(L, idx, fname, "%s index must be an integer in [1, %d]", what, count);
+	}
+	return (int)x - 1;
+}
+
+static int mesh_len(lua_State* L)
+{
+	lua_pushinteger(L, c3Mesh_GetFaceCount(lc3_checkmesh(L, 1, "__len")->mesh));
+	return 1;
+}
+
+static int mesh_bounds(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Mesh* m = lc3_checkmesh(L, 1, "bounds");
+	lc3Object* out = lc3_optout(L, reg, 2, "bounds", LC3_AABB);
+	c3AABB b = c3Mesh_GetBounds(m->mesh);
+	if (out != NULL)
+	{
+		out->u.aabb = b;
+		lua_pushvalue(L, 2);
+		return 1;
+	}
+	lc3_newobject(L, LC3_AABB)->u.aabb = b;
+	return 1;
+}
+
+static int mesh_vertex(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Mesh* m = lc3_checkmesh(L, 1, "vertex");
+	int i = lc3_checkelement(L, 2, c3Mesh_GetVertexCount(m->mesh), "vertex", "vertex");
+	int out = lc3_optout(L, reg, 3, "vertex", LC3_VEC3) != NULL ? 3 : 0;
+	lc3_pushvec3(L, c3Mesh_GetVertex(m->mesh, i), out);
+	return 1;
+}
+
+static int mesh_face(lua_State* L)
+{
+	lc3Mesh* m = lc3_checkmesh(L, 1, "face");
+	int f = lc3_checkelement(L, 2, c3Mesh_GetFaceCount(m->mesh), "face", "face");
+	int indices[C3_MAX_POLYGON_VERTICES];
+	int n = c3Mesh_GetFace(m->mesh, f, indices, C3_MAX_POLYGON_VERTICES);
+	lua_createtable(L, n, 0);
+	for (int k = 0; k < n; ++k)
+	{
+		lua_pushinteger(L, indices[k] + 1);
+		lua_rawseti(L, -2, k + 1);
+	}
+	return 1;
+}
+
+static int mesh_normal(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Mesh* m = lc3_checkmesh(L, 1, "normal");
+	int f = lc3_checkelement(L, 2, c3Mesh_GetFaceCount(m->mesh), "normal", "face");
+	int out = lc3_optout(L, reg, 3, "normal", LC3_VEC3) != NULL ? 3 : 0;
+	lc3_pushvec3(L, c3Mesh_GetNormal(m->mesh, f), out);
+	return 1;
+}
+
+static void lc3_setintfield(lua_State* L, const char* name, lua_Integer value)
+{
+	lua_pushinteger(L, value);
+	lua_setfield(L, -2, name);
+}
+
+static int mesh_stats(lua_State* L)
+{
+	lc3Mesh* m = lc3_checkmesh(L, 1, "stats");
+	c3MeshInfo info = c3Mesh_GetInfo(m->mesh);
+	lua_createtable(L, 0, 7);
+	lc3_setintfield(L, "faces", c3Mesh_GetFaceCount(m->mesh));
+	lc3_setintfield(L, "triangles", c3Mesh_GetTriangleCount(m->mesh));
+	lc3_setintfield(L, "nodes", info.nodes);
+	lc3_setintfield(L, "depth", info.depth);
+	lc3_setintfield(L, "bytes", (lua_Integer)info.bytes);
+	lc3_setintfield(L, "visited", m->last.nodes);
+	lc3_setintfield(L, "visitedTriangles", m->last.triangles);
+	return 1;
+}
+
+// -- face lists ------------------------------------------------------------------------------
+
+/// A growing array of ints in a userdata at a stack slot.
+typedef struct lc3IntList
+{
+	lua_State* L;
+	int slot;
+	int* items;
+	size_t count, capacity;
+} lc3IntList;
+
+static bool lc3_addface(int face, void* context)
+{
+	lc3IntList* list = (lc3IntList*)context;
+	if (list->count == list->capacity)
+	{
+		size_t capacity = list->capacity * 2;
+		int* items = (int*)lc3_newuserdata(list->L, sizeof(int) * capacity);
+		memcpy(items, list->items, sizeof(int) * list->count);
+		lua_replace(list->L, list->slot);
+		list->items = items;
+		list->capacity = capacity;
+	}
+	list->items[list->count++] = face;
+	return true;
+}
+
+static int lc3_compareints(const void* a, const void* b)
+{
+	int x = *(const int*)a, y = *(const int*)b;
+	return (x > y) - (x < y);
+}
+
+// The out table at idx (cleared) or a new one, pushed.
+static int lc3_outtable(lua_State* L, int idx, const char* fname)
+{
+	if (lua_isnoneornil(L, idx))
+	{
+		lua_newtable(L);
+		return lua_gettop(L);
+	}
+	if (lua_type(L, idx) != LUA_TTABLE)
+	{
+		lc3_argerror(L, idx, fname, "out must be a table, got %s", luaL_typename(L, idx));
+	}
+	size_t n = lc3_rawlen(L, idx);
+	for (size_t i = n; i >= 1; --i)
+	{
+		lua_pushnil(L);
+		lua_rawseti(L, idx, (lua_Integer)i);
+	}
+	lua_pushvalue(L, idx);
+	return lua_gettop(L);
+}
+
+// mesh:query(aabb [, out]) -> sorted list of the faces whose triangles' bounds overlap the box
+static int mesh_query(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Mesh* m = lc3_checkmesh(L, 1, "query");
+	lc3Object* box = lc3_checktype(L, reg, 2, LC3_AABB, "query");
+	lua_settop(L, 3);
+	int out = lc3_outtable(L, 3, "query");
+	lc3IntList list = {L, 0, NULL, 0, 64};
+	list.items = (int*)lc3_newuserdata(L, sizeof(int) * list.capacity);
+	list.slot = lua_gettop(L);
+	c3Mesh_Query(m->mesh, &box->u.aabb, lc3_addface, &list, &m->last);
+	qsort(list.items, list.count, sizeof(int), lc3_compareints);
+	lua_Integer n = 0;
+	for (size_t i = 0; i < list.count; ++i)
+	{
+		if (i == 0 || list.items[i] != list.items[i - 1])
+		{
+			lua_pushinteger(L, list.items[i] + 1);
+			lua_rawseti(L, out, ++n);
+		}
+	}
+	lua_pushvalue(L, out);
+	return 1;
+}
+
+// -- contacts --------------------------------------------------------------------------------
+
+typedef struct lc3ContactList
+{
+	lua_State* L;
+	int slot;
+	c3MeshContact* items;
+	size_t count, capacity;
+} lc3ContactList;
+
+static bool lc3_addcontact(const c3MeshContact* contact, void* context)
+{
+	lc3ContactList* list = (lc3ContactList*)context;
+	if (list->count == list->capacity)
+	{
+		size_t capacity = list->capacity * 2;
+		c3MeshContact* items = (c3MeshContact*)lc3_newuserdata(list->L, sizeof(c3MeshContact) * capacity);
+		memcpy(items, list->items, sizeof(c3MeshContact) * list->count);
+		lua_replace(list->L, list->slot);
+		list->items = items;
+		list->capacity = capacity;
+	}
+	list->items[list->count++] = *contact;
+	return true;
+}
+
+// By face, the deepest first within a face.
+static int lc3_comparecontacts(const void* a, const void* b)
+{
+	const c3MeshContact* x = (const c3MeshContact*)a;
+	const c3MeshContact* y = (const c3MeshContact*)b;
+	if (x->face != y->face)
+	{
+		return (x->face > y->face) - (x->face < y->face);
+	}
+	return (x->depth < y->depth) - (x->depth > y->depth);
+}
+
+static int lc3_checkcontactshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname, lc3Object** out)
+{
+	lc3Object* s = lc3_checkshape(L, reg, idx, fname);
+	if (s->type != LC3_SPHERE && s->type != LC3_ELLIPSOID && s->type != LC3_AABB && s->type != LC3_OBB)
+	{
+		return lc3_argerror(L, idx, fname, "sphere, ellipsoid, aabb or obb expected, got %s", lc3_typenames[s->type]);
+	}
+	*out = s;
+	return 0;
+}
+
+/// The contacts of the shape at shapeIdx with the mesh, one per face (the
+/// deepest of its triangles), sorted by face, in a userdata pushed on the stack.
+static lc3ContactList lc3_contacts(lua_State* L, lc3Mesh* m, const lc3Object* s)
+{
+	lc3ContactList list = {L, 0, NULL, 0, 16};
+	list.items = (c3MeshContact*)lc3_newuserdata(L, sizeof(c3MeshContact) * list.capacity);
+	list.slot = lua_gettop(L);
+	c3Mesh_Contacts(m->mesh, (c3ShapeType)s->type, &s->u, lc3_addcontact, &list, &m->last);
+	qsort(list.items, list.count, sizeof(c3MeshContact), lc3_comparecontacts);
+	size_t n = 0;
+	for (size_t i = 0; i < list.count; ++i)
+	{
+		if (n == 0 || list.items[i].face != list.items[n - 1].face)
+		{
+			list.items[n++] = list.items[i];
+		}
+	}
+	list.count = n;
+	return list;
+}
+
+// mesh:contacts(shape [, out]) -> {{face =, depth =, normal =, point =}, ...}
+static int mesh_contacts(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Mesh* m = lc3_checkmesh(L, 1, "contacts");
+	lc3Object* s;
+	lc3_checkcontactshape(L, reg, 2, "contacts", &s);
+	lua_settop(L, 3);
+	int out = lc3_outtable(L, 3, "contacts");
+	lc3ContactList list = lc3_contacts(L, m, s);
+	for (size_t i = 0; i < list.count; ++i)
+	{
+		const c3MeshContact* c = &list.items[i];
+		lua_createtable(L, 0, 4);
+		lc3_setintfield(L, "face", c->face + 1);
+		lua_pushnumber(L, c->depth);
+		lua_setfield(L, -2, "depth");
+		lc3_pushvec3(L, c->normal, 0);
+		lua_setfield(L, -2, "normal");
+		lc3_pushvec3(L, c->point, 0);
+		lua_setfield(L, -2, "point");
+		lua_rawseti(L, out, (lua_Integer)(i + 1));
+	}
+	lua_pushvalue(L, out);
+	return 1;
+}
+
+// -- the queries of lquery.c with a mesh -----------------------------------------------------
+
+static int lc3_pushmeshcast(lua_State* L, const c3MeshCastOutput* out, int outPoint, int outNormal)
+{
+	if (!out->hit)
+	{
+		lua_pushnil(L);
+		return 1;
+	}
+	lua_pushnumber(L, out->fraction);
+	lc3_pushvec3(L, out->point, outPoint);
+	lc3_pushvec3(L, out->normal, outNormal);
+	lua_pushinteger(L, out->face + 1);
+	return 4;
+}
+
+int lc3_meshraycast(lua_State* L, const c3RayCastInput* input, int outPoint, int outNormal)
+{
+	lc3Mesh* m = lc3_checkmesh(L, 1, "raycast");
+	c3MeshCastOutput out = c3Mesh_RayCast(m->mesh, input, &m->last);
+	return lc3_pushmeshcast(L, &out, outPoint, outNormal);
+}
+
+int lc3_meshsweep(lua_State* L, const lc3Object* a, c3Vec3 deltaA, c3Vec3 deltaB, int outPoint, int outNormal)
+{
+	lc3Mesh* m = lc3_checkmesh(L, 3, "sweep");
+	if (a->type != LC3_SPHERE && a->type != LC3_ELLIPSOID && a->type != LC3_AABB && a->type != LC3_OBB)
+	{
+		return lc3_argerror(L, 1, "sweep", "no sweep test between %s and mesh", lc3_typenames[a->type]);
+	}
+	c3MeshCastOutput out =
+		c3Mesh_Sweep(m->mesh, (c3ShapeType)a->type, &a->u, lc3_v3muladd(deltaA, -1.0, deltaB), &m->last);
+	if (out.hit)
+	{
+		// The mesh moved too: its point at the time of contact.
+		out.point = lc3_v3muladd(out.point, out.fraction, deltaB);
+	}
+	return lc3_pushmeshcast(L, &out, outPoint, outNormal);
+}
+
+// The mesh and the shape of a pair (a, b) where one is a mesh; raises when
+// neither is, or the other is not a shape.
+static lc3Mesh* lc3_meshpair(lua_State* L, const lc3Registry* reg, const char* fname, lc3Object** shape, int* meshArg)
+{
+	int mi = lc3_ismesh(L, 1) ? 1 : (lc3_ismesh(L, 2) ? 2 : 0);
+	if (mi == 0)
+	{
+		lc3_shapeerror(L, lc3_toshape(L, reg, 1) == NULL ? 1 : 2, fname);
+	}
+	*meshArg = mi;
+	*shape = lc3_checkshape(L, reg, 3 - mi, fname);
+	return lc3_checkmesh(L, mi, fname);
+}
+
+int lc3_meshoverlaps(lua_State* L, const lc3Registry* reg)
+{
+	lc3Object* s;
+	int mi;
+	lc3Mesh* m = lc3_meshpair(L, reg, "overlaps", &s, &mi);
+	if (s->type == LC3_PLANE)
+	{
+		return lc3_argerror(L, 3 - mi, "overlaps", "no overlap test between plane and mesh");
+	}
+	lua_pushboolean(L, c3Mesh_Overlaps(m->mesh, (c3ShapeType)s->type, &s->u, &m->last));
+	return 1;
+}
+
+int lc3_meshpenetration(lua_State* L, const lc3Registry* reg, int outNormal)
+{
+	lc3Object* s;
+	int mi;
+	lc3Mesh* m = lc3_meshpair(L, reg, "penetration", &s, &mi);
+	lc3Object* checked;
+	lc3_checkcontactshape(L, reg, 3 - mi, "penetration", &checked);
+	lc3ContactList list = lc3_contacts(L, m, s);
+	if (list.count == 0)
+	{
+		lua_pushnil(L);
+		return 1;
+	}
+	// The deepest contact; of equal depths, the lowest face.
+	const c3MeshContact* best = &list.items[0];
+	for (size_t i = 1; i < list.count; ++i)
+	{
+		if (list.items[i].depth > best->depth)
+		{
+			best = &list.items[i];
+		}
+	}
+	lua_pushnumber(L, best->depth);
+	lc3_pushvec3(L, mi == 2 ? best->normal : lc3_v3(-best->normal.x, -best->normal.y, -best->normal.z), outNormal);
+	lua_pushinteger(L, best->face + 1);
+	return 3;
+}
+
+int lc3_meshclosestpoint(lua_State* L, const lc3Registry* reg, int out)
+{
+	lc3Mesh* m = lc3_checkmesh(L, 1, "closestPoint");
+	c3Vec3 p = lc3_checkpoint(L, reg, 2, "closestPoint", "point");
+	int face;
+	c3Vec3 q = c3Mesh_ClosestPoint(m->mesh, p, &face, &m->last);
+	lc3_pushvec3(L, q, out);
+	lua_pushinteger(L, face + 1);
+	return 2;
+}
+
+int lc3_meshdistance(lua_State* L, const lc3Registry* reg)
+{
+	int mi = lc3_ismesh(L, 1) ? 1 : 2;
+	lc3Mesh* m = lc3_checkmesh(L, mi, "distance");
+	int other = 3 - mi;
+	lc3Object* s = lc3_toshape(L, reg, other);
+	c3Vec3 p;
+	if (s == NULL)
+	{
+		p = lc3_checkpoint(L, reg, other, "distance", "point");
+		c3Sphere point = {p, 0.0};
+		lua_pushnumber(L, c3Mesh_Distance(m->mesh, c3_sphereShape, &point, &m->last));
+		return 1;
+	}
+	double d = c3Mesh_Distance(m->mesh, (c3ShapeType)s->type, &s->u, &m->last);
+	if (d == HUGE_VAL)
+	{
+		return lc3_argerror(L, other, "distance", "no distance test between %s and mesh", lc3_typenames[s->type]);
+	}
+	lua_pushnumber(L, d);
+	return 1;
+}
+
+// -- registration ----------------------------------------------------------------------------
+
+static const luaL_Reg lc3_mesh_methods[] = {
+	{"bounds", mesh_bounds}, {"vertex", mesh_vertex}, {"face", mesh_face},         {"normal", mesh_normal},
+	{"stats", mesh_stats},   {"query", mesh_query},   {"contacts", mesh_contacts}, {NULL, NULL},
+};
+
+static const luaL_Reg lc3_mesh_functions[] = {
+	{"mesh", mesh_new},
+	{NULL, NULL},
+};
+
+void lc3_mesh_open(lua_State* L, int module)
+{
+	lc3_newhandleclass(L, &lc3_meshclass);
+	lc3_setfuncs(L, module, lc3_mesh_functions);
+	luaL_getmetatable(L, lc3_meshclass.metatable);
+	lua_getfield(L, -1, "__index");
+	lc3_setfuncs(L, -1, lc3_mesh_methods);
+	// The queries as methods: mesh:raycast(origin, direction), mesh:overlaps(shape)...
+	static const char* const queries[] = {"overlaps", "raycast", "penetration", "closestPoint", "distance", NULL};
+	for (const char* const* q = queries; *q != NULL; ++q)
+	{
+		lua_getfield(L, module, *q);
+		lua_setfield(L, -2, *q);
+	}
+	lua_pop(L, 1);
+	lua_pushcfunction(L, mesh_len);
+	lua_setfield(L, -2, "__len");
+	lua_pop(L, 1);
+}
