@@ -277,20 +277,32 @@ c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input,
 	c3ClearStats(stats);
 	c3MeshCastOutput best;
 	best.hit = false;
-	double limit = c3RayReach(input);
-	if (c3MaxAbsComponent(input->translation) == 0.0 || !(limit >= 0.0))
+	double speed = c3MaxAbsComponent(input->translation);
+	if (speed == 0.0 || !(input->maxFraction >= 0.0))
 	{
 		return best;
 	}
+	// The walk runs on the translation scaled by a power of two (exactly) to
+	// a largest component in [0.5, 1): a subnormal translation would make its
+	// reciprocals and the shear infinite. Times are scaled back at the end; a
+	// time too large for a double is a miss, as for the shapes' ray casts.
+	int exponent;
+	frexp(speed, &exponent);
+	c3RayCastInput scaled = *input;
+	scaled.translation = c3MulSV(ldexp(1.0, -exponent), input->translation);
+	scaled.maxFraction = ldexp(input->maxFraction, exponent);
+	double limit = c3RayReach(&scaled);
 	c3RayContext r;
-	r.ray = c3MakeTriangleRay(input->origin, input->translation);
-	r.translation = input->translation;
+	r.ray = c3MakeTriangleRay(scaled.origin, scaled.translation);
+	r.translation = scaled.translation;
 	r.limit = limit;
-	c3MeshCast cast = c3MakeMeshCast(input->origin, input->translation, c3MakeVec3(0.0, 0.0, 0.0));
+	c3MeshCast cast = c3MakeMeshCast(scaled.origin, scaled.translation, c3MakeVec3(0.0, 0.0, 0.0));
 	c3WalkCast(mesh, &cast, limit, c3CastRayTriangle, &r, &best, stats);
 	if (best.hit)
 	{
-		best.point = c3MulAdd(input->origin, best.fraction, input->translation);
+		best.point = c3MulAdd(scaled.origin, best.fraction, scaled.translation);
+		best.fraction = ldexp(best.fraction, -exponent);
+		best.hit = best.fraction <= input->maxFraction && c3IsFinite(best.fraction);
 	}
 	return best;
 }
