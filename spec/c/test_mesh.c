@@ -182,6 +182,79 @@ static void mesh_depth_is_bounded(void)
 	free(indices);
 }
 
+static bool firstContact(const c3MeshContact* contact, void* context)
+{
+	*(c3MeshContact*)context = *contact;
+	return false;
+}
+
+// Which edges give their own normals: a sphere beyond the shared edge of
+// two triangles, touching only that edge.
+static c3Vec3 edgeContactNormal(const c3Vec3* v, int vertexCount, const int* indices, int triangles)
+{
+	c3Mesh* mesh = NULL;
+	CHECK(makeMesh(v, vertexCount, indices, triangles, &mesh, NULL, NULL) == c3_meshOk);
+	// Above the middle of the edge from (0, 0, 0) to (1, 0, 1), off to the side of
+	// triangle 0 only: the sphere touches the edge, below the first face's plane.
+	c3Sphere s = {V(0.5, 0.3, 0.5), 0.3 + 1e-9};
+	c3MeshContact contact;
+	contact.face = -1;
+	c3Mesh_Contacts(mesh, c3_sphereShape, &s, firstContact, &contact, NULL);
+	c3DestroyMesh(mesh);
+	CHECK(contact.face >= 0);
+	return contact.normal;
+}
+
+static void mesh_active_edges(void)
+{
+	// A flat square split along its diagonal, with the diagonal's vertices
+	// repeated under other indices (welded by position): inactive.
+	c3Vec3 flat[6] = {V(0, 0, 0), V(0, 0, 1), V(1, 0, 1), V(0, 0, 0), V(1, 0, 1), V(1, 0, 0)};
+	int two[6] = {0, 1, 2, 3, 4, 5};
+	c3Vec3 n = edgeContactNormal(flat, 6, two, 2);
+	CHECK_VEC(n, 0, 1, 0, 0);
+	// A convex ridge along that edge (both triangles fall away from it):
+	// active, the edge's own normal, straight up to the center. A valley
+	// (both rise from it): inactive, a face's normal, tilted.
+	c3Vec3 ridge[6] = {V(0, 0, 0), V(0, -0.5, 1), V(1, 0, 1), V(0, 0, 0), V(1, 0, 1), V(1, -0.5, 0)};
+	n = edgeContactNormal(ridge, 6, two, 2);
+	CHECK_VEC(n, 0, 1, 0, 1e-12);
+	c3Vec3 valley[6] = {V(0, 0, 0), V(0, 0.5, 1), V(1, 0, 1), V(0, 0, 0), V(1, 0, 1), V(1, 0.5, 0)};
+	n = edgeContactNormal(valley, 6, two, 2);
+	CHECK_NEAR(n.y, 1 / sqrt(1.5), 1e-12);
+	// A fan of 50,000 triangles on one vertex builds at once (sorted edges
+	// have no worst case), and every edge is shared by two: the fan is flat.
+	enum
+	{
+		fan = 50000
+	};
+	c3Vec3* v = (c3Vec3*)malloc(sizeof(c3Vec3) * (fan + 1));
+	int* indices = (int*)malloc(sizeof(int) * 3 * fan);
+	v[0] = V(0, 0, 0);
+	for (int i = 0; i < fan; ++i)
+	{
+		double a = 6.283185307179586 * i / fan;
+		v[i + 1] = V(cos(a), 0, sin(a));
+	}
+	for (int i = 0; i < fan; ++i)
+	{
+		indices[3 * i] = 0;
+		indices[3 * i + 1] = 1 + (i + 1) % fan;
+		indices[3 * i + 2] = 1 + i;
+	}
+	c3Mesh* mesh = NULL;
+	CHECK(makeMesh(v, fan + 1, indices, fan, &mesh, NULL, NULL) == c3_meshOk);
+	c3Sphere s = {V(0, 0.5, 0), 0.5};
+	c3MeshContact contact;
+	contact.face = -1;
+	c3Mesh_Contacts(mesh, c3_sphereShape, &s, firstContact, &contact, NULL);
+	CHECK(contact.face >= 0);
+	CHECK_VEC(contact.normal, 0, 1, 0, 0);
+	c3DestroyMesh(mesh);
+	free(v);
+	free(indices);
+}
+
 static void triangle_closest_point(void)
 {
 	c3Vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0);
@@ -254,6 +327,7 @@ const c3Test c3_meshTests[] = {
 	{"mesh_errors", mesh_errors},
 	{"mesh_memory", mesh_memory},
 	{"mesh_depth_is_bounded", mesh_depth_is_bounded},
+	{"mesh_active_edges", mesh_active_edges},
 	{"triangle_closest_point", triangle_closest_point},
 	{"triangle_contact_normals", triangle_contact_normals},
 	{"triangle_ray_is_watertight", triangle_ray_is_watertight},

@@ -15,8 +15,7 @@
 /// at first and first + 1.
 typedef struct c3MeshNode
 {
-	float lo[3];
-	float hi[3];
+	float bound[6]; ///< lower x, y, z, then upper x, y, z
 	int32_t first;
 	int32_t count;
 } c3MeshNode;

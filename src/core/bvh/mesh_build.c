@@ -24,6 +24,11 @@ enum
 	c3_meshMedianDepth = 36, // below this depth splits halve the count, so the depth stays under C3_MESH_MAX_DEPTH
 };
 
+// The surface area heuristic's cost of visiting a node, with a triangle test
+// as the unit: a visit tests the bounds of two children, which share a cache
+// line, against a triangle's three vertices fetched by index.
+#define C3_TRAVERSAL_COST 1.5
+
 // The cosine below which two faces meeting at an edge are not coplanar (an
 // angle of about 0.1 degree between their normals): a flat floor split in any
 // way is far above it, a real fold far below.
@@ -47,15 +52,15 @@ static size_t c3AlignUp(size_t n)
 typedef struct c3BuildMemory
 {
 	const c3Allocator* allocator;
-	void* blocks[8];
-	size_t sizes[8];
+	void* blocks[10];
+	size_t sizes[10];
 	int count;
 	bool failed;
 } c3BuildMemory;
 
 static void* c3BuildAlloc(c3BuildMemory* m, size_t size)
 {
-	void* p = m->count < 8 && !m->failed ? c3Alloc(m->allocator, size) : NULL;
+	void* p = m->count < 10 && !m->failed ? c3Alloc(m->allocator, size) : NULL;
 	if (p == NULL)
 	{
 		m->failed = true;
@@ -131,12 +136,12 @@ typedef struct c3TreeBuilder
 
 static void c3SetNodeBounds(c3MeshNode* node, const c3Bounds* b)
 {
-	node->lo[0] = c3FloatDown(b->lo.x);
-	node->lo[1] = c3FloatDown(b->lo.y);
-	node->lo[2] = c3FloatDown(b->lo.z);
-	node->hi[0] = c3FloatUp(b->hi.x);
-	node->hi[1] = c3FloatUp(b->hi.y);
-	node->hi[2] = c3FloatUp(b->hi.z);
+	node->bound[0] = c3FloatDown(b->lo.x);
+	node->bound[1] = c3FloatDown(b->lo.y);
+	node->bound[2] = c3FloatDown(b->lo.z);
+	node->bound[3] = c3FloatUp(b->hi.x);
+	node->bound[4] = c3FloatUp(b->hi.y);
+	node->bound[5] = c3FloatUp(b->hi.z);
 }
 
 // Partition prims[begin, end) by the bin of their centroid along axis; returns
@@ -207,126 +212,182 @@ static void c3MedianSplit(c3Primitive* prims, int begin, int end, int axis)
 	}
 }
 
-static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int depth)
+// The bounds of prims[begin, end) and of their centroids.
+static void c3RangeBounds(const c3Primitive* prims, int begin, int end, c3Bounds* bounds, c3Bounds* centroids)
 {
-	c3MeshNode* node = &b->nodes[nodeIndex];
-	c3Bounds bounds = c3EmptyBounds(), centroids = c3EmptyBounds();
+	*bounds = c3EmptyBounds();
+	*centroids = c3EmptyBounds();
 	for (int i = begin; i < end; ++i)
 	{
-		const c3Primitive* p = &b->prims[i];
-		c3GrowBounds(&bounds, p->lo, p->hi);
-		c3GrowBounds(&centroids, p->centroid, p->centroid);
+		c3GrowBounds(bounds, prims[i].lo, prims[i].hi);
+		c3GrowBounds(centroids, prims[i].centroid, prims[i].centroid);
 	}
+}
+
+/// A bin of the split search: the bounds of its triangles and of their centroids.
+typedef struct c3Bin
+{
+	c3Bounds bounds;
+	c3Bounds centroids;
+	int count;
+} c3Bin;
+
+// Build the node over prims[begin, end), whose bounds and centroid bounds the
+// parent found while it binned them: one pass over the triangles per node.
+static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int depth, c3Bounds bounds,
+						c3Bounds centroids)
+{
+	c3MeshNode* node = &b->nodes[nodeIndex];
 	c3SetNodeBounds(node, &bounds);
 	b->depth = depth + 1 > b->depth ? depth + 1 : b->depth;
 	int count = end - begin;
+	node->first = begin;
+	node->count = count;
 	if (count <= 2)
 	{
-		node->first = begin;
-		node->count = count;
 		return;
 	}
 
-	// The best split of 3 x (bins - 1) planes by the surface area heuristic:
-	// cost = A_left N_left + A_right N_right against A N for a leaf.
-	int bestAxis = -1, bestBin = 0;
-	double bestCost = INFINITY;
+	// The best of the bins - 1 planes across the longest extent of the
+	// centroids by the surface area heuristic: cost = A_left N_left + A_right
+	// N_right (the longest axis alone costs little quality on level geometry
+	// and a third of the time of all three).
 	c3Vec3 extent = c3Sub(centroids.hi, centroids.lo);
-	if (depth < c3_meshMedianDepth)
+	int axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2);
+	double width = c3Get(extent, axis);
+	double lo = c3Get(centroids.lo, axis), scale = width > 0.0 ? c3_meshBins / width : 0.0;
+	int bestBin = 0;
+	double bestCost = INFINITY;
+	c3Bin bins[c3_meshBins];
+	if (depth < c3_meshMedianDepth && width > 0.0)
 	{
-		for (int axis = 0; axis < 3; ++axis)
+		for (int k = 0; k < c3_meshBins; ++k)
 		{
-			double width = c3Get(extent, axis);
-			if (!(width > 0.0))
+			bins[k].bounds = c3EmptyBounds();
+			bins[k].centroids = c3EmptyBounds();
+			bins[k].count = 0;
+		}
+		for (int i = begin; i < end; ++i)
+		{
+			const c3Primitive* p = &b->prims[i];
+			int k = (int)((c3Get(p->centroid, axis) - lo) * scale);
+			k = k < 0 ? 0 : (k >= c3_meshBins ? c3_meshBins - 1 : k);
+			c3GrowBounds(&bins[k].bounds, p->lo, p->hi);
+			c3GrowBounds(&bins[k].centroids, p->centroid, p->centroid);
+			bins[k].count++;
+		}
+		double rightArea[c3_meshBins];
+		int rightCount[c3_meshBins];
+		c3Bounds acc = c3EmptyBounds();
+		int n = 0;
+		for (int k = c3_meshBins - 1; k > 0; --k)
+		{
+			c3GrowBounds(&acc, bins[k].bounds.lo, bins[k].bounds.hi);
+			n += bins[k].count;
+			rightArea[k] = n > 0 ? c3HalfArea(&acc) : 0.0;
+			rightCount[k] = n;
+		}
+		acc = c3EmptyBounds();
+		n = 0;
+		for (int k = 1; k < c3_meshBins; ++k)
+		{
+			c3GrowBounds(&acc, bins[k - 1].bounds.lo, bins[k - 1].bounds.hi);
+			n += bins[k - 1].count;
+			if (n == 0 || rightCount[k] == 0)
 			{
 				continue;
 			}
-			double lo = c3Get(centroids.lo, axis), scale = c3_meshBins / width;
-			c3Bounds binBounds[c3_meshBins];
-			int binCount[c3_meshBins];
-			for (int k = 0; k < c3_meshBins; ++k)
+			double cost = c3HalfArea(&acc) * n + rightArea[k] * rightCount[k];
+			if (cost < bestCost)
 			{
-				binBounds[k] = c3EmptyBounds();
-				binCount[k] = 0;
-			}
-			for (int i = begin; i < end; ++i)
-			{
-				const c3Primitive* p = &b->prims[i];
-				int bin = (int)((c3Get(p->centroid, axis) - lo) * scale);
-				bin = bin < 0 ? 0 : (bin >= c3_meshBins ? c3_meshBins - 1 : bin);
-				c3GrowBounds(&binBounds[bin], p->lo, p->hi);
-				binCount[bin]++;
-			}
-			double rightArea[c3_meshBins];
-			int rightCount[c3_meshBins];
-			c3Bounds acc = c3EmptyBounds();
-			int n = 0;
-			for (int k = c3_meshBins - 1; k > 0; --k)
-			{
-				c3GrowBounds(&acc, binBounds[k].lo, binBounds[k].hi);
-				n += binCount[k];
-				rightArea[k] = n > 0 ? c3HalfArea(&acc) : 0.0;
-				rightCount[k] = n;
-			}
-			acc = c3EmptyBounds();
-			n = 0;
-			for (int k = 1; k < c3_meshBins; ++k)
-			{
-				c3GrowBounds(&acc, binBounds[k - 1].lo, binBounds[k - 1].hi);
-				n += binCount[k - 1];
-				if (n == 0 || rightCount[k] == 0)
-				{
-					continue;
-				}
-				double cost = c3HalfArea(&acc) * n + rightArea[k] * rightCount[k];
-				if (cost < bestCost)
-				{
-					bestCost = cost;
-					bestAxis = axis;
-					bestBin = k;
-				}
+				bestCost = cost;
+				bestBin = k;
 			}
 		}
 	}
 
-	int mid = -1;
-	double leafCost = c3HalfArea(&bounds) * count;
-	if (bestAxis >= 0 && (bestCost < leafCost || count > c3_meshLeafSize))
+	double area = c3HalfArea(&bounds);
+	bool split = bestCost < INFINITY && C3_TRAVERSAL_COST * area + bestCost < area * count;
+	if (!split && count <= c3_meshLeafSize)
 	{
-		double lo = c3Get(centroids.lo, bestAxis), scale = c3_meshBins / c3Get(extent, bestAxis);
-		mid = c3PartitionPrims(b->prims, begin, end, bestAxis, lo, scale, bestBin);
-	}
-	else if (count <= c3_meshLeafSize)
-	{
-		node->first = begin;
-		node->count = count;
 		return;
 	}
-	if (mid <= begin || mid >= end)
+	int mid;
+	c3Bounds leftBounds, leftCentroids, rightBounds, rightCentroids;
+	if (bestCost < INFINITY)
 	{
-		// Deep in the tree, or centroids the bins cannot part: halve the
-		// count along the longest extent of the centroids.
-		int axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2);
+		mid = c3PartitionPrims(b->prims, begin, end, axis, lo, scale, bestBin);
+		leftBounds = leftCentroids = rightBounds = rightCentroids = c3EmptyBounds();
+		for (int k = 0; k < c3_meshBins; ++k)
+		{
+			c3Bounds* to = k < bestBin ? &leftBounds : &rightBounds;
+			c3Bounds* centroidsTo = k < bestBin ? &leftCentroids : &rightCentroids;
+			if (bins[k].count > 0)
+			{
+				c3GrowBounds(to, bins[k].bounds.lo, bins[k].bounds.hi);
+				c3GrowBounds(centroidsTo, bins[k].centroids.lo, bins[k].centroids.hi);
+			}
+		}
+	}
+	else
+	{
+		// Deep in the tree, or centroids all in one point: halve the count
+		// along the longest extent of the centroids.
 		c3MedianSplit(b->prims, begin, end, axis);
 		mid = begin + count / 2;
+		c3RangeBounds(b->prims, begin, mid, &leftBounds, &leftCentroids);
+		c3RangeBounds(b->prims, mid, end, &rightBounds, &rightCentroids);
 	}
+	C3_ASSERT(mid > begin && mid < end);
 	int left = b->nodeCount;
 	b->nodeCount += 2;
 	node->first = left;
 	node->count = 0;
-	c3BuildNode(b, left, begin, mid, depth + 1);
-	c3BuildNode(b, left + 1, mid, end, depth + 1);
+	c3BuildNode(b, left, begin, mid, depth + 1, leftBounds, leftCentroids);
+	c3BuildNode(b, left + 1, mid, end, depth + 1, rightBounds, rightCentroids);
 }
 
 // -- active edges ----------------------------------------------------------------------------
 
-typedef struct c3EdgeSlot
+/// A triangle's edge, keyed by its two (welded) vertices, lower first.
+typedef struct c3EdgeKey
 {
-	uint64_t key;  // (lower vertex + 1) << 32 | upper vertex, 0 when empty
-	int32_t first; // triangle * 3 + edge of its first triangle
-	int32_t other; // of the second; -1 while there is none
-	int32_t count;
-} c3EdgeSlot;
+	uint64_t key;     // lower << 26 | upper: 52 bits
+	int32_t triangle; // triangle * 3 + edge
+	int32_t unused;
+} c3EdgeKey;
+
+// Sort edges by key: a radix sort by 13 bits at a time, four passes, linear
+// in the count whatever the mesh (a hash table of edges can be made to
+// collide by a hostile mesh, or to wait on the cache by a large one).
+static void c3SortEdges(c3EdgeKey* edges, c3EdgeKey* scratch, size_t count, uint32_t* buckets)
+{
+	c3EdgeKey* from = edges;
+	c3EdgeKey* to = scratch;
+	for (int shift = 0; shift < 52; shift += 13)
+	{
+		memset(buckets, 0, sizeof(uint32_t) * 8192);
+		for (size_t i = 0; i < count; ++i)
+		{
+			buckets[(from[i].key >> shift) & 8191]++;
+		}
+		uint32_t sum = 0;
+		for (int k = 0; k < 8192; ++k)
+		{
+			uint32_t c = buckets[k];
+			buckets[k] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < count; ++i)
+		{
+			to[buckets[(from[i].key >> shift) & 8191]++] = from[i];
+		}
+		c3EdgeKey* t = from;
+		from = to;
+		to = t;
+	}
+	// Four passes: the sorted edges are back in edges.
+}
 
 static uint64_t c3HashKey(uint64_t k)
 {
@@ -341,7 +402,7 @@ static uint64_t c3HashKey(uint64_t k)
 static size_t c3TableSize(size_t n)
 {
 	size_t size = 16;
-	while (size < 2 * n)
+	while (size < n + n / 2)
 	{
 		size *= 2;
 	}
@@ -384,20 +445,16 @@ static void c3WeldVertices(const c3Vec3* v, int count, int32_t* weld, int32_t* t
 	}
 }
 
-static c3Vec3 c3UnitNormal(const c3Vec3* v, const c3MeshTriangle* t)
+// Whether the edge e1 of triangle t1, shared as edge e2 of t2, should give
+// contacts on t1 their own normal: not when the faces are coplanar, nor on a
+// concave fold (t2's far vertex in front of t1, with the winding). n holds
+// the triangles' unit normals.
+static bool c3EdgeActive(const c3Vec3* v, const c3Vec3* n, const int32_t* weld, const c3MeshTriangle* tris, int t1,
+						 int e1, int t2, int e2)
 {
-	return c3Normalize(c3TriangleNormal(v[t->v[0]], v[t->v[1]], v[t->v[2]], NULL));
-}
-
-// Whether the edge between two triangles should give contacts their own
-// normal: not when the faces are coplanar, nor on a concave fold (the other
-// triangle's far vertex in front of the first, with the winding).
-static bool c3EdgeActive(const c3Vec3* v, const int32_t* weld, const c3MeshTriangle* t1, int e1,
-						 const c3MeshTriangle* t2, int e2)
-{
-	c3Vec3 n1 = c3UnitNormal(v, t1), n2 = c3UnitNormal(v, t2);
+	c3Vec3 n1 = n[t1], n2 = n[t2];
 	// Consistent winding runs the shared edge in opposite directions.
-	if (weld[t1->v[e1]] == weld[t2->v[e2]])
+	if (weld[tris[t1].v[e1]] == weld[tris[t2].v[e2]])
 	{
 		n2 = c3Neg(n2);
 	}
@@ -405,8 +462,8 @@ static bool c3EdgeActive(const c3Vec3* v, const int32_t* weld, const c3MeshTrian
 	{
 		return false;
 	}
-	c3Vec3 far = v[t2->v[(e2 + 2) % 3]];
-	c3Vec3 onEdge = v[t1->v[e1]];
+	c3Vec3 far = v[tris[t2].v[(e2 + 2) % 3]];
+	c3Vec3 onEdge = v[tris[t1].v[e1]];
 	return c3Dot(n1, c3Sub(far, onEdge)) <= 0.0;
 }
 
@@ -414,63 +471,55 @@ static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* 
 							  c3BuildMemory* m)
 {
 	size_t vsize = c3TableSize((size_t)vertexCount);
-	size_t esize = c3TableSize(3 * (size_t)triangleCount);
+	size_t edgeCount = 3 * (size_t)triangleCount;
 	int32_t* weld = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * (size_t)vertexCount);
 	int32_t* vtable = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * vsize);
-	c3EdgeSlot* slots = (c3EdgeSlot*)c3BuildAlloc(m, sizeof(c3EdgeSlot) * esize);
+	c3EdgeKey* edges = (c3EdgeKey*)c3BuildAlloc(m, sizeof(c3EdgeKey) * edgeCount);
+	c3EdgeKey* scratch = (c3EdgeKey*)c3BuildAlloc(m, sizeof(c3EdgeKey) * edgeCount);
+	uint32_t* buckets = (uint32_t*)c3BuildAlloc(m, sizeof(uint32_t) * 8192);
+	c3Vec3* normals = (c3Vec3*)c3BuildAlloc(m, sizeof(c3Vec3) * (size_t)triangleCount);
 	if (m->failed)
 	{
 		return false;
 	}
 	c3WeldVertices(v, vertexCount, weld, vtable, vsize);
-	memset(slots, 0, sizeof(c3EdgeSlot) * esize);
 	for (int t = 0; t < triangleCount; ++t)
 	{
+		normals[t] = c3Normalize(c3TriangleNormal(v[tris[t].v[0]], v[tris[t].v[1]], v[tris[t].v[2]], NULL));
+		tris[t].faceEdges |= c3_allEdges;
 		for (int e = 0; e < 3; ++e)
 		{
-			uint32_t a = (uint32_t)weld[tris[t].v[e]], b = (uint32_t)weld[tris[t].v[(e + 1) % 3]];
-			uint64_t key = a < b ? ((uint64_t)(a + 1) << 32 | b) : ((uint64_t)(b + 1) << 32 | a);
-			size_t h = (size_t)c3HashKey(key) & (esize - 1);
-			while (slots[h].key != 0 && slots[h].key != key)
-			{
-				h = (h + 1) & (esize - 1);
-			}
-			c3EdgeSlot* s = &slots[h];
-			if (s->key == 0)
-			{
-				s->key = key;
-				s->first = 3 * t + e;
-				s->other = -1;
-			}
-			else if (s->count == 1)
-			{
-				s->other = 3 * t + e;
-			}
-			s->count++;
+			uint64_t a = (uint64_t)weld[tris[t].v[e]], b = (uint64_t)weld[tris[t].v[(e + 1) % 3]];
+			c3EdgeKey* edge = &edges[3 * t + e];
+			edge->key = a < b ? (a << 26 | b) : (b << 26 | a);
+			edge->triangle = 3 * t + e;
+			edge->unused = 0;
 		}
 	}
-	for (int t = 0; t < triangleCount; ++t)
+	c3SortEdges(edges, scratch, edgeCount, buckets);
+	// Runs of one key: one triangle is a boundary, three or more a fork;
+	// both keep their own normals. Two decide by their angle.
+	for (size_t i = 0; i < edgeCount;)
 	{
-		tris[t].faceEdges |= c3_allEdges;
-	}
-	for (size_t h = 0; h < esize; ++h)
-	{
-		const c3EdgeSlot* s = &slots[h];
-		if (s->key == 0 || s->count != 2)
+		size_t j = i + 1;
+		while (j < edgeCount && edges[j].key == edges[i].key)
 		{
-			continue; // a boundary, or an edge of three faces or more: active
+			++j;
 		}
-		c3MeshTriangle* t1 = &tris[s->first / 3];
-		c3MeshTriangle* t2 = &tris[s->other / 3];
-		int e1 = s->first % 3, e2 = s->other % 3;
-		if (!c3EdgeActive(v, weld, t1, e1, t2, e2))
+		if (j - i == 2)
 		{
-			t1->faceEdges &= ~(1 << e1);
+			int t1 = edges[i].triangle / 3, e1 = edges[i].triangle % 3;
+			int t2 = edges[i + 1].triangle / 3, e2 = edges[i + 1].triangle % 3;
+			if (!c3EdgeActive(v, normals, weld, tris, t1, e1, t2, e2))
+			{
+				tris[t1].faceEdges &= ~(1 << e1);
+			}
+			if (!c3EdgeActive(v, normals, weld, tris, t2, e2, t1, e1))
+			{
+				tris[t2].faceEdges &= ~(1 << e2);
+			}
 		}
-		if (!c3EdgeActive(v, weld, t2, e2, t1, e1))
-		{
-			t2->faceEdges &= ~(1 << e2);
-		}
+		i = j;
 	}
 	return true;
 }
@@ -525,9 +574,12 @@ static c3MeshError c3CheckMeshDef(const c3MeshDef* def, int* bad, c3Error* faceE
 			}
 			points[k] = def->vertices[face[k]];
 		}
+		// Larger faces are checked as the polygon constructor checks them
+		// (planar, convex, no repeated point); a triangle can only lack area,
+		// which the split into fans finds.
 		c3Polygon polygon;
 		int badPoint;
-		c3Error e = c3MakePolygon(points, n, &polygon, &badPoint);
+		c3Error e = n > 3 ? c3MakePolygon(points, n, &polygon, &badPoint) : c3_ok;
 		if (e != c3_ok)
 		{
 			*faceError = e;
@@ -568,7 +620,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	c3BuildMemory m = {&allocator, {NULL}, {0}, 0, false};
 	c3MeshTriangle* tris = (c3MeshTriangle*)c3BuildAlloc(&m, sizeof(c3MeshTriangle) * (size_t)triangleCount);
 	c3Primitive* prims = (c3Primitive*)c3BuildAlloc(&m, sizeof(c3Primitive) * (size_t)triangleCount);
-	c3MeshNode* nodes = (c3MeshNode*)c3BuildAlloc(&m, sizeof(c3MeshNode) * (size_t)(2 * triangleCount - 1));
+	c3MeshNode* nodes = (c3MeshNode*)c3BuildAlloc(&m, sizeof(c3MeshNode) * (size_t)(2 * triangleCount + 1));
 	if (m.failed)
 	{
 		c3BuildFree(&m);
@@ -623,14 +675,19 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 		prims[i].centroid = c3Midpoint(prims[i].lo, prims[i].hi);
 		prims[i].triangle = i;
 	}
-	c3TreeBuilder builder = {prims, nodes, 1, 0};
-	c3BuildNode(&builder, 0, 0, triangleCount, 0);
+	// Children come in pairs at even indices (1 is left unused), so that the
+	// two a walk tests together share one 64-byte line.
+	memset(&nodes[1], 0, sizeof nodes[1]);
+	c3TreeBuilder builder = {prims, nodes, 2, 0};
+	c3Bounds rootBounds, rootCentroids;
+	c3RangeBounds(prims, 0, triangleCount, &rootBounds, &rootCentroids);
+	c3BuildNode(&builder, 0, 0, triangleCount, 0, rootBounds, rootCentroids);
 	C3_ASSERT(builder.depth <= C3_MESH_MAX_DEPTH);
 
 	// One block: the header, then each array at a 16-byte boundary.
 	size_t offVertices = c3AlignUp(sizeof(c3Mesh));
 	size_t offNodes = offVertices + c3AlignUp(sizeof(c3Vec3) * (size_t)def->vertexCount);
-	size_t offTriangles = offNodes + c3AlignUp(sizeof(c3MeshNode) * (size_t)builder.nodeCount);
+	size_t offTriangles = offNodes + 64u + c3AlignUp(sizeof(c3MeshNode) * (size_t)builder.nodeCount);
 	size_t offFaceStart = offTriangles + c3AlignUp(sizeof(c3MeshTriangle) * (size_t)triangleCount);
 	size_t offFaceIndices = offFaceStart + c3AlignUp(sizeof(int32_t) * (size_t)(def->faceCount + 1));
 	size_t bytes = offFaceIndices + c3AlignUp(sizeof(int32_t) * (size_t)indexCount);
@@ -652,7 +709,8 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 
 	c3Vec3* vertices = (c3Vec3*)(block + offVertices);
 	memcpy(vertices, def->vertices, sizeof(c3Vec3) * (size_t)def->vertexCount);
-	c3MeshNode* finalNodes = (c3MeshNode*)(block + offNodes);
+	uintptr_t nodesAt = ((uintptr_t)(block + offNodes) + 63u) & ~(uintptr_t)63u;
+	c3MeshNode* finalNodes = (c3MeshNode*)(block + (nodesAt - (uintptr_t)block));
 	memcpy(finalNodes, nodes, sizeof(c3MeshNode) * (size_t)builder.nodeCount);
 	c3MeshTriangle* finalTris = (c3MeshTriangle*)(block + offTriangles);
 	for (int i = 0; i < triangleCount; ++i)

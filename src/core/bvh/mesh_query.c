@@ -61,8 +61,8 @@ static inline void c3TrianglePoints(const c3Mesh* mesh, const c3MeshTriangle* t,
 
 static inline bool c3NodeOverlapsBox(const c3MeshNode* n, c3Vec3 lo, c3Vec3 hi)
 {
-	return n->lo[0] <= hi.x && n->hi[0] >= lo.x && n->lo[1] <= hi.y && n->hi[1] >= lo.y && n->lo[2] <= hi.z &&
-		   n->hi[2] >= lo.z;
+	return n->bound[0] <= hi.x && n->bound[3] >= lo.x && n->bound[1] <= hi.y && n->bound[4] >= lo.y &&
+		   n->bound[2] <= hi.z && n->bound[5] >= lo.z;
 }
 
 /// Called for each triangle whose node bounds overlap the box; false stops the walk.
@@ -132,23 +132,35 @@ bool c3Mesh_Query(const c3Mesh* mesh, const c3AABB* box, c3MeshFaceFcn* fcn, voi
 
 // -- casts -----------------------------------------------------------------------------------
 
-/// A cast through the tree: center + t motion with the node bounds grown by pad.
+/// A cast through the tree: center + t motion against the node bounds grown
+/// by pad, set up once per cast so that a node costs six differences and six
+/// products (the slab test with the planes ordered by the motion's signs:
+/// Williams et al., "An Efficient and Robust Ray-Box Intersection
+/// Algorithm", 2005).
 typedef struct c3MeshCast
 {
-	c3Vec3 origin;
-	c3Vec3 inverse; ///< 1 / motion per axis, +1e300 for a zero component (never NaN: see c3NodeEnter)
-	c3Vec3 pad;
+	double inverse[3]; ///< 1 / motion per axis, +1e300 for a zero component (never NaN: see c3NodeEnter)
+	double
+		nearFrom[3]; ///< the origin moved by pad toward the near plane's side: near time = (plane - nearFrom) * inverse
+	double farFrom[3];
+	int near[3]; ///< which of a node's six bounds (lo[0..2], hi[0..2]) is each axis's near plane
+	int far[3];
 } c3MeshCast;
 
 static c3MeshCast c3MakeMeshCast(c3Vec3 origin, c3Vec3 motion, c3Vec3 pad)
 {
 	c3MeshCast cast;
-	cast.origin = origin;
-	cast.pad = pad;
 	for (int k = 0; k < 3; ++k)
 	{
-		double d = c3Get(motion, k);
-		c3Set(&cast.inverse, k, fabs(d) > 1.0e-300 ? 1.0 / d : (d < 0.0 ? -1.0e300 : 1.0e300));
+		double d = c3Get(motion, k), o = c3Get(origin, k), h = c3Get(pad, k);
+		double inverse = fabs(d) > 1.0e-300 ? 1.0 / d : (d < 0.0 ? -1.0e300 : 1.0e300);
+		bool forward = inverse > 0.0;
+		cast.inverse[k] = inverse;
+		// Moving forward, the near plane is lo - pad: (lo - pad - o) = (lo - (o + pad)).
+		cast.nearFrom[k] = forward ? o + h : o - h;
+		cast.farFrom[k] = forward ? o - h : o + h;
+		cast.near[k] = forward ? k : 3 + k;
+		cast.far[k] = forward ? 3 + k : k;
 	}
 	return cast;
 }
@@ -157,17 +169,17 @@ static c3MeshCast c3MakeMeshCast(c3Vec3 origin, c3Vec3 motion, c3Vec3 pad)
 // A zero motion component has inverse 1e300: an origin inside the slab gives
 // times of opposite signs (0 on a face), one outside two of one sign, and
 // products overflow to infinity at worst, never to NaN.
-static inline double c3NodeEnter(const c3MeshNode* n, const c3MeshCast* cast, double limit)
+static inline double c3NodeEnter(const c3MeshNode* n, const c3MeshCast* c, double limit)
 {
-	double enter = 0.0, exit = limit;
-	for (int k = 0; k < 3; ++k)
-	{
-		double o = c3Get(cast->origin, k), inv = c3Get(cast->inverse, k), pad = c3Get(cast->pad, k);
-		double t1 = ((double)n->lo[k] - pad - o) * inv;
-		double t2 = ((double)n->hi[k] + pad - o) * inv;
-		enter = c3MaxDouble(enter, c3MinDouble(t1, t2));
-		exit = c3MinDouble(exit, c3MaxDouble(t1, t2));
-	}
+	const float* bound = n->bound;
+	double x0 = ((double)bound[c->near[0]] - c->nearFrom[0]) * c->inverse[0];
+	double y0 = ((double)bound[c->near[1]] - c->nearFrom[1]) * c->inverse[1];
+	double z0 = ((double)bound[c->near[2]] - c->nearFrom[2]) * c->inverse[2];
+	double x1 = ((double)bound[c->far[0]] - c->farFrom[0]) * c->inverse[0];
+	double y1 = ((double)bound[c->far[1]] - c->farFrom[1]) * c->inverse[1];
+	double z1 = ((double)bound[c->far[2]] - c->farFrom[2]) * c->inverse[2];
+	double enter = c3MaxDouble(c3MaxDouble(x0, y0), c3MaxDouble(z0, 0.0));
+	double exit = c3MinDouble(c3MinDouble(x1, y1), c3MinDouble(z1, limit));
 	// Each time carries a few roundings (the difference, the reciprocal, the
 	// product), each relative to itself: widened by 16 ulps, a cast that only
 	// touches the bounds at a corner still enters (Ize, "Robust BVH Ray
@@ -185,23 +197,16 @@ static void c3WalkCast(const c3Mesh* mesh, const c3MeshCast* cast, double limit,
 	c3StackEntry stack[C3_MESH_STACK];
 	int top = 0;
 	c3CountNode(stats);
-	double rootEnter = c3NodeEnter(&mesh->nodes[0], cast, limit);
-	if (rootEnter == INFINITY)
+	if (c3NodeEnter(&mesh->nodes[0], cast, limit) == INFINITY)
 	{
 		return;
 	}
-	stack[top].node = 0;
-	stack[top].enter = rootEnter;
-	top++;
-	while (top > 0)
+	// Down the nearer child at once; the farther one waits on the stack with
+	// its entry time, and is dropped when a hit comes before it.
+	int node = 0;
+	for (;;)
 	{
-		c3StackEntry e = stack[--top];
-		double bound = best->hit ? best->fraction : limit;
-		if (e.enter > bound)
-		{
-			continue;
-		}
-		const c3MeshNode* n = &mesh->nodes[e.node];
+		const c3MeshNode* n = &mesh->nodes[node];
 		if (n->count > 0)
 		{
 			for (int i = n->first; i < n->first + n->count; ++i)
@@ -209,28 +214,50 @@ static void c3WalkCast(const c3Mesh* mesh, const c3MeshCast* cast, double limit,
 				c3CountTriangle(stats);
 				fcn(mesh, &mesh->triangles[i], context, best);
 			}
-			continue;
 		}
-		bound = best->hit ? best->fraction : limit;
-		c3CountNode(stats);
-		c3CountNode(stats);
-		double t0 = c3NodeEnter(&mesh->nodes[n->first], cast, bound);
-		double t1 = c3NodeEnter(&mesh->nodes[n->first + 1], cast, bound);
-		// The nearer child on top, popped first.
-		int near = t0 <= t1 ? n->first : n->first + 1;
-		double nearEnter = c3MinDouble(t0, t1), farEnter = c3MaxDouble(t0, t1);
-		C3_ASSERT(top + 2 <= C3_MESH_STACK);
-		if (farEnter != INFINITY)
+		else
 		{
-			stack[top].node = near == n->first ? n->first + 1 : n->first;
-			stack[top].enter = farEnter;
-			top++;
+			double bound = best->hit ? best->fraction : limit;
+			const c3MeshNode* children = &mesh->nodes[n->first];
+			double t0 = c3NodeEnter(&children[0], cast, bound);
+			double t1 = c3NodeEnter(&children[1], cast, bound);
+			c3CountNode(stats);
+			c3CountNode(stats);
+			int near = n->first, far = n->first + 1;
+			if (t1 < t0)
+			{
+				double t = t0;
+				t0 = t1;
+				t1 = t;
+				near = far;
+				far = n->first;
+			}
+			if (t0 != INFINITY)
+			{
+				if (t1 != INFINITY)
+				{
+					C3_ASSERT(top < C3_MESH_STACK);
+					stack[top].node = far;
+					stack[top].enter = t1;
+					top++;
+				}
+				node = near;
+				continue;
+			}
 		}
-		if (nearEnter != INFINITY)
+		// The next node that a hit has not put out of reach.
+		for (;;)
 		{
-			stack[top].node = near;
-			stack[top].enter = nearEnter;
-			top++;
+			if (top == 0)
+			{
+				return;
+			}
+			c3StackEntry e = stack[--top];
+			if (!(e.enter > (best->hit ? best->fraction : limit)))
+			{
+				node = e.node;
+				break;
+			}
 		}
 	}
 }
@@ -282,15 +309,18 @@ c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input,
 	{
 		return best;
 	}
-	// The walk runs on the translation scaled by a power of two (exactly) to
-	// a largest component in [0.5, 1): a subnormal translation would make its
+	// A tiny translation is scaled by a power of two (exactly) to a largest
+	// component in [0.5, 1) for the walk: a subnormal one would make its
 	// reciprocals and the shear infinite. Times are scaled back at the end; a
 	// time too large for a double is a miss, as for the shapes' ray casts.
-	int exponent;
-	frexp(speed, &exponent);
+	int exponent = 0;
 	c3RayCastInput scaled = *input;
-	scaled.translation = c3MulSV(ldexp(1.0, -exponent), input->translation);
-	scaled.maxFraction = ldexp(input->maxFraction, exponent);
+	if (speed < 1.0e-100)
+	{
+		frexp(speed, &exponent);
+		scaled.translation = c3MulSV(ldexp(1.0, -exponent), input->translation);
+		scaled.maxFraction = ldexp(input->maxFraction, exponent);
+	}
 	double limit = c3RayReach(&scaled);
 	c3RayContext r;
 	r.ray = c3MakeTriangleRay(scaled.origin, scaled.translation);
@@ -301,7 +331,7 @@ c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input,
 	if (best.hit)
 	{
 		best.point = c3MulAdd(scaled.origin, best.fraction, scaled.translation);
-		best.fraction = ldexp(best.fraction, -exponent);
+		best.fraction = exponent != 0 ? ldexp(best.fraction, -exponent) : best.fraction;
 		best.hit = best.fraction <= input->maxFraction && c3IsFinite(best.fraction);
 	}
 	return best;
@@ -625,7 +655,7 @@ static double c3NodeDistanceSquared(const c3MeshNode* n, c3Vec3 p)
 	for (int k = 0; k < 3; ++k)
 	{
 		double x = c3Get(p, k);
-		double d = c3MaxDouble(c3MaxDouble((double)n->lo[k] - x, x - (double)n->hi[k]), 0.0);
+		double d = c3MaxDouble(c3MaxDouble((double)n->bound[k] - x, x - (double)n->bound[3 + k]), 0.0);
 		d2 += d * d;
 	}
 	return d2;
@@ -637,7 +667,8 @@ static double c3NodeBoxDistanceSquared(const c3MeshNode* n, c3Vec3 lo, c3Vec3 hi
 	double d2 = 0.0;
 	for (int k = 0; k < 3; ++k)
 	{
-		double d = c3MaxDouble(c3MaxDouble((double)n->lo[k] - c3Get(hi, k), c3Get(lo, k) - (double)n->hi[k]), 0.0);
+		double d =
+			c3MaxDouble(c3MaxDouble((double)n->bound[k] - c3Get(hi, k), c3Get(lo, k) - (double)n->bound[3 + k]), 0.0);
 		d2 += d * d;
 	}
 	return d2;
