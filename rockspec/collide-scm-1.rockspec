@@ -34,6 +34,7 @@ build = {
   type = "builtin",
   modules = {
     collide = "lua/collide/init.lua",
+    ["collide.obj"] = "lua/collide/obj.lua",
     ["collide.core"] = {
       sources = {
         "src/binding/lcollide.c",

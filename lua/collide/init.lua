@@ -1,7 +1,7 @@
 --- collide: collision detection for Lua, with a C core.
 -- This facade re-exports the C module `collide.core` function by function
--- (so a call costs no extra Lua frame) and adds the module's metadata. Later
--- Lua-level helpers (character controller, OBJ loader) are added here.
+-- (so a call costs no extra Lua frame) and adds the module's metadata and the
+-- Lua-level helpers: the OBJ loader (collide/obj.lua), later the character.
 -- @module collide
 
 local core = require("collide.core")
@@ -14,6 +14,37 @@ local collide = {
 
 for name, fn in pairs(core) do
   collide[name] = fn
+end
+
+local obj = require("collide.obj")
+
+local function checkPath(path, fname)
+  if type(path) ~= "string" then
+    error(string.format("bad argument #1 to '%s' (string expected, got %s)", fname, type(path)), 3)
+  end
+end
+
+--- The vertices, faces and groups of a Wavefront OBJ file (collide/obj.lua).
+function collide.loadOBJ(path)
+  checkPath(path, "loadOBJ")
+  local vertices, faces, groups = obj.load(path)
+  return vertices, faces, groups
+end
+
+--- A mesh of the faces of an OBJ file. A face the mesh refuses is named by
+-- its line in the file.
+function collide.meshFromOBJ(path)
+  checkPath(path, "meshFromOBJ")
+  local vertices, faces, _, faceLines = obj.load(path)
+  local ok, mesh = pcall(collide.mesh, vertices, faces)
+  if ok then
+    return mesh
+  end
+  local face = tonumber(tostring(mesh):match("%(face (%d+)"))
+  if face and faceLines[face] then
+    error(string.format("%s:%d: %s", path, faceLines[face], tostring(mesh):match("%((.*)%)$")), 0)
+  end
+  error(string.format("%s: %s", path, tostring(mesh)), 0)
 end
 
 return collide
