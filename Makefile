@@ -159,6 +159,10 @@ build/bench_core: bench/bench_core.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_core.c $(CORE_SRC) -lm
 
+build/bench_mesh: bench/bench_mesh.c $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_mesh.c $(CORE_SRC) -lm
+
 # C unit tests of the core, under ASan + UBSan.
 build/ctest/run_tests: $(CTEST_SRC) spec/c/test.h build/asan/libcollide.a
 	@mkdir -p $(dir $@)

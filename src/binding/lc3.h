@@ -75,6 +75,7 @@ typedef struct lc3Registry
 {
 	uint64_t secret;
 	const void* metatable[LC3_TYPE_COUNT];
+	const void* meshMetatable; ///< the metatable of meshes (handles, lmesh.c)
 } lc3Registry;
 
 /// The number of bytes of a collide value, by type (0 for type 0); for a
@@ -378,17 +379,19 @@ typedef struct lc3Mesh lc3Mesh;
 /// Create the mesh class and set collide.mesh in the module at idx module.
 void lc3_mesh_open(lua_State* L, int module);
 
-/// Whether the value at idx is a mesh (open or closed).
-int lc3_ismesh(lua_State* L, int idx);
+/// Whether the value at idx is a mesh (open or closed): the size and tag of
+/// a handle, and the mesh metatable, compared by address.
+int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx);
 
 /// The open mesh at idx; raises otherwise.
-lc3Mesh* lc3_checkmesh(lua_State* L, int idx, const char* fname);
+lc3Mesh* lc3_checkmesh(lua_State* L, const lc3Registry* reg, int idx, const char* fname);
 
 // The queries of lquery.c when an argument is a mesh: each checks its own
 // arguments and pushes its results.
 int lc3_meshoverlaps(lua_State* L, const lc3Registry* reg);
-int lc3_meshraycast(lua_State* L, const c3RayCastInput* input, int outPoint, int outNormal);
-int lc3_meshsweep(lua_State* L, const lc3Object* a, c3Vec3 deltaA, c3Vec3 deltaB, int outPoint, int outNormal);
+int lc3_meshraycast(lua_State* L, const lc3Registry* reg, const c3RayCastInput* input, int outPoint, int outNormal);
+int lc3_meshsweep(lua_State* L, const lc3Registry* reg, const lc3Object* a, c3Vec3 deltaA, c3Vec3 deltaB, int outPoint,
+				  int outNormal);
 int lc3_meshpenetration(lua_State* L, const lc3Registry* reg, int outNormal);
 int lc3_meshclosestpoint(lua_State* L, const lc3Registry* reg, int out);
 int lc3_meshdistance(lua_State* L, const lc3Registry* reg);

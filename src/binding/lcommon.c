@@ -72,7 +72,7 @@ const char* lc3_typename(lua_State* L, const lc3Registry* reg, int idx)
 	int type = lc3_typeat(L, reg, idx);
 	if (type == 0)
 	{
-		return lc3_ismesh(L, idx) ? "mesh" : luaL_typename(L, idx);
+		return lc3_ismesh(L, reg, idx) ? "mesh" : luaL_typename(L, idx);
 	}
 	if (!lc3_hasmetatable(L, reg, idx, type))
 	{

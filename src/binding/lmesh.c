@@ -41,14 +41,31 @@ static c3Vec3 lc3_v3muladd(c3Vec3 a, double s, c3Vec3 b)
 
 static const lc3HandleClass lc3_meshclass = {"collide.Mesh", "mesh", lc3_releasemesh, NULL};
 
-lc3Mesh* lc3_checkmesh(lua_State* L, int idx, const char* fname)
+int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx)
 {
-	return (lc3Mesh*)lc3_checkhandle(L, idx, &lc3_meshclass, fname);
+	lc3Handle* h = (lc3Handle*)lua_touserdata(L, idx);
+	if (h == NULL || lc3_rawlen(L, idx) != sizeof(lc3Handle) || h->tag != lc3_tagfor(reg, h) || h->type != LC3_HANDLE ||
+		!lua_getmetatable(L, idx))
+	{
+		return 0;
+	}
+	const void* mt = lua_topointer(L, -1);
+	lua_pop(L, 1);
+	return mt == reg->meshMetatable;
 }
 
-int lc3_ismesh(lua_State* L, int idx)
+lc3Mesh* lc3_checkmesh(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
 {
-	return lc3_ishandle(L, idx, &lc3_meshclass);
+	if (!lc3_ismesh(L, reg, idx))
+	{
+		lc3_argerror(L, idx, fname, "mesh expected, got %s", lc3_typename(L, reg, idx));
+	}
+	lc3Mesh* m = (lc3Mesh*)((lc3Handle*)lua_touserdata(L, idx))->object;
+	if (m == NULL)
+	{
+		lc3_argerror(L, idx, fname, "the mesh is closed");
+	}
+	return m;
 }
 
 // -- construction ----------------------------------------------------------------------------
@@ -253,14 +270,14 @@ static int lc3_checkelement(lua_State* L, int idx, int count, const char* fname,
 
 static int mesh_len(lua_State* L)
 {
-	lua_pushinteger(L, c3Mesh_GetFaceCount(lc3_checkmesh(L, 1, "__len")->mesh));
+	lua_pushinteger(L, c3Mesh_GetFaceCount(lc3_checkmesh(L, lc3_registry(L), 1, "__len")->mesh));
 	return 1;
 }
 
 static int mesh_bounds(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, 1, "bounds");
+	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "bounds");
 	lc3Object* out = lc3_optout(L, reg, 2, "bounds", LC3_AABB);
 	c3AABB b = c3Mesh_GetBounds(m->mesh);
 	if (out != NULL)
@@ -276,7 +293,7 @@ static int mesh_bounds(lua_State* L)
 static int mesh_vertex(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, 1, "vertex");
+	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "vertex");
 	int i = lc3_checkelement(L, 2, c3Mesh_GetVertexCount(m->mesh), "vertex", "vertex");
 	int out = lc3_optout(L, reg, 3, "vertex", LC3_VEC3) != NULL ? 3 : 0;
 	lc3_pushvec3(L, c3Mesh_GetVertex(m->mesh, i), out);
@@ -285,7 +302,7 @@ static int mesh_vertex(lua_State* L)
 
 static int mesh_face(lua_State* L)
 {
-	lc3Mesh* m = lc3_checkmesh(L, 1, "face");
+	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "face");
 	int f = lc3_checkelement(L, 2, c3Mesh_GetFaceCount(m->mesh), "face", "face");
 	int indices[C3_MAX_POLYGON_VERTICES];
 	int n = c3Mesh_GetFace(m->mesh, f, indices, C3_MAX_POLYGON_VERTICES);
@@ -301,7 +318,7 @@ static int mesh_face(lua_State* L)
 static int mesh_normal(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, 1, "normal");
+	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "normal");
 	int f = lc3_checkelement(L, 2, c3Mesh_GetFaceCount(m->mesh), "normal", "face");
 	int out = lc3_optout(L, reg, 3, "normal", LC3_VEC3) != NULL ? 3 : 0;
 	lc3_pushvec3(L, c3Mesh_GetNormal(m->mesh, f), out);
@@ -316,7 +333,7 @@ static void lc3_setintfield(lua_State* L, const char* name, lua_Integer value)
 
 static int mesh_stats(lua_State* L)
 {
-	lc3Mesh* m = lc3_checkmesh(L, 1, "stats");
+	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "stats");
 	c3MeshInfo info = c3Mesh_GetInfo(m->mesh);
 	lua_createtable(L, 0, 7);
 	lc3_setintfield(L, "faces", c3Mesh_GetFaceCount(m->mesh));
@@ -388,7 +405,7 @@ static int lc3_outtable(lua_State* L, int idx, const char* fname)
 static int mesh_query(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, 1, "query");
+	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "query");
 	lc3Object* box = lc3_checktype(L, reg, 2, LC3_AABB, "query");
 	lua_settop(L, 3);
 	int out = lc3_outtable(L, 3, "query");
@@ -484,7 +501,7 @@ static lc3ContactList lc3_contacts(lua_State* L, lc3Mesh* m, const lc3Object* s)
 static int mesh_contacts(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, 1, "contacts");
+	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "contacts");
 	lc3Object* s;
 	lc3_checkcontactshape(L, reg, 2, "contacts", &s);
 	lua_settop(L, 3);
@@ -523,16 +540,17 @@ static int lc3_pushmeshcast(lua_State* L, const c3MeshCastOutput* out, int outPo
 	return 4;
 }
 
-int lc3_meshraycast(lua_State* L, const c3RayCastInput* input, int outPoint, int outNormal)
+int lc3_meshraycast(lua_State* L, const lc3Registry* reg, const c3RayCastInput* input, int outPoint, int outNormal)
 {
-	lc3Mesh* m = lc3_checkmesh(L, 1, "raycast");
+	lc3Mesh* m = lc3_checkmesh(L, reg, 1, "raycast");
 	c3MeshCastOutput out = c3Mesh_RayCast(m->mesh, input, &m->last);
 	return lc3_pushmeshcast(L, &out, outPoint, outNormal);
 }
 
-int lc3_meshsweep(lua_State* L, const lc3Object* a, c3Vec3 deltaA, c3Vec3 deltaB, int outPoint, int outNormal)
+int lc3_meshsweep(lua_State* L, const lc3Registry* reg, const lc3Object* a, c3Vec3 deltaA, c3Vec3 deltaB, int outPoint,
+				  int outNormal)
 {
-	lc3Mesh* m = lc3_checkmesh(L, 3, "sweep");
+	lc3Mesh* m = lc3_checkmesh(L, reg, 3, "sweep");
 	if (a->type != LC3_SPHERE && a->type != LC3_ELLIPSOID && a->type != LC3_AABB && a->type != LC3_OBB)
 	{
 		return lc3_argerror(L, 1, "sweep", "no sweep test between %s and mesh", lc3_typenames[a->type]);
@@ -551,14 +569,14 @@ int lc3_meshsweep(lua_State* L, const lc3Object* a, c3Vec3 deltaA, c3Vec3 deltaB
 // neither is, or the other is not a shape.
 static lc3Mesh* lc3_meshpair(lua_State* L, const lc3Registry* reg, const char* fname, lc3Object** shape, int* meshArg)
 {
-	int mi = lc3_ismesh(L, 1) ? 1 : (lc3_ismesh(L, 2) ? 2 : 0);
+	int mi = lc3_ismesh(L, reg, 1) ? 1 : (lc3_ismesh(L, reg, 2) ? 2 : 0);
 	if (mi == 0)
 	{
 		lc3_shapeerror(L, lc3_toshape(L, reg, 1) == NULL ? 1 : 2, fname);
 	}
 	*meshArg = mi;
 	*shape = lc3_checkshape(L, reg, 3 - mi, fname);
-	return lc3_checkmesh(L, mi, fname);
+	return lc3_checkmesh(L, reg, mi, fname);
 }
 
 int lc3_meshoverlaps(lua_State* L, const lc3Registry* reg)
@@ -604,7 +622,7 @@ int lc3_meshpenetration(lua_State* L, const lc3Registry* reg, int outNormal)
 
 int lc3_meshclosestpoint(lua_State* L, const lc3Registry* reg, int out)
 {
-	lc3Mesh* m = lc3_checkmesh(L, 1, "closestPoint");
+	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "closestPoint");
 	c3Vec3 p = lc3_checkpoint(L, reg, 2, "closestPoint", "point");
 	int face;
 	c3Vec3 q = c3Mesh_ClosestPoint(m->mesh, p, &face, &m->last);
@@ -615,8 +633,8 @@ int lc3_meshclosestpoint(lua_State* L, const lc3Registry* reg, int out)
 
 int lc3_meshdistance(lua_State* L, const lc3Registry* reg)
 {
-	int mi = lc3_ismesh(L, 1) ? 1 : 2;
-	lc3Mesh* m = lc3_checkmesh(L, mi, "distance");
+	int mi = lc3_ismesh(L, reg, 1) ? 1 : 2;
+	lc3Mesh* m = lc3_checkmesh(L, reg, mi, "distance");
 	int other = 3 - mi;
 	lc3Object* s = lc3_toshape(L, reg, other);
 	c3Vec3 p;
@@ -651,6 +669,10 @@ static const luaL_Reg lc3_mesh_functions[] = {
 void lc3_mesh_open(lua_State* L, int module)
 {
 	lc3_newhandleclass(L, &lc3_meshclass);
+	lc3Registry* reg = lc3_stateregistry(L);
+	luaL_getmetatable(L, lc3_meshclass.metatable);
+	reg->meshMetatable = lua_topointer(L, -1);
+	lua_pop(L, 1);
 	lc3_setfuncs(L, module, lc3_mesh_functions);
 	luaL_getmetatable(L, lc3_meshclass.metatable);
 	lua_getfield(L, -1, "__index");
@@ -663,7 +685,8 @@ void lc3_mesh_open(lua_State* L, int module)
 		lua_setfield(L, -2, *q);
 	}
 	lua_pop(L, 1);
-	lua_pushcfunction(L, mesh_len);
+	lc3_pushupvalues(L);
+	lua_pushcclosure(L, mesh_len, LC3_UPVALUE_COUNT);
 	lua_setfield(L, -2, "__len");
 	lua_pop(L, 1);
 }

@@ -88,7 +88,7 @@ static lc3SweepArgs lc3_checksweep(lua_State* L, const lc3Registry* reg, const c
 	args.a = lc3_checkshape(L, reg, 1, fname);
 	args.deltaA = lc3_checkpoint(L, reg, 2, fname, "deltaA");
 	args.b = lc3_toshape(L, reg, 3);
-	if (args.b == NULL && (strcmp(fname, "sweep") != 0 || !lc3_ismesh(L, 3)))
+	if (args.b == NULL && (strcmp(fname, "sweep") != 0 || !lc3_ismesh(L, reg, 3)))
 	{
 		lc3_shapeerror(L, 3, fname);
 	}
@@ -104,7 +104,7 @@ static int query_sweep(lua_State* L)
 	lc3_outpair(L, reg, 5, "sweep", &outPoint, &outNormal);
 	if (args.b == NULL)
 	{
-		return lc3_meshsweep(L, args.a, args.deltaA, args.deltaB, outPoint, outNormal);
+		return lc3_meshsweep(L, reg, args.a, args.deltaA, args.deltaB, outPoint, outNormal);
 	}
 	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
 	if (fn == NULL)
@@ -138,7 +138,7 @@ static int query_raycast(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
 	lc3Object* s = lc3_toshape(L, reg, 1);
-	if (s == NULL && !lc3_ismesh(L, 1))
+	if (s == NULL && !lc3_ismesh(L, reg, 1))
 	{
 		lc3_shapeerror(L, 1, "raycast");
 	}
@@ -159,7 +159,7 @@ static int query_raycast(lua_State* L)
 	lc3_outpair(L, reg, 5, "raycast", &outPoint, &outNormal);
 	if (s == NULL)
 	{
-		return lc3_meshraycast(L, &input, outPoint, outNormal);
+		return lc3_meshraycast(L, reg, &input, outPoint, outNormal);
 	}
 	c3CastOutput out = c3RayCastShape((c3ShapeType)s->type, &s->u, &input);
 	return lc3_pushcast(L, &out, outPoint, outNormal);
@@ -197,7 +197,7 @@ static int query_closestPoint(lua_State* L)
 	lc3Object* s = lc3_toshape(L, reg, 1);
 	if (s == NULL)
 	{
-		if (lc3_ismesh(L, 1))
+		if (lc3_ismesh(L, reg, 1))
 		{
 			return lc3_meshclosestpoint(L, reg, lc3_outindex(L, reg, 3, "closestPoint"));
 		}
@@ -228,7 +228,7 @@ static int query_distance(lua_State* L)
 	lc3Object* objectB = lc3_toobject(L, reg, 2);
 	lc3Object* a = lc3_asshape(objectA);
 	lc3Object* b = lc3_asshape(objectB);
-	if ((objectA == NULL && lc3_ismesh(L, 1)) || (objectB == NULL && lc3_ismesh(L, 2)))
+	if ((objectA == NULL && lc3_ismesh(L, reg, 1)) || (objectB == NULL && lc3_ismesh(L, reg, 2)))
 	{
 		return lc3_meshdistance(L, reg);
 	}

@@ -562,7 +562,7 @@ static int shape_type(lua_State* L)
 	int type = lc3_typeat(L, lc3_registry(L), 1);
 	if (type == 0)
 	{
-		if (lc3_ismesh(L, 1))
+		if (lc3_ismesh(L, lc3_registry(L), 1))
 		{
 			lua_pushliteral(L, "mesh");
 		}
