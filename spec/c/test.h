@@ -100,4 +100,25 @@ static inline c3Vec3 V(double x, double y, double z)
 	return v;
 }
 
+/// A deterministic generator for random cases: Knuth's MMIX linear
+/// congruential step; the top 53 bits make a double in [0, 1).
+typedef struct Rng
+{
+	unsigned long long state;
+} Rng;
+
+static inline double uniform(Rng* r, double lo, double hi)
+{
+	r->state = r->state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return lo + (hi - lo) * ((double)(r->state >> 11) / 9007199254740992.0);
+}
+
+static inline c3Vec3 uniformVec(Rng* r, double lo, double hi)
+{
+	double x = uniform(r, lo, hi);
+	double y = uniform(r, lo, hi);
+	double z = uniform(r, lo, hi);
+	return V(x, y, z);
+}
+
 #endif

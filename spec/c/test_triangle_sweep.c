@@ -12,25 +12,6 @@
 
 // -- helpers -------------------------------------------------------------------------------
 
-typedef struct Rng
-{
-	unsigned long long state;
-} Rng;
-
-static double uniform(Rng* r, double lo, double hi)
-{
-	r->state = r->state * 6364136223846793005ULL + 1442695040888963407ULL;
-	return lo + (hi - lo) * ((double)(r->state >> 11) / 9007199254740992.0);
-}
-
-static c3Vec3 uniformVec(Rng* r, double lo, double hi)
-{
-	double x = uniform(r, lo, hi);
-	double y = uniform(r, lo, hi);
-	double z = uniform(r, lo, hi);
-	return V(x, y, z);
-}
-
 // The distance from p to the boundary of triangle abc.
 static double boundaryDistance(c3Vec3 p, c3Vec3 a, c3Vec3 b, c3Vec3 c)
 {

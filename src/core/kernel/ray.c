@@ -138,3 +138,27 @@ bool c3RayCastBoxLocal(c3Vec3 half, c3Vec3 origin, c3Vec3 direction, double maxF
 	*localNormal = c3AxisVector(slabs.axis, -c3Get(direction, slabs.axis));
 	return true;
 }
+
+bool c3SlabContactInterval(double s0, double rate, double r, double* t1, double* t2)
+{
+	if (rate == 0.0)
+	{
+		*t1 = 0.0;
+		*t2 = 1.0;
+		return fabs(s0) <= r;
+	}
+	double a = (r - s0) / rate, b = (-r - s0) / rate;
+	if (a > b)
+	{
+		double t = a;
+		a = b;
+		b = t;
+	}
+	if (a > 1.0 || b < 0.0)
+	{
+		return false;
+	}
+	*t1 = c3MaxDouble(a, 0.0);
+	*t2 = c3MinDouble(b, 1.0);
+	return true;
+}

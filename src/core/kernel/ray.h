@@ -35,6 +35,12 @@ static inline double c3RayReach(const c3RayCastInput* input)
 /// then 0 is returned instead of h2.
 double c3GrazingSlack(double h2, c3Vec3 f, c3Vec3 origin, double radius);
 
+/// The times t in [0, 1] at which a sphere of radius r, whose center is at
+/// signed distance s0 + t * rate from a plane, touches it, as [*t1, *t2];
+/// false when it never does (Rouwe, section 3.1). With no motion across the
+/// plane: [0, 1], or never.
+bool c3SlabContactInterval(double s0, double rate, double r, double* t1, double* t2);
+
 /// Result of the ray / sphere kernel.
 typedef struct c3RaySphereHit
 {

@@ -19,6 +19,7 @@
 #include "kernel/triangle.h"
 
 #include "base/math_functions.h"
+#include "kernel/ray.h"
 
 // The first t in [0, 1] at which |t m - w| <= sqrt(rr): where the path from
 // the origin along m enters the ball of center w (0 when it starts inside),
@@ -171,29 +172,9 @@ c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 mot
 	double t1 = 0.0, t2 = 1.0;
 	if (!flat)
 	{
-		if (nd == 0.0)
+		if (!c3SlabContactInterval(s0, nd, rs, &t1, &t2))
 		{
-			if (fabs(s0) > rs)
-			{
-				return out;
-			}
-		}
-		else
-		{
-			t1 = (rs - s0) / nd;
-			t2 = (-rs - s0) / nd;
-			if (t1 > t2)
-			{
-				double tmp = t1;
-				t1 = t2;
-				t2 = tmp;
-			}
-			if (t1 > 1.0 || t2 < 0.0)
-			{
-				return out;
-			}
-			t1 = c3MaxDouble(t1, 0.0);
-			t2 = c3MinDouble(t2, 1.0);
+			return out;
 		}
 
 		// 3.3: the center at t1 projected on the plane (for t1 > 0 the point

@@ -17,6 +17,7 @@
 
 #include "base/results.h"
 #include "kernel/polygon2d.h"
+#include "kernel/ray.h"
 #include "query/overlap.h"
 #include "query/penetration.h"
 #include "query/sweep.h"
@@ -69,31 +70,9 @@ static c3SweptContact c3SweepSpherePolygonStatic(c3Vec3 begin, double r, c3Vec3 
 	double dist = c3PlaneSignedDistance(&polygon->plane, begin);
 	double nd = c3Dot(n, delta);
 	double t1, t2;
-	if (nd == 0.0)
+	if (!c3SlabContactInterval(dist, nd, r, &t1, &t2))
 	{
-		if (fabs(dist) > r)
-		{
-			return out;
-		}
-		t1 = 0.0;
-		t2 = 1.0;
-	}
-	else
-	{
-		t1 = (r - dist) / nd;
-		t2 = (-r - dist) / nd;
-		if (t1 > t2)
-		{
-			double tmp = t1;
-			t1 = t2;
-			t2 = tmp;
-		}
-		if (t1 > 1.0 || t2 < 0.0)
-		{
-			return out;
-		}
-		t1 = c3MaxDouble(t1, 0.0);
-		t2 = c3MinDouble(t2, 1.0);
+		return out;
 	}
 
 	// 3.2: in plane coordinates the sphere cuts the plane in a circle of
