@@ -3,6 +3,7 @@
 local collide = require("collide")
 local vec3 = collide.vec3
 local Random = require("spec.support.random")
+local C = require("spec.support.cases")
 
 -- A soup of n random triangles in a cube of side `size` at `offset`: small
 -- enough that they rarely cross, large enough that queries meet several.
@@ -168,8 +169,8 @@ describe("collide.mesh", function()
       end
 
       it("raycast" .. label, function()
-        local hits = 0
-        for _ = 1, 400 do
+        local hits, count = 0, C.scaled(400)
+        for _ = 1, count do
           local o = randomPoint()
           local d = rng:unit()
           local long = rng:chance(0.5)
@@ -194,7 +195,7 @@ describe("collide.mesh", function()
             assert.is_true((p - (vec3(o[1], o[2], o[3]) + vec3(d[1], d[2], d[3]) * t)):length() <= 1e-9 * size)
           end
         end
-        assert.is_true(hits >= 30, "hits " .. hits)
+        assert.is_true(hits >= 0.06 * count, "hits " .. hits)
       end)
 
       -- A shape of each kind at c, of size about r.
@@ -244,8 +245,8 @@ describe("collide.mesh", function()
       end
 
       it("sweep of spheres, ellipsoids and boxes" .. label, function()
-        local hits = 0
-        for i = 1, 120 do
+        local hits, count = 0, C.scaled(120)
+        for i = 1, count do
           local kind = i % 4
           local shape
           repeat
@@ -302,12 +303,12 @@ describe("collide.mesh", function()
             assert.is_true((list[face]:closestPoint(p) - p):length() <= 1e-9 * reach, case)
           end
         end
-        assert.is_true(hits >= 20, "hits " .. hits)
+        assert.is_true(hits >= 0.15 * count, "hits " .. hits)
       end)
 
       it("overlaps, query, contacts, closestPoint and distance" .. label, function()
-        local overlapping = 0
-        for i = 1, 100 do
+        local overlapping, count = 0, C.scaled(100)
+        for i = 1, count do
           local c = randomPoint()
           local r = rng:uniform(0.01, 0.08) * size
           local shapes = {collide.sphere(c, r), collide.aabb(c, {r, r, r * 0.5}),
@@ -360,7 +361,7 @@ describe("collide.mesh", function()
           end
           assert.is_true(close(collide.distance(shape, mesh), bestShape, 1e-9 * size), tostring(shape))
         end
-        assert.is_true(overlapping >= 10, "overlapping " .. overlapping)
+        assert.is_true(overlapping >= 0.1 * count, "overlapping " .. overlapping)
       end)
     end
   end)
@@ -479,7 +480,7 @@ describe("collide.mesh", function()
       end
       local rng = Random.new(814)
       local misses = 0
-      for n = 1, 100000 do
+      for n = 1, C.scaled(100000) do
         local target = points[(n - 1) % #points + 1]
         -- From outside, crossing into the mesh at the target (not grazing
         -- it: a ray that only touches a vertex of the silhouette may miss
