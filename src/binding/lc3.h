@@ -288,6 +288,10 @@ lc3Object* lc3_newpolygon(lua_State* L, int count);
 /// Push v as a new vec3, or fill the vec3 at outIdx (when > 0) and push it.
 void lc3_pushvec3(lua_State* L, c3Vec3 v, int outIdx);
 
+/// Push a cast's hit: fraction, point and normal (into the vec3s at outPoint
+/// and outNormal when > 0).
+void lc3_pushhit(lua_State* L, double fraction, c3Vec3 point, c3Vec3 normal, int outPoint, int outNormal);
+
 /// Format a number as tostring does (%.14g).
 void lc3_formatnumber(char* buffer, size_t size, double x);
 

@@ -401,6 +401,13 @@ void lc3_pushvec3(lua_State* L, c3Vec3 v, int outIdx)
 	lc3_newobject(L, LC3_VEC3)->u.vec3 = v;
 }
 
+void lc3_pushhit(lua_State* L, double fraction, c3Vec3 point, c3Vec3 normal, int outPoint, int outNormal)
+{
+	lua_pushnumber(L, fraction);
+	lc3_pushvec3(L, point, outPoint);
+	lc3_pushvec3(L, normal, outNormal);
+}
+
 // -- registration -----------------------------------------------------------------------------
 
 void lc3_pushupvalues(lua_State* L)

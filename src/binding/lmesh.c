@@ -277,7 +277,7 @@ static int mesh_len(lua_State* L)
 static int mesh_bounds(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "bounds");
+	lc3Mesh* m = lc3_checkmesh(L, reg, 1, "bounds");
 	lc3Object* out = lc3_optout(L, reg, 2, "bounds", LC3_AABB);
 	c3AABB b = c3Mesh_GetBounds(m->mesh);
 	if (out != NULL)
@@ -290,14 +290,22 @@ static int mesh_bounds(lua_State* L)
 	return 1;
 }
 
-static int mesh_vertex(lua_State* L)
+/// mesh:vertex(i [, out]) and mesh:normal(i [, out]): a vector of element i
+/// (1-based) of count, into the vec3 out when given.
+static int lc3_meshvector(lua_State* L, const char* fname, const char* element, int (*count)(const c3Mesh*),
+						  c3Vec3 (*get)(const c3Mesh*, int))
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "vertex");
-	int i = lc3_checkelement(L, 2, c3Mesh_GetVertexCount(m->mesh), "vertex", "vertex");
-	int out = lc3_optout(L, reg, 3, "vertex", LC3_VEC3) != NULL ? 3 : 0;
-	lc3_pushvec3(L, c3Mesh_GetVertex(m->mesh, i), out);
+	lc3Mesh* m = lc3_checkmesh(L, reg, 1, fname);
+	int i = lc3_checkelement(L, 2, count(m->mesh), fname, element);
+	int out = lc3_optout(L, reg, 3, fname, LC3_VEC3) != NULL ? 3 : 0;
+	lc3_pushvec3(L, get(m->mesh, i), out);
 	return 1;
+}
+
+static int mesh_vertex(lua_State* L)
+{
+	return lc3_meshvector(L, "vertex", "vertex", c3Mesh_GetVertexCount, c3Mesh_GetVertex);
 }
 
 static int mesh_face(lua_State* L)
@@ -317,12 +325,7 @@ static int mesh_face(lua_State* L)
 
 static int mesh_normal(lua_State* L)
 {
-	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "normal");
-	int f = lc3_checkelement(L, 2, c3Mesh_GetFaceCount(m->mesh), "normal", "face");
-	int out = lc3_optout(L, reg, 3, "normal", LC3_VEC3) != NULL ? 3 : 0;
-	lc3_pushvec3(L, c3Mesh_GetNormal(m->mesh, f), out);
-	return 1;
+	return lc3_meshvector(L, "normal", "face", c3Mesh_GetFaceCount, c3Mesh_GetNormal);
 }
 
 static void lc3_setintfield(lua_State* L, const char* name, lua_Integer value)
@@ -533,9 +536,7 @@ static int lc3_pushmeshcast(lua_State* L, const c3MeshCastOutput* out, int outPo
 		lua_pushnil(L);
 		return 1;
 	}
-	lua_pushnumber(L, out->fraction);
-	lc3_pushvec3(L, out->point, outPoint);
-	lc3_pushvec3(L, out->normal, outNormal);
+	lc3_pushhit(L, out->fraction, out->point, out->normal, outPoint, outNormal);
 	lua_pushinteger(L, out->face + 1);
 	return 4;
 }

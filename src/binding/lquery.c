@@ -67,9 +67,7 @@ static int lc3_pushcast(lua_State* L, const c3CastOutput* out, int outPoint, int
 		lua_pushnil(L);
 		return 1;
 	}
-	lua_pushnumber(L, out->fraction);
-	lc3_pushvec3(L, out->point, outPoint);
-	lc3_pushvec3(L, out->normal, outNormal);
+	lc3_pushhit(L, out->fraction, out->point, out->normal, outPoint, outNormal);
 	return 3;
 }
 
