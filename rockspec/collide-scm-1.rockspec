@@ -35,6 +35,7 @@ build = {
   modules = {
     collide = "lua/collide/init.lua",
     ["collide.obj"] = "lua/collide/obj.lua",
+    ["collide.world"] = "lua/collide/world.lua",
     ["collide.core"] = {
       sources = {
         "src/binding/lcollide.c",
@@ -44,9 +45,11 @@ build = {
         "src/binding/lquery.c",
         "src/binding/lshape.c",
         "src/binding/lvec3.c",
+        "src/binding/lworld.c",
         "src/core/base/core.c",
         "src/core/base/math_functions.c",
         "src/core/base/validate.c",
+        "src/core/bvh/dynamic_tree.c",
         "src/core/bvh/mesh_build.c",
         "src/core/bvh/mesh_query.c",
         "src/core/kernel/closest.c",
@@ -63,6 +66,7 @@ build = {
         "src/core/query/overlap.c",
         "src/core/query/penetration.c",
         "src/core/query/sweep.c",
+        "src/core/query/sweep_convex.c",
         "src/core/query/sweep_polygon.c",
         "src/core/shape/box.c",
         "src/core/shape/ellipsoid.c",
@@ -71,6 +75,7 @@ build = {
         "src/core/shape/segment.c",
         "src/core/shape/shape.c",
         "src/core/shape/sphere.c",
+        "src/core/world/world.c",
       },
       incdirs = { "src/include", "src/core" },
       libraries = { "m" },

@@ -17,6 +17,10 @@ for name, fn in pairs(core) do
 end
 
 local obj = require("collide.obj")
+local world = require("collide.world")
+
+--- A new world of items (collide/world.lua).
+collide.newWorld = world.newWorld
 
 local function checkPath(path, fname)
   if type(path) ~= "string" then

@@ -292,6 +292,10 @@ void lc3_pushvec3(lua_State* L, c3Vec3 v, int outIdx);
 /// and outNormal when > 0).
 void lc3_pushhit(lua_State* L, double fraction, c3Vec3 point, c3Vec3 normal, int outPoint, int outNormal);
 
+/// The out table at idx, cleared, or a new table when it is nil; pushed, and
+/// its index returned. Raises when it is another value.
+int lc3_outtable(lua_State* L, int idx, const char* fname);
+
 /// Format a number as tostring does (%.14g).
 void lc3_formatnumber(char* buffer, size_t size, double x);
 
@@ -304,6 +308,9 @@ typedef struct lc3HandleClass
 	const char* name;              ///< what messages call it, "mesh"
 	void (*release)(void* object); ///< frees the object; called once, by close or __gc
 	const luaL_Reg* methods;       ///< its methods (close is added)
+	/// Why the object cannot be closed now (close refuses with this), or
+	/// NULL when it can; NULL: always. The collector frees it regardless.
+	const char* (*busy)(const void* object);
 } lc3HandleClass;
 
 /// The type field of a handle: no value's, so that the fast check of values
@@ -389,6 +396,15 @@ int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx);
 
 /// The open mesh at idx; raises otherwise.
 lc3Mesh* lc3_checkmesh(lua_State* L, const lc3Registry* reg, int idx, const char* fname);
+
+/// The core's mesh of a mesh handle's object.
+const c3Mesh* lc3_meshobject(const lc3Mesh* m);
+
+/// Count a world item that holds the mesh (+1), or one that lets it go (-1).
+void lc3_meshuse(lc3Mesh* m, int delta);
+
+/// Create the world class and set the world functions in the module at idx module (lworld.c).
+void lc3_world_open(lua_State* L, int module);
 
 // The queries of lquery.c when an argument is a mesh: each checks its own
 // arguments and pushes its results.

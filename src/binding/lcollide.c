@@ -94,6 +94,7 @@ static int lc3_setup(lua_State* L)
 	lc3_setfuncs(L, module, lc3_shape_functions);
 	lc3_setfuncs(L, module, lc3_query_functions);
 	lc3_mesh_open(L, module);
+	lc3_world_open(L, module);
 
 	for (int type = 1; type < LC3_VEC3; ++type)
 	{

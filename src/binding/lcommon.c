@@ -408,6 +408,28 @@ void lc3_pushhit(lua_State* L, double fraction, c3Vec3 point, c3Vec3 normal, int
 	lc3_pushvec3(L, normal, outNormal);
 }
 
+// The out table at idx (cleared) or a new one, pushed.
+int lc3_outtable(lua_State* L, int idx, const char* fname)
+{
+	if (lua_isnoneornil(L, idx))
+	{
+		lua_newtable(L);
+		return lua_gettop(L);
+	}
+	if (lua_type(L, idx) != LUA_TTABLE)
+	{
+		lc3_argerror(L, idx, fname, "out must be a table, got %s", luaL_typename(L, idx));
+	}
+	size_t n = lc3_rawlen(L, idx);
+	for (size_t i = n; i >= 1; --i)
+	{
+		lua_pushnil(L);
+		lua_rawseti(L, idx, (lua_Integer)i);
+	}
+	lua_pushvalue(L, idx);
+	return lua_gettop(L);
+}
+
 // -- registration -----------------------------------------------------------------------------
 
 void lc3_pushupvalues(lua_State* L)

@@ -29,14 +29,20 @@ static const lc3HandleClass* lc3_handleclass(lua_State* L)
 	return (const lc3HandleClass*)lua_touserdata(L, lua_upvalueindex(2));
 }
 
-// h:close(), __gc and __close: release the object once.
-static int handle_close(lua_State* L)
+// h:close(), __gc and __close: release the object once. Close refuses
+// while the class says the object is busy; the collector does not ask.
+static int lc3_release(lua_State* L, bool collecting)
 {
 	const lc3HandleClass* cls = lc3_handleclass(L);
 	lc3Handle* h = lc3_tohandle(L, 1, lua_upvalueindex(1));
 	if (h == NULL)
 	{
 		return lc3_argerror(L, 1, "close", "%s expected, got %s", cls->name, luaL_typename(L, 1));
+	}
+	const char* busy = !collecting && h->object != NULL && cls->busy != NULL ? cls->busy(h->object) : NULL;
+	if (busy != NULL)
+	{
+		return lc3_argerror(L, 1, "close", "%s", busy);
 	}
 	void* object = h->object;
 	h->object = NULL;
@@ -45,6 +51,16 @@ static int handle_close(lua_State* L)
 		cls->release(object);
 	}
 	return 0;
+}
+
+static int handle_close(lua_State* L)
+{
+	return lc3_release(L, false);
+}
+
+static int handle_gc(lua_State* L)
+{
+	return lc3_release(L, true);
 }
 
 static int handle_tostring(lua_State* L)
@@ -82,7 +98,7 @@ void lc3_newhandleclass(lua_State* L, const lc3HandleClass* cls)
 		return;
 	}
 	int mt = lua_gettop(L);
-	lc3_pushhandlefunction(L, mt, cls, handle_close);
+	lc3_pushhandlefunction(L, mt, cls, handle_gc);
 	lua_setfield(L, mt, "__gc");
 	lc3_pushhandlefunction(L, mt, cls, handle_close);
 	lua_setfield(L, mt, "__close");

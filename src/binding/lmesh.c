@@ -12,6 +12,7 @@
 struct lc3Mesh
 {
 	c3Mesh* mesh;
+	int users; ///< the world items that hold it (lc3_meshuse): it cannot be closed while > 0
 	c3MeshQueryStats last;
 	c3Allocator allocator;
 };
@@ -39,7 +40,22 @@ static c3Vec3 lc3_v3muladd(c3Vec3 a, double s, c3Vec3 b)
 	return lc3_v3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
 }
 
-static const lc3HandleClass lc3_meshclass = {"collide.Mesh", "mesh", lc3_releasemesh, NULL};
+static const char* lc3_meshbusy(const void* object)
+{
+	return ((const lc3Mesh*)object)->users > 0 ? "the mesh is in a world: remove its items first" : NULL;
+}
+
+static const lc3HandleClass lc3_meshclass = {"collide.Mesh", "mesh", lc3_releasemesh, NULL, lc3_meshbusy};
+
+const c3Mesh* lc3_meshobject(const lc3Mesh* m)
+{
+	return m->mesh;
+}
+
+void lc3_meshuse(lc3Mesh* m, int delta)
+{
+	m->users += delta;
+}
 
 int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx)
 {
@@ -380,28 +396,6 @@ static int lc3_compareints(const void* a, const void* b)
 {
 	int x = *(const int*)a, y = *(const int*)b;
 	return (x > y) - (x < y);
-}
-
-// The out table at idx (cleared) or a new one, pushed.
-static int lc3_outtable(lua_State* L, int idx, const char* fname)
-{
-	if (lua_isnoneornil(L, idx))
-	{
-		lua_newtable(L);
-		return lua_gettop(L);
-	}
-	if (lua_type(L, idx) != LUA_TTABLE)
-	{
-		lc3_argerror(L, idx, fname, "out must be a table, got %s", luaL_typename(L, idx));
-	}
-	size_t n = lc3_rawlen(L, idx);
-	for (size_t i = n; i >= 1; --i)
-	{
-		lua_pushnil(L);
-		lua_rawseti(L, idx, (lua_Integer)i);
-	}
-	lua_pushvalue(L, idx);
-	return lua_gettop(L);
 }
 
 // mesh:query(aabb [, out]) -> sorted list of the faces whose triangles' bounds overlap the box

@@ -75,7 +75,7 @@ static const luaL_Reg s_thingMethods[] = {
 	{NULL, NULL},
 };
 
-static const lc3HandleClass s_thingClass = {"collide.TestThing", "thing", release_thing, s_thingMethods};
+static const lc3HandleClass s_thingClass = {"collide.TestThing", "thing", release_thing, s_thingMethods, NULL};
 
 static int thing_value(lua_State* L)
 {

@@ -40,6 +40,29 @@ c3Error c3ValidateShape(c3ShapeType type, const void* shape)
 	}
 }
 
+size_t c3ShapeSize(c3ShapeType type, const void* shape)
+{
+	switch (type)
+	{
+		case c3_sphereShape:
+			return sizeof(c3Sphere);
+		case c3_aabbShape:
+			return sizeof(c3AABB);
+		case c3_obbShape:
+			return sizeof(c3OBB);
+		case c3_segmentShape:
+			return sizeof(c3Segment);
+		case c3_planeShape:
+			return sizeof(c3Plane);
+		case c3_ellipsoidShape:
+			return sizeof(c3Ellipsoid);
+		case c3_polygonShape:
+			return offsetof(c3Polygon, vertices) + sizeof(c3Vec2) * (size_t)((const c3Polygon*)shape)->count;
+		default:
+			return 0;
+	}
+}
+
 bool c3ComputeShapeBounds(c3ShapeType type, const void* shape, c3AABB* out)
 {
 	switch (type)

@@ -8,10 +8,15 @@
 #include "collide/collision.h"
 #include "collide/geometry.h"
 
+#include <stddef.h>
+
 /// Whether a pair of shapes of one type should be swapped into canonical
 /// order (c3SwapPair, c3SwapPolygons) before a query whose arithmetic depends
 /// on the order. Planes have no order to keep (queries of two planes are
 /// symmetric), nor have unknown types.
 bool c3ShouldSwapShapes(c3ShapeType type, const void* a, const void* b);
+
+/// The bytes a copy of a shape takes: a polygon's only its vertices.
+size_t c3ShapeSize(c3ShapeType type, const void* shape);
 
 #endif

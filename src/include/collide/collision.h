@@ -181,6 +181,23 @@ C3_API c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b);
 /// with no exact formula.
 C3_API double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
 
+/// Steps c3SweepConvex may take; after the last it reports the time it
+/// reached, which is before the contact.
+enum
+{
+	C3_SWEEP_CONVEX_MAX_ITERATIONS = 64
+};
+
+/// a moving by deltaA and b by deltaB over t in [0, 1], for any two bounded
+/// convex shapes (not planes), by conservative advancement over GJK: the
+/// pairs that sweep has no closed form for. The time is within a billionth
+/// of the sizes and the motion of the contact, never after it; shapes in
+/// contact at t = 0 give t = 0 with the direction of least penetration where
+/// the pair has a penetration test, else against the motion. The normal
+/// points from b toward a.
+C3_API c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
+								  c3Vec3 deltaB);
+
 C3_API double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
 C3_API double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b);
 

@@ -1,0 +1,147 @@
+--- World benchmark: bump.lua's frame in 3D. N boxes 4 to 32 wide stand on
+-- a 16,384 x 16,384 plane; each frame moves a tenth of them by up to 8
+-- (world:move, sliding) and runs 100 queryBounds of a 128-wide box. Prints
+-- "name<TAB>value" lines: ms per frame, tree nodes visited per query, and
+-- KB of garbage per frame (out tables and vectors passed).
+--
+-- With BUMP=path/to/bump.lua in the environment (a copy fetched for the
+-- comparison, never part of the project), the same frame in 2D with
+-- bump.lua runs beside it.
+-- Usage (from the project root, paths set by .ci/bench): lua5.4 bench/bench_world.lua [quick]
+local collide = require("collide")
+
+local quick = arg and arg[1] == "quick"
+local SIZES = quick and { 1000, 10000 } or { 1000, 10000, 50000, 100000 }
+local FRAMES = quick and 5 or 10
+
+local Random = {}
+Random.__index = Random
+function Random.new(seed)
+  return setmetatable({ state = seed }, Random)
+end
+function Random:uniform(lo, hi)
+  self.state = (self.state * 16807) % 2147483647
+  return lo + (hi - lo) * self.state / 2147483647
+end
+
+-- The scene: each box's center and half size, the same for both libraries.
+local function scene(n)
+  local rng = Random.new(12345)
+  local boxes = {}
+  for i = 1, n do
+    local w, h, d = rng:uniform(4, 32), rng:uniform(4, 32), rng:uniform(4, 32)
+    boxes[i] = { x = rng:uniform(0, 16384), z = rng:uniform(0, 16384), hw = w / 2, hh = h / 2, hd = d / 2 }
+  end
+  return boxes
+end
+
+-- The frame's moves and queries, drawn once per frame from one sequence.
+local function plan(n, frame)
+  local rng = Random.new(777 + frame)
+  local moves, queries = {}, {}
+  for k = 1, math.floor(n / 10) do
+    moves[k] = { i = 1 + math.floor(rng:uniform(0, n - 1e-9)), dx = rng:uniform(-8, 8), dz = rng:uniform(-8, 8) }
+  end
+  for k = 1, 100 do
+    queries[k] = { x = rng:uniform(0, 16384 - 128), z = rng:uniform(0, 16384 - 128) }
+  end
+  return moves, queries
+end
+
+local function now()
+  return os.clock()
+end
+
+local function row(name, value)
+  print(string.format("%s\t%s", name, value))
+end
+
+local function runCollide(n)
+  local boxes = scene(n)
+  local world = collide.newWorld()
+  local shapes = {}
+  for i, b in ipairs(boxes) do
+    shapes[i] = collide.aabb({ b.x, b.hh, b.z }, { b.hw, b.hh, b.hd })
+    world:add(i, shapes[i])
+  end
+  world:optimize()
+  local goal, actual, cols, out = { 0, 0, 0 }, collide.vec3(), {}, {}
+  local probe = collide.aabb({ 0, 0, 0 }, { 64, 64, 64 })
+  local best, visits, garbage = math.huge, 0, 0
+  for frame = 0, FRAMES do
+    local moves, queries = plan(n, frame)
+    collectgarbage()
+    collectgarbage("stop")
+    local kb = collectgarbage("count")
+    local t0 = now()
+    for _, m in ipairs(moves) do
+      local c = shapes[m.i].center
+      goal[1], goal[2], goal[3] = c.x + m.dx, c.y, c.z + m.dz
+      world:move(m.i, goal, nil, cols, actual)
+    end
+    for _, q in ipairs(queries) do
+      probe:setCenter(q.x + 64, 64, q.z + 64)
+      world:queryBounds(probe, nil, out)
+    end
+    local ms = (now() - t0) * 1e3
+    if frame > 0 then
+      best = math.min(best, ms)
+      garbage = collectgarbage("count") - kb
+    end
+    collectgarbage("restart")
+    -- Visits, outside the timed frame (stats makes a table).
+    local nodes = 0
+    for _, q in ipairs(queries) do
+      probe:setCenter(q.x + 64, 64, q.z + 64)
+      world:queryBounds(probe, nil, out)
+      nodes = nodes + world:stats().visited.nodes
+    end
+    visits = nodes / #queries
+  end
+  return best, visits, garbage
+end
+
+local function runBump(bump, n)
+  local boxes = scene(n)
+  local world = bump.newWorld(64)
+  local items = {}
+  for i, b in ipairs(boxes) do
+    items[i] = { i = i }
+    world:add(items[i], b.x - b.hw, b.z - b.hd, 2 * b.hw, 2 * b.hd)
+  end
+  local best = math.huge
+  for frame = 0, FRAMES do
+    local moves, queries = plan(n, frame)
+    collectgarbage()
+    local t0 = now()
+    for _, m in ipairs(moves) do
+      local item = items[m.i]
+      local x, y = world:getRect(item)
+      world:move(item, x + m.dx, y + m.dz)
+    end
+    for _, q in ipairs(queries) do
+      world:queryRect(q.x, q.z, 128, 128)
+    end
+    local ms = (now() - t0) * 1e3
+    if frame > 0 then
+      best = math.min(best, ms)
+    end
+  end
+  return best
+end
+
+local bump
+local path = os.getenv("BUMP")
+if path and path ~= "" then
+  bump = dofile(path)
+end
+
+for _, n in ipairs(SIZES) do
+  local ms, visits, garbage = runCollide(n)
+  row(string.format("frame ms, N = %d", n), string.format("%.2f", ms))
+  row(string.format("nodes visited a queryBounds, N = %d", n), string.format("%.1f", visits))
+  row(string.format("garbage KB a frame, N = %d", n), string.format("%.1f", garbage))
+  if bump then
+    row(string.format("bump.lua 2D frame ms, N = %d", n), string.format("%.2f", runBump(bump, n)))
+  end
+end

@@ -1,0 +1,613 @@
+--- collide.newWorld: items in a broadphase, and bump.lua's move and check in 3D.
+-- The C core (the WorldCore handle of src/binding/lworld.c) keeps the items'
+-- shapes in two dynamic AABB trees and finds things: what a query overlaps,
+-- what a ray meets, every contact of a mover's sweep sorted by time. This
+-- file decides: which items a filter lets through, and what each response
+-- does with a contact, then asks the core again (C finds, Lua decides, so
+-- that nothing calls back from C into Lua).
+--
+-- The world knows items by ids that the core gives; it keeps the item, its
+-- shape and the maps between them, so that the world and everything it
+-- holds are collected together.
+-- @module collide.world
+
+local core = require("collide.core")
+
+local vec3 = core.vec3
+local ctype = core.type
+local newCore = core._newWorldCore
+local sqrt, abs, max = math.sqrt, math.abs, math.max
+local format = string.format
+
+local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
+
+local World = {}
+World.__index = World
+World.__metatable = "collide.World"
+
+local function argError(n, fname, message)
+  error(format("bad argument #%d to '%s' (%s)", n, fname, message), 3)
+end
+
+local function typeName(v)
+  return ctype(v) or type(v)
+end
+
+-- The components of a vector argument: a vec3, {x, y, z} or {x = , y = , z = }.
+local function components(v, n, fname, name)
+  local x, y, z
+  local kind = type(v)
+  if kind == "userdata" and ctype(v) == "vec3" then
+    x, y, z = v.x, v.y, v.z
+  elseif kind == "table" then
+    x, y, z = v.x, v.y, v.z
+    if x == nil then
+      x, y, z = v[1], v[2], v[3]
+    end
+  else
+    argError(n, fname, format("%s must be a vector, got %s", name, typeName(v)))
+  end
+  if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" then
+    argError(n, fname, format("%s must have three numbers", name))
+  end
+  if not (abs(x) <= 1e15 and abs(y) <= 1e15 and abs(z) <= 1e15) then
+    argError(n, fname, format("%s must be finite and within 1e15", name))
+  end
+  return x, y, z
+end
+
+local function checkFilter(filter, n, fname)
+  if filter ~= nil and type(filter) ~= "function" then
+    argError(n, fname, format("filter must be a function, got %s", type(filter)))
+  end
+end
+
+local function checkOut(out, n, fname)
+  if out ~= nil and type(out) ~= "table" then
+    argError(n, fname, format("out must be a table, got %s", type(out)))
+  end
+end
+
+-- The id of an item of the world, or an error that names the function.
+local function idOf(self, item, fname)
+  local id = item ~= nil and self._ids[item]
+  if not id then
+    argError(1, fname, format("%s is not in the world", tostring(item)))
+  end
+  return id
+end
+
+-- Keep the items of list out[1..n] that pass filter(item), in order.
+local function keep(out, n, filter)
+  local k = 0
+  for i = 1, n do
+    local item = out[i]
+    out[i] = nil
+    if filter(item) then
+      k = k + 1
+      out[k] = item
+    end
+  end
+  return out, k
+end
+
+-- A hit buffer for each depth of nested calls (a filter may call the world).
+local function buffer(self)
+  local depth = self._depth + 1
+  self._depth = depth
+  local buf = self._buffers[depth]
+  if not buf then
+    buf = {}
+    self._buffers[depth] = buf
+  end
+  return buf
+end
+
+local function release(self)
+  self._depth = self._depth - 1
+end
+
+--- A new empty world. options: skin (the gap a mover keeps from what it
+-- stops against; default 1e-4 of the mover's size), maxIterations (contacts a
+-- move responds to, default 4).
+local function newWorld(options)
+  if options ~= nil and type(options) ~= "table" then
+    argError(1, "newWorld", format("options must be a table, got %s", type(options)))
+  end
+  options = options or {}
+  local skin, iterations = options.skin, options.maxIterations
+  if skin ~= nil and not (type(skin) == "number" and skin >= 0 and skin <= 1e15) then
+    argError(1, "newWorld", "skin must be a number >= 0")
+  end
+  if iterations ~= nil and not (type(iterations) == "number" and iterations >= 1 and iterations <= 1000
+      and iterations == math.floor(iterations)) then
+    argError(1, "newWorld", "maxIterations must be an integer in [1, 1000]")
+  end
+  local self = {
+    _core = newCore(),
+    _items = {}, -- id -> item
+    _ids = {}, -- item -> id
+    _shapes = {}, -- id -> shape
+    _responses = {},
+    _skin = skin,
+    _maxIterations = iterations or 4,
+    _buffers = {},
+    _depth = 0,
+    _normals = {}, -- slide normals of a move, 3 numbers each
+  }
+  for name, fn in pairs(World._defaultResponses) do
+    self._responses[name] = fn
+  end
+  return setmetatable(self, World)
+end
+
+-- -- items -------------------------------------------------------------------------------
+
+--- Add item (any value but nil and NaN) with shape (any shape, or a mesh).
+function World:add(item, shape)
+  if item == nil or item ~= item then
+    argError(1, "add", "item must not be nil or NaN")
+  end
+  if self._ids[item] then
+    argError(1, "add", format("%s is already in the world", tostring(item)))
+  end
+  local id = self._core:add(item, shape)
+  self._items[id], self._ids[item], self._shapes[id] = item, id, shape
+  return item
+end
+
+function World:remove(item)
+  local id = idOf(self, item, "remove")
+  self._core:remove(id)
+  self._items[id], self._ids[item], self._shapes[id] = nil, nil, nil
+end
+
+--- After the item's shape changed (moved, resized), or to give it another.
+function World:update(item, shape)
+  local id = idOf(self, item, "update")
+  shape = shape == nil and self._shapes[id] or shape
+  self._core:update(id, shape)
+  self._shapes[id] = shape
+end
+
+function World:has(item)
+  return item ~= nil and self._ids[item] ~= nil
+end
+
+function World:getShape(item)
+  return self._shapes[idOf(self, item, "getShape")]
+end
+
+function World:count()
+  return self._core:count()
+end
+
+--- Every item, in no set order, into out (cleared) or a new table.
+function World:items(out)
+  checkOut(out, 1, "items")
+  out = out or {}
+  for i = #out, 1, -1 do
+    out[i] = nil
+  end
+  local n = 0
+  for _, item in pairs(self._items) do
+    n = n + 1
+    out[n] = item
+  end
+  return out, n
+end
+
+--- Rebuild the tree of the items that have never moved (after loading a level).
+function World:optimize()
+  self._core:optimize()
+end
+
+function World:stats()
+  return self._core:stats()
+end
+
+-- -- queries -----------------------------------------------------------------------------
+
+local function query(self, method, fname, value, filter, out)
+  checkFilter(filter, 2, fname)
+  checkOut(out, 3, fname)
+  local list, n = self._core[method](self._core, value, self._items, out)
+  if filter then
+    return keep(list, n, filter)
+  end
+  return list, n
+end
+
+--- The items whose shapes overlap shape.
+function World:queryShape(shape, filter, out)
+  return query(self, "queryShape", "queryShape", shape, filter, out)
+end
+
+--- The items whose bounds overlap the aabb.
+function World:queryBounds(box, filter, out)
+  return query(self, "queryBounds", "queryBounds", box, filter, out)
+end
+
+--- The items whose shapes contain or touch the point.
+function World:queryPoint(point, filter, out)
+  return query(self, "queryPoint", "queryPoint", point, filter, out)
+end
+
+--- The items whose shapes overlap the item's shape now.
+function World:overlapping(item, filter, out)
+  local id = idOf(self, item, "overlapping")
+  checkFilter(filter, 2, "overlapping")
+  checkOut(out, 3, "overlapping")
+  local list, n = self._core:overlapping(id, self._items, out)
+  if filter then
+    return keep(list, n, filter)
+  end
+  return list, n
+end
+
+-- The hit at offset base of buf as values: item, t, point, normal, face.
+local function hitValues(self, buf, base)
+  local face = buf[base + 9]
+  return self._items[buf[base + 1]], buf[base + 2], vec3(buf[base + 3], buf[base + 4], buf[base + 5]),
+    vec3(buf[base + 6], buf[base + 7], buf[base + 8]), face > 0 and face or nil
+end
+
+-- The first hit in buf[1 .. n hits] whose item passes filter, as values; nil if none.
+local function firstHit(self, buf, n, filter)
+  for i = 0, n - 1 do
+    local base = i * HIT
+    local item = self._items[buf[base + 1]]
+    if item ~= nil and filter(item) then
+      return hitValues(self, buf, base)
+    end
+  end
+  return nil
+end
+
+--- The first item the ray meets: item, t, point, normal [, face], or nil.
+function World:raycast(origin, direction, maxT, filter)
+  checkFilter(filter, 4, "raycast")
+  if not filter then
+    local id, t, px, py, pz, nx, ny, nz, face = self._core:raycast(origin, direction, maxT)
+    if id == nil then
+      return nil
+    end
+    return self._items[id], t, vec3(px, py, pz), vec3(nx, ny, nz), face > 0 and face or nil
+  end
+  local buf = buffer(self)
+  local ok, n = pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf)
+  if not ok then
+    release(self)
+    error(n, 2)
+  end
+  -- The filter may call the world: the buffer stays this call's until the end.
+  local done, item, t, point, normal, face = pcall(firstHit, self, buf, n, filter)
+  release(self)
+  if not done then
+    error(item, 0)
+  end
+  return item, t, point, normal, face
+end
+
+--- Every item the ray meets, sorted by t: records {item, t, point, normal, face}.
+function World:raycastAll(origin, direction, maxT, filter, out)
+  checkFilter(filter, 4, "raycastAll")
+  checkOut(out, 5, "raycastAll")
+  out = out or {}
+  for i = #out, 1, -1 do
+    out[i] = nil
+  end
+  local buf = buffer(self)
+  local ok, n = pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf)
+  if not ok then
+    release(self)
+    error(n, 2)
+  end
+  local k = 0
+  local hits = {}
+  for i = 0, n - 1 do
+    hits[i + 1] = { hitValues(self, buf, i * HIT) }
+  end
+  release(self)
+  for i = 1, n do
+    local h = hits[i]
+    if h[1] ~= nil and (not filter or filter(h[1])) then
+      k = k + 1
+      out[k] = { item = h[1], t = h[2], point = h[3], normal = h[4], face = h[5] }
+    end
+  end
+  return out, k
+end
+
+local function acceptAll()
+  return true
+end
+
+--- The first item shape meets moving by delta: item, t, point, normal [, face], or nil.
+function World:sweep(shape, delta, filter)
+  checkFilter(filter, 3, "sweep")
+  local buf = buffer(self)
+  local ok, n = pcall(self._core.sweep, self._core, shape, delta, buf)
+  if not ok then
+    release(self)
+    error(n, 2)
+  end
+  local done, item, t, point, normal, face = pcall(firstHit, self, buf, n, filter or acceptAll)
+  release(self)
+  if not done then
+    error(item, 0)
+  end
+  return item, t, point, normal, face
+end
+
+-- -- moving ------------------------------------------------------------------------------
+
+local function defaultFilter()
+  return "slide"
+end
+
+-- The slide normals of a move: nx, ny, nz each, count in normals.n.
+local function addNormal(normals, nx, ny, nz)
+  local n = normals.n
+  for i = 0, n - 1 do
+    local b = 3 * i
+    if normals[b + 1] == nx and normals[b + 2] == ny and normals[b + 3] == nz then
+      return
+    end
+  end
+  normals[3 * n + 1], normals[3 * n + 2], normals[3 * n + 3] = nx, ny, nz
+  normals.n = n + 1
+end
+
+-- v clipped so that it no longer runs into any of the normals' planes:
+-- projected on a plane it runs into; in a crease of two, along their line;
+-- into a third, stopped (the slide of Quake's and Jolt's movers).
+local function clip(normals, vx, vy, vz)
+  local n = normals.n
+  for i = 0, n - 1 do
+    local b = 3 * i
+    local ax, ay, az = normals[b + 1], normals[b + 2], normals[b + 3]
+    local d = vx * ax + vy * ay + vz * az
+    if d < 0 then
+      vx, vy, vz = vx - d * ax, vy - d * ay, vz - d * az
+      for j = 0, n - 1 do
+        if j ~= i then
+          local c = 3 * j
+          local bx, by, bz = normals[c + 1], normals[c + 2], normals[c + 3]
+          if vx * bx + vy * by + vz * bz < 0 then
+            -- Along the crease of planes i and j.
+            local cx, cy, cz = ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
+            local cc = cx * cx + cy * cy + cz * cz
+            if cc == 0 then
+              return 0, 0, 0
+            end
+            local s = (vx * cx + vy * cy + vz * cz) / cc
+            vx, vy, vz = s * cx, s * cy, s * cz
+            for k = 0, n - 1 do
+              if k ~= i and k ~= j then
+                local e = 3 * k
+                if vx * normals[e + 1] + vy * normals[e + 2] + vz * normals[e + 3] < 0 then
+                  return 0, 0, 0
+                end
+              end
+            end
+            return vx, vy, vz
+          end
+        end
+      end
+    end
+  end
+  return vx, vy, vz
+end
+
+-- Responses: (world, col, x, y, z, gx, gy, gz) -> the new position and
+-- goal. col.touch is where the mover touches (backed off by the skin).
+local responses = {}
+
+function responses.touch(_, col)
+  local tx, ty, tz = col.touchX, col.touchY, col.touchZ
+  return tx, ty, tz, tx, ty, tz
+end
+
+function responses.cross(_, _, x, y, z, gx, gy, gz)
+  return x, y, z, gx, gy, gz
+end
+
+function responses.slide(world, col, _, _, _, gx, gy, gz)
+  local tx, ty, tz = col.touchX, col.touchY, col.touchZ
+  local normals = world._normals
+  addNormal(normals, col.normalX, col.normalY, col.normalZ)
+  local vx, vy, vz = clip(normals, gx - tx, gy - ty, gz - tz)
+  return tx, ty, tz, tx + vx, ty + vy, tz + vz
+end
+
+function responses.bounce(_, col, _, _, _, gx, gy, gz)
+  local tx, ty, tz = col.touchX, col.touchY, col.touchZ
+  local nx, ny, nz = col.normalX, col.normalY, col.normalZ
+  local rx, ry, rz = gx - tx, gy - ty, gz - tz
+  local d = rx * nx + ry * ny + rz * nz
+  if d < 0 then
+    rx, ry, rz = rx - 2 * d * nx, ry - 2 * d * ny, rz - 2 * d * nz
+  end
+  return tx, ty, tz, tx + rx, ty + ry, tz + rz
+end
+
+World._defaultResponses = responses
+
+--- Register a response: fn(world, collision, x, y, z, goalX, goalY, goalZ)
+-- returns the mover's new position and goal (numbers). collision has the
+-- fields of a collision record, and touchX, touchY, touchZ: where the mover
+-- touches the other item, backed off by the skin.
+function World:addResponse(name, fn)
+  if type(name) ~= "string" then
+    argError(1, "addResponse", format("name must be a string, got %s", type(name)))
+  end
+  if type(fn) ~= "function" then
+    argError(2, "addResponse", format("response must be a function, got %s", type(fn)))
+  end
+  self._responses[name] = fn
+end
+
+-- The skin of a mover: the option, or 1e-4 of its size.
+local function skinOf(self, shape)
+  if self._skin then
+    return self._skin
+  end
+  local b = shape:bounds()
+  local h = b.halfExtents
+  return 1e-4 * max(h.x, h.y, h.z)
+end
+
+-- v (a vec3 of a reused record) set to (x, y, z), or a new vec3.
+local function setVector(v, x, y, z)
+  if ctype(v) == "vec3" then
+    return v:set(x, y, z)
+  end
+  return vec3(x, y, z)
+end
+
+-- Record the hit at base of buf as collision ncols + 1 (a record of the out
+-- table is reused, with its vectors); (tx, ty, tz): where the mover
+-- touches. Returns the new count.
+local function record(cols, ncols, item, other, response, buf, base, tx, ty, tz)
+  ncols = ncols + 1
+  local col = cols[ncols]
+  if type(col) ~= "table" then
+    col = {}
+    cols[ncols] = col
+  end
+  local face = buf[base + 9]
+  col.item, col.other, col.type, col.t = item, other, response, buf[base + 2]
+  col.point = setVector(col.point, buf[base + 3], buf[base + 4], buf[base + 5])
+  col.normal = setVector(col.normal, buf[base + 6], buf[base + 7], buf[base + 8])
+  col.face = face > 0 and face or nil
+  col.overlaps = buf[base + 10] == 1
+  col.normalX, col.normalY, col.normalZ = buf[base + 6], buf[base + 7], buf[base + 8]
+  col.touchX, col.touchY, col.touchZ = tx, ty, tz
+  return ncols
+end
+
+-- The move loop. Returns the final position (numbers), the collisions and
+-- their count.
+local function project(self, item, id, gx, gy, gz, filter, cols, buf)
+  local coreWorld, items, responseFns = self._core, self._items, self._responses
+  local x, y, z = coreWorld:center(id)
+  local skin = skinOf(self, self._shapes[id])
+  local normals = self._normals
+  normals.n = 0
+  local visited = nil
+  local ncols = 0
+  for iteration = 1, self._maxIterations do
+    local n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
+    if iteration == 1 and n > 0 and buf[HIT] == 1 then
+      -- Inside something at the start: each such item the filter names is
+      -- a collision (overlaps set); the mover leaves those it does not
+      -- cross by the shortest way, then looks again.
+      local inside = buf.inside -- this depth's own: a filter may move things too
+      if not inside then
+        inside = {}
+        buf.inside = inside
+      end
+      local count = 0
+      for i = 0, n - 1 do
+        local base = i * HIT
+        if buf[base + HIT] ~= 1 then
+          break -- the hits that start inside come first (t = 0)
+        end
+        local other = items[buf[base + 1]]
+        local response = other ~= nil and filter(item, other)
+        if response then
+          ncols = record(cols, ncols, item, other, response, buf, base, x, y, z)
+          if response == "cross" then
+            visited = visited or {}
+            visited[other] = true
+          else
+            count = count + 1
+            inside[count] = buf[base + 1]
+          end
+        end
+      end
+      if count > 0 then
+        local px, py, pz = coreWorld:pushOut(id, x, y, z, inside, count)
+        x, y, z = px, py, pz
+        n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
+      end
+    end
+    local chosen, response, other
+    for i = 0, n - 1 do
+      local base = i * HIT
+      other = items[buf[base + 1]]
+      if other ~= nil and not (visited and visited[other]) then
+        response = filter(item, other)
+        if response then
+          chosen = base
+          break
+        end
+      end
+    end
+    if not chosen then
+      return gx, gy, gz, cols, ncols
+    end
+    local fn = responseFns[response]
+    if not fn then
+      error(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)), 3)
+    end
+    local t = buf[chosen + 2]
+    local dx, dy, dz = gx - x, gy - y, gz - z
+    local length = sqrt(dx * dx + dy * dy + dz * dz)
+    local back = length > 0 and max(t - skin / length, 0) or 0
+    ncols = record(cols, ncols, item, other, response, buf, chosen, x + back * dx, y + back * dy, z + back * dz)
+    local col = cols[ncols]
+    if response ~= "slide" and response ~= "bounce" then
+      visited = visited or {}
+      visited[other] = true
+    end
+    x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
+    if x == gx and y == gy and z == gz then
+      return x, y, z, cols, ncols
+    end
+  end
+  -- Out of iterations: where the last response left the mover, which is
+  -- clear of everything it met.
+  return x, y, z, cols, ncols
+end
+
+local function check(self, fname, item, goal, filter, outCollisions, outActual)
+  local id = idOf(self, item, fname)
+  local gx, gy, gz = components(goal, 2, fname, "goal")
+  checkFilter(filter, 3, fname)
+  checkOut(outCollisions, 4, fname)
+  if outActual ~= nil and ctype(outActual) ~= "vec3" then
+    argError(5, fname, format("out must be a vec3, got %s", typeName(outActual)))
+  end
+  local cols = outCollisions or {}
+  local before = #cols
+  local buf = buffer(self)
+  local done, x, y, z, _, n = pcall(project, self, item, id, gx, gy, gz, filter or defaultFilter, cols, buf)
+  release(self)
+  if not done then
+    error(x, 0)
+  end
+  for i = before, n + 1, -1 do
+    cols[i] = nil
+  end
+  return id, x, y, z, cols, n
+end
+
+--- Where the item's shape would go moving toward goal: actual, collisions,
+-- n. outCollisions (a table, its records reused) and outActual (a vec3)
+-- make it allocate nothing.
+function World:check(item, goal, filter, outCollisions, outActual)
+  local _, x, y, z, cols, n = check(self, "check", item, goal, filter, outCollisions, outActual)
+  return outActual and outActual:set(x, y, z) or vec3(x, y, z), cols, n
+end
+
+--- Move the item's shape toward goal, responding to what it meets: actual,
+-- collisions, n. The shape itself is moved (its center is actual).
+function World:move(item, goal, filter, outCollisions, outActual)
+  local id, x, y, z, cols, n = check(self, "move", item, goal, filter, outCollisions, outActual)
+  self._core:setCenter(id, self._shapes[id], x, y, z)
+  return outActual and outActual:set(x, y, z) or vec3(x, y, z), cols, n
+end
+
+return { newWorld = newWorld, World = World }

@@ -1,0 +1,530 @@
+--- collide.newWorld: items, every query against brute force over the items,
+-- the responses of move after bump.lua's specs (in 3D), no tunnelling,
+-- mutation from inside filters, and collection.
+local collide = require("collide")
+local vec3 = collide.vec3
+local Random = require("spec.support.random")
+local C = require("spec.support.cases")
+
+local KINDS = { "sphere", "aabb", "obb", "segment", "ellipsoid", "polygon" }
+
+-- A small closed box of 12 triangles, as a mesh, about center with half size h.
+local function boxMesh(center, h)
+  local v = {}
+  for i = 0, 7 do
+    v[i + 1] = { center[1] + ((i % 2 == 1) and h or -h), center[2] + ((i % 4 >= 2) and h or -h),
+      center[3] + ((i >= 4) and h or -h) }
+  end
+  local f = { { 1, 5, 7 }, { 1, 7, 3 }, { 2, 4, 8 }, { 2, 8, 6 }, { 1, 2, 6 }, { 1, 6, 5 },
+    { 3, 7, 8 }, { 3, 8, 4 }, { 1, 3, 4 }, { 1, 4, 2 }, { 5, 6, 8 }, { 5, 8, 7 } }
+  return collide.mesh(v, f)
+end
+
+-- A random world: n items of every kind (and a few meshes and planes), at
+-- scale s and offset o, in a cube of side 40 s.
+local function randomWorld(rng, n, s, o)
+  local world = collide.newWorld()
+  local list = {}
+  for i = 1, n do
+    local center = { o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s }
+    local shape
+    if i % 97 == 0 then
+      shape = boxMesh(center, rng:uniform(0.5, 2) * s)
+    elseif i % 331 == 0 then
+      shape = collide.plane({ o, o - 25 * s, o }, rng:unit())
+    else
+      shape = C.make(collide, rng, rng:pick(KINDS), s, center)
+    end
+    local item = { id = i }
+    world:add(item, shape)
+    list[#list + 1] = item
+  end
+  return world, list
+end
+
+-- Random changes: removals, shapes moved and updated, new items.
+local function churn(rng, world, list, count, s, o)
+  for _ = 1, count do
+    local r = rng:next()
+    local k = rng:index(#list)
+    local item = list[k]
+    local shape = world:getShape(item)
+    if r < 0.2 then
+      world:remove(item)
+      table.remove(list, k)
+    elseif r < 0.6 and collide.type(shape) ~= "mesh" and collide.type(shape) ~= "plane" then
+      local c = { o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s }
+      shape:setCenter(c[1], c[2], c[3])
+      world:update(item)
+    elseif r < 0.8 then
+      local c = { o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s }
+      world:update(item, C.make(collide, rng, rng:pick(KINDS), s, c))
+    else
+      local c = { o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s }
+      local new = { id = "new" }
+      world:add(new, C.make(collide, rng, rng:pick(KINDS), s, c))
+      list[#list + 1] = new
+    end
+  end
+end
+
+local function asSet(list, n)
+  local set = {}
+  for i = 1, n or #list do
+    set[list[i]] = true
+  end
+  return set
+end
+
+local function sameSet(a, b, what)
+  for k in pairs(a) do
+    assert(b[k], what .. ": an item the world reports is not in brute force's answer")
+  end
+  for k in pairs(b) do
+    assert(a[k], what .. ": an item of brute force's answer is missing from the world's")
+  end
+end
+
+local function count(set)
+  local n = 0
+  for _ in pairs(set) do
+    n = n + 1
+  end
+  return n
+end
+
+local function boundsOf(shape)
+  if collide.type(shape) == "plane" then
+    return nil
+  end
+  return shape:bounds()
+end
+
+describe("collide.newWorld", function()
+  describe("items", function()
+    it("adds, finds, updates and removes items of any value", function()
+      local world = collide.newWorld()
+      local s = collide.sphere({ 0, 0, 0 }, 1)
+      local items = { "a", 42, true, {}, function() end, s }
+      for i, item in ipairs(items) do
+        assert.are.equal(item, world:add(item, collide.sphere({ 3 * i, 0, 0 }, 1)))
+      end
+      assert.are.equal(#items, world:count())
+      for _, item in ipairs(items) do
+        assert.is_true(world:has(item))
+        assert.are.equal("sphere", collide.type(world:getShape(item)))
+      end
+      local all, n = world:items()
+      assert.are.equal(#items, n)
+      sameSet(asSet(all), asSet(items), "items")
+      world:update("a", collide.aabb({ 0, 0, 0 }, { 1, 1, 1 }))
+      assert.are.equal("aabb", collide.type(world:getShape("a")))
+      world:remove(42)
+      assert.is_false(world:has(42))
+      assert.are.equal(#items - 1, world:count())
+      assert.is_false(world:has(nil))
+    end)
+
+    it("refuses what is not an item, a shape or in the world, naming the function", function()
+      local world = collide.newWorld()
+      local s = collide.sphere({ 0, 0, 0 }, 1)
+      assert.has_error(function() world:add(nil, s) end, "bad argument #1 to 'add' (item must not be nil or NaN)")
+      assert.has_error(function() world:add(0 / 0, s) end, "bad argument #1 to 'add' (item must not be nil or NaN)")
+      world:add("x", s)
+      assert.has_error(function() world:add("x", s) end, "bad argument #1 to 'add' (x is already in the world)")
+      assert.has_error(function() world:add("y", {}) end)
+      assert.has_error(function() world:remove("y") end, "bad argument #1 to 'remove' (y is not in the world)")
+      assert.has_error(function() world:move("y", { 0, 0, 0 }) end, "bad argument #1 to 'move' (y is not in the world)")
+      assert.has_error(function() world:move("x", { 0, 0 / 0, 0 }) end,
+        "bad argument #2 to 'move' (goal must be finite and within 1e15)")
+      assert.has_error(function() world:move("x", "up") end,
+        "bad argument #2 to 'move' (goal must be a vector, got string)")
+      assert.has_error(function() world:queryShape(s, 3) end,
+        "bad argument #2 to 'queryShape' (filter must be a function, got number)")
+      assert.has_error(function() world:queryBounds(s) end)
+      assert.has_error(function() collide.newWorld({ maxIterations = 0 }) end)
+      assert.has_error(function() collide.newWorld({ skin = -1 }) end)
+      world:add("plane", collide.plane({ 0, 0, 0 }, { 0, 1, 0 }))
+      world:add("segment", collide.segment({ 0, 0, 0 }, { 1, 0, 0 }))
+      assert.has_error(function() world:move("segment", { 1, 1, 1 }) end)
+      assert.are.equal(3, world:count())
+    end)
+
+    it("keeps a mesh open while an item holds it", function()
+      local world = collide.newWorld()
+      local mesh = boxMesh({ 0, 0, 0 }, 1)
+      world:add("level", mesh)
+      local ok, message = pcall(mesh.close, mesh)
+      assert.is_false(ok)
+      assert.is_truthy(message:find("the mesh is in a world: remove its items first", 1, true))
+      world:update("level", collide.sphere({ 0, 0, 0 }, 1))
+      mesh:close()
+      assert.has_error(function() world:add("closed", mesh) end)
+    end)
+  end)
+
+  describe("queries", function()
+    local N = math.max(C.scaled(1200), 300)
+    local Q = math.max(C.scaled(150), 40)
+    for _, variant in ipairs(C.VARIANTS) do
+      it("equal brute force over every item, " .. variant.name, function()
+        local s, o = variant.scale, variant.offset[1]
+        local rng = Random.new(9001)
+        local world, list = randomWorld(rng, N, s, o)
+        churn(rng, world, list, math.floor(N / 4), s, o)
+        assert.are.equal(#list, world:count())
+        local hits = { shape = 0, bounds = 0, point = 0, ray = 0, sweep = 0 }
+        for q = 1, Q do
+          local center = { o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s, o + rng:uniform(-20, 20) * s }
+          local probe = C.make(collide, rng, rng:pick(KINDS), 3 * s, center)
+          -- queryShape
+          local got = asSet((world:queryShape(probe)))
+          local want = {}
+          for _, item in ipairs(list) do
+            if collide.overlaps(probe, world:getShape(item)) then
+              want[item] = true
+            end
+          end
+          sameSet(got, want, "queryShape " .. q)
+          hits.shape = hits.shape + count(want)
+          -- queryBounds, with a filter
+          local box = probe:bounds()
+          local odd = function(item) return type(item.id) ~= "number" or item.id % 2 == 1 end
+          got = asSet((world:queryBounds(box, odd)))
+          want = {}
+          for _, item in ipairs(list) do
+            local b = boundsOf(world:getShape(item))
+            if odd(item) and (b == nil or collide.overlaps(b, box)) then
+              want[item] = true
+            end
+          end
+          sameSet(got, want, "queryBounds " .. q)
+          hits.bounds = hits.bounds + count(want)
+          -- queryPoint
+          local p = vec3(center[1], center[2], center[3])
+          got = asSet((world:queryPoint(p)))
+          want = {}
+          local dot = collide.sphere(p, 0)
+          for _, item in ipairs(list) do
+            if collide.overlaps(dot, world:getShape(item)) then
+              want[item] = true
+            end
+          end
+          sameSet(got, want, "queryPoint " .. q)
+          hits.point = hits.point + count(want)
+          -- raycast (closest) and raycastAll
+          local dir = vec3(rng:uniform(-1, 1), rng:uniform(-1, 1), rng:uniform(-1, 1)) * (10 * s)
+          local best, bestItems = math.huge, {}
+          local all = {}
+          for _, item in ipairs(list) do
+            local t = collide.raycast(world:getShape(item), p, dir, 4)
+            if t then
+              all[item] = t
+              if t < best then
+                best, bestItems = t, { [item] = true }
+              elseif t == best then
+                bestItems[item] = true
+              end
+            end
+          end
+          local item, t = world:raycast(p, dir, 4)
+          if best == math.huge then
+            assert.is_nil(item)
+          else
+            hits.ray = hits.ray + 1
+            assert.are.equal(best, t)
+            assert.is_true(bestItems[item] == true, "raycast " .. q .. ": not the first item")
+          end
+          local records, n = world:raycastAll(p, dir, 4)
+          assert.are.equal(count(all), n)
+          for i, r in ipairs(records) do
+            assert.are.equal(all[r.item], r.t)
+            if i > 1 then
+              assert.is_true(records[i - 1].t <= r.t)
+            end
+          end
+          -- sweep of a sphere: brute force over the pairs sweep answers
+          local mover = collide.sphere(p, rng:uniform(0.2, 1) * s)
+          local delta = dir * 0.5
+          local first, firstItems = math.huge, {}
+          for _, other in ipairs(list) do
+            local shape = world:getShape(other)
+            local kind = collide.type(shape)
+            if kind ~= "segment" and kind ~= "ellipsoid" then
+              local st, _, normal = collide.sweep(mover, delta, shape)
+              -- At t = 0 only inside (beyond touching) or moving in counts.
+              local deep = st == 0 and (collide.penetration(mover, shape) or 0) > 0
+              if st and not (st == 0 and normal:dot(delta) >= 0 and not deep) then
+                if st < first then
+                  first, firstItems = st, { [other] = true }
+                elseif st == first then
+                  firstItems[other] = true
+                end
+              end
+            end
+          end
+          local filter = function(other)
+            local kind = collide.type(world:getShape(other))
+            return kind ~= "segment" and kind ~= "ellipsoid"
+          end
+          local swept, st = world:sweep(mover, delta, filter)
+          if first == math.huge then
+            assert.is_nil(swept)
+          else
+            hits.sweep = hits.sweep + 1
+            assert.are.equal(first, st)
+            assert.is_true(firstItems[swept] == true, "sweep " .. q .. ": not the first item")
+          end
+        end
+        -- The cases mean something: most queries find items.
+        assert.is_true(hits.shape >= Q and hits.bounds >= Q and hits.ray >= Q / 4 and hits.sweep >= Q / 8,
+          string.format("hits: shape %d, bounds %d, point %d, ray %d, sweep %d", hits.shape, hits.bounds,
+            hits.point, hits.ray, hits.sweep))
+      end)
+    end
+
+    it("lists the items an item overlaps, and fills out tables", function()
+      local rng = Random.new(77)
+      local world, list = randomWorld(rng, 400, 1, 0)
+      local out = { "stale", "stale", "stale" }
+      for _, item in ipairs(list) do
+        local shape = world:getShape(item)
+        local got, n = world:overlapping(item, nil, out)
+        assert.are.equal(out, got)
+        assert.are.equal(n, #got)
+        local want = {}
+        for _, other in ipairs(list) do
+          local kind, otherKind = collide.type(shape), collide.type(world:getShape(other))
+          -- No test between two meshes, nor a mesh and a plane: never reported.
+          local untested = (kind == "mesh" or otherKind == "mesh") and (kind ~= "sphere" and otherKind ~= "sphere")
+            and (kind == otherKind or kind == "plane" or otherKind == "plane")
+          if other ~= item and not untested and collide.overlaps(shape, world:getShape(other)) then
+            want[other] = true
+          end
+        end
+        sameSet(asSet(got, n), want, "overlapping")
+      end
+    end)
+
+    it("makes no garbage when out tables are given", function()
+      local rng = Random.new(5)
+      local world = randomWorld(rng, 500, 1, 0)
+      local box, probe, p = collide.aabb({ 0, 0, 0 }, { 4, 4, 4 }), collide.sphere({ 1, 1, 1 }, 3), vec3(0, 0, 0)
+      local out = {}
+      -- LuaJIT's compiler keeps its traces in collected memory: off, the
+      -- count is the calls' alone (compiled code allocates no more).
+      if jit then
+        jit.off()
+        jit.flush()
+      end
+      for _ = 1, 300 do -- warm: tables grown
+        world:queryBounds(box, nil, out)
+        world:queryShape(probe, nil, out)
+        world:queryPoint(p, nil, out)
+      end
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      for _ = 1, 1000 do
+        world:queryBounds(box, nil, out)
+        world:queryShape(probe, nil, out)
+        world:queryPoint(p, nil, out)
+      end
+      local grown = collectgarbage("count") - before
+      collectgarbage("restart")
+      if jit then
+        jit.on()
+      end
+      assert.is_true(grown < 1, string.format("%.1f KB of garbage", grown))
+    end)
+  end)
+
+  describe(":move", function()
+    local function wallOfBoxes(world, n)
+      for i = 1, n do
+        world:add("box" .. i, collide.aabb({ 2 * i - 1, 1, 0 }, { 1, 1, 1 }))
+      end
+    end
+
+    it("slides along a wall of 100 boxes keeping its speed along it", function()
+      local world = collide.newWorld()
+      wallOfBoxes(world, 100)
+      local sphere = collide.sphere({ 1, 1, 1.5 }, 0.5)
+      world:add("ball", sphere)
+      for _ = 1, 190 do
+        local c = sphere.center
+        local actual, cols = world:move("ball", { c.x + 1, c.y, c.z - 0.3 })
+        C.near(actual.x - c.x, 1, 1e-9, "speed along the wall")
+        C.near(actual.z, 1.5, 1e-3, "distance from the wall")
+        assert.is_true(actual.z >= 1.5)
+        for _, col in ipairs(cols) do
+          assert.are.equal("slide", col.type)
+          C.vnear(col.normal, 0, 0, 1, 1e-12)
+        end
+      end
+    end)
+
+    it("stops in a corner of two walls without jitter", function()
+      local world = collide.newWorld()
+      world:add("wall x", collide.aabb({ 0, 0, -1 }, { 10, 10, 1 }))
+      world:add("wall z", collide.aabb({ -1, 0, 0 }, { 1, 10, 10 }))
+      local ball = collide.sphere({ 3, 0, 3 }, 0.5)
+      world:add("ball", ball)
+      local last
+      for step = 1, 40 do
+        local c = ball.center
+        local actual = world:move("ball", { c.x - 0.3, c.y, c.z - 0.3 })
+        if step > 20 then
+          C.near(actual.x, last.x, 1e-9, "x at rest")
+          C.near(actual.z, last.z, 1e-9, "z at rest")
+        end
+        assert.is_true(actual.x >= 0.5 and actual.z >= 0.5)
+        last = actual
+      end
+      C.near(last.x, 0.5, 1e-3, "x in the corner")
+      C.near(last.z, 0.5, 1e-3, "z in the corner")
+    end)
+
+    it("touch stops at the contact; cross reports and passes; bounce reflects", function()
+      local world = collide.newWorld()
+      world:add("wall", collide.aabb({ 5, 0, 0 }, { 1, 5, 5 }))
+      world:add("ghost", collide.aabb({ 2, 0, 0 }, { 0.5, 5, 5 }))
+      local ball = collide.sphere({ 0, 0, 0 }, 0.5)
+      world:add("ball", ball)
+      local filter = function(_, other)
+        return other == "ghost" and "cross" or "touch"
+      end
+      local actual, cols, n = world:move("ball", { 10, 0, 0 }, filter)
+      assert.are.equal(2, n)
+      assert.are.equal("ghost", cols[1].other)
+      assert.are.equal("cross", cols[1].type)
+      assert.are.equal("wall", cols[2].other)
+      assert.are.equal("touch", cols[2].type)
+      C.near(actual.x, 3.5, 1e-3, "touching the wall")
+      assert.is_true(actual.x <= 3.5)
+      C.near(ball.center.x, actual.x, 0, "the shape moved")
+      -- bounce: into the wall at 45 degrees, out at 45 degrees
+      ball:setCenter(0, 0, 0)
+      world:update("ball")
+      actual, cols = world:check("ball", { 5, 0, 2 }, function(_, other)
+        return other == "wall" and "bounce" or nil
+      end)
+      assert.are.equal("bounce", cols[1].type)
+      C.near(cols[1].t, 3.5 / 5, 1e-9, "t")
+      C.near(actual.x, 3.5 - 1.5, 1e-3, "reflected x")
+      C.near(actual.z, 2, 1e-9, "z kept")
+      C.near(ball.center.x, 0, 0, "check does not move")
+    end)
+
+    it("is not stopped when it starts touching and moves away or along", function()
+      local world = collide.newWorld()
+      world:add("floor", collide.aabb({ 0, -1, 0 }, { 50, 1, 50 }))
+      local ball = collide.sphere({ 0, 0.5, 0 }, 0.5)
+      world:add("ball", ball)
+      local actual, _, n = world:move("ball", { 3, 0.5, 0 })
+      assert.are.equal(0, n)
+      C.vnear(actual, 3, 0.5, 0, 0)
+      actual, _, n = world:move("ball", { 3, 2, 0 })
+      assert.are.equal(0, n)
+      C.vnear(actual, 3, 2, 0, 0)
+    end)
+
+    it("is pushed out along the shortest way when it starts inside", function()
+      local world = collide.newWorld()
+      world:add("floor", collide.aabb({ 0, -1, 0 }, { 50, 1, 50 }))
+      local ball = collide.sphere({ 0, 0.3, 0 }, 0.5)
+      world:add("ball", ball)
+      local actual, cols = world:move("ball", { 1, 0.3, 0 })
+      assert.is_true(cols[1].overlaps)
+      assert.is_true(actual.y >= 0.5 - 1e-9, "out of the floor")
+      C.near(actual.x, 1, 1e-3, "and on its way")
+    end)
+
+    it("runs custom responses, and refuses unknown ones", function()
+      local world = collide.newWorld()
+      world:add("wall", collide.aabb({ 5, 0, 0 }, { 1, 5, 5 }))
+      world:add("ball", collide.sphere({ 0, 0, 0 }, 0.5))
+      local seen = 0
+      world:addResponse("stick", function(_, col)
+        seen = seen + 1
+        return col.touchX, col.touchY, col.touchZ, col.touchX, col.touchY, col.touchZ
+      end)
+      local actual = world:move("ball", { 10, 0, 0 }, function() return "stick" end)
+      assert.are.equal(1, seen)
+      assert.is_true(actual.x < 3.5 + 1e-9 and actual.x > 3.49)
+      assert.has_error(function() world:move("ball", { 10, 0, 0 }, function() return "fly" end) end)
+      assert.has_error(function() world:addResponse("x", 1) end)
+    end)
+
+    it("survives items added, removed and moved from inside a filter", function()
+      local rng = Random.new(31)
+      local world, list = randomWorld(rng, 300, 1, 0)
+      local ball = collide.sphere({ 0, 0, 0 }, 1)
+      world:add("ball", ball)
+      local added = 0
+      local filter = function(_, other)
+        local r = rng:next()
+        if r < 0.3 and world:has(other) then
+          world:remove(other)
+        elseif r < 0.5 then
+          added = added + 1
+          world:add("new" .. added, collide.sphere(rng:vector(-20, 20), 1))
+        elseif r < 0.6 then
+          world:check("ball", rng:vector(-20, 20))
+        end
+        return "slide"
+      end
+      for _ = 1, 200 do
+        local actual = world:move("ball", rng:vector(-20, 20), filter)
+        assert.is_true(actual.x == actual.x and math.abs(actual.x) < 100)
+      end
+      assert.is_true(world:count() > 0 and #list > 0)
+    end)
+  end)
+
+  it("never lets a mover out of a closed room, nor into its walls", function()
+    -- A room of 20 x 10 x 20 made of a mesh, its faces inward, and a few
+    -- pillars; fast moves of up to 100 times the mover's size.
+    local v = { { -10, 0, -10 }, { 10, 0, -10 }, { 10, 0, 10 }, { -10, 0, 10 },
+      { -10, 10, -10 }, { 10, 10, -10 }, { 10, 10, 10 }, { -10, 10, 10 } }
+    local f = { { 1, 2, 3, 4 }, { 5, 8, 7, 6 }, { 1, 5, 6, 2 }, { 2, 6, 7, 3 }, { 3, 7, 8, 4 }, { 4, 8, 5, 1 } }
+    local world = collide.newWorld()
+    world:add("room", collide.mesh(v, f))
+    world:add("pillar", collide.obb({ 3, 5, 3 }, { 1, 5, 1 }, { 0.6, 0, 0.8 }, { 0, 1, 0 }, { -0.8, 0, 0.6 }))
+    local rng = Random.new(404)
+    local movers = {
+      collide.sphere({ -5, 5, -5 }, 0.1),
+      collide.ellipsoid({ -5, 5, 5 }, { 0.1, 0, 0 }, { 0, 0.2, 0 }, { 0, 0, 0.1 }),
+      collide.aabb({ 5, 5, -5 }, { 0.1, 0.1, 0.1 }),
+    }
+    for i, m in ipairs(movers) do
+      world:add("mover" .. i, m)
+    end
+    local moves = math.max(C.scaled(10000), 500)
+    for k = 1, moves do
+      local i = rng:index(#movers)
+      local c = movers[i].center
+      local d = rng:unit()
+      local length = rng:uniform(0, 20)
+      world:move("mover" .. i, { c.x + d[1] * length, c.y + d[2] * length, c.z + d[3] * length })
+      c = movers[i].center
+      assert.is_true(c.x > -10 and c.x < 10 and c.y > 0 and c.y < 10 and c.z > -10 and c.z < 10,
+        string.format("move %d: mover %d out of the room at %.17g %.17g %.17g", k, i, c.x, c.y, c.z))
+      local inside = world:overlapping("mover" .. i, function(other) return other == "pillar" end)
+      assert.are.equal(0, #inside, "move " .. k .. ": inside the pillar")
+    end
+  end)
+
+  it("is collected with its items and shapes", function()
+    local weak = setmetatable({}, { __mode = "k" })
+    do
+      local world = collide.newWorld()
+      local item, shape, mesh = {}, collide.sphere({ 0, 0, 0 }, 1), boxMesh({ 5, 5, 5 }, 1)
+      world:add(item, shape)
+      world:add("level", mesh)
+      weak[world], weak[item], weak[shape], weak[mesh] = true, true, true, true
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal(0, count(weak))
+  end)
+end)

@@ -1,0 +1,653 @@
+// SPDX-License-Identifier: MIT
+// The world's core (collide.WorldCore): a handle that owns a c3World, with
+// the methods lua/collide/world.lua builds the Lua world on. Items are
+// known here by their ids (1-based); the Lua side keeps the items, their
+// shapes, and the tables that map one to the other, and passes the id ->
+// item table where a query pushes items. The core finds, Lua decides:
+// nothing here calls Lua functions (filters and responses run in
+// world.lua), and results go into tables the caller passes, so that a
+// frame of queries makes no garbage.
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collide/tree.h"
+#include "collide/world.h"
+#include "lc3.h"
+
+typedef struct lc3World
+{
+	c3World* world;
+	c3Allocator allocator;
+	c3WorldStats last; ///< what the last query visited
+	c3WorldHit* hits;  ///< scratch for a cast's hits, sorted before they are pushed
+	int hitCount;
+	int hitCapacity;
+	bool hitsFailed;  ///< no memory for a hit: the cast raises
+	lc3Mesh** meshes; ///< per item: its mesh handle's object, or NULL (for lc3_meshuse)
+	int meshCapacity;
+	int issued; ///< one past the highest id the world has given: the most the next id can be
+} lc3World;
+
+static void* lc3_worldalloc(lc3World* w, void* old, size_t oldSize, size_t newSize)
+{
+	return w->allocator.fcn(w->allocator.context, old, oldSize, newSize);
+}
+
+static void lc3_releaseworld(void* object)
+{
+	lc3World* w = (lc3World*)object;
+	// The meshes' counts of users are left as they are: the meshes may be
+	// collected in the same cycle, before this.
+	c3DestroyWorld(w->world);
+	lc3_worldalloc(w, w->hits, sizeof(c3WorldHit) * (size_t)w->hitCapacity, 0);
+	lc3_worldalloc(w, w->meshes, sizeof(lc3Mesh*) * (size_t)w->meshCapacity, 0);
+	lc3_worldalloc(w, w, sizeof *w, 0);
+}
+
+static const lc3HandleClass lc3_worldclass = {"collide.WorldCore", "world", lc3_releaseworld, NULL, NULL};
+
+static lc3World* lc3_checkworld(lua_State* L, const char* fname)
+{
+	return (lc3World*)lc3_checkhandle(L, 1, &lc3_worldclass, fname);
+}
+
+// An item's id at idx (1-based in Lua), which must be one of the world's.
+static int lc3_checkitem(lua_State* L, lc3World* w, int idx, const char* fname)
+{
+	lua_Number x = luaL_checknumber(L, idx);
+	int id = x >= 1 && x <= (lua_Number)C3_TREE_MAX_PROXIES && x == (lua_Number)(int)x ? (int)x - 1 : -1;
+	if (!c3World_IsItem(w->world, id))
+	{
+		lc3_argerror(L, idx, fname, "no item %s in the world", lua_tostring(L, idx));
+	}
+	return id;
+}
+
+/// A shape or a mesh at idx, as the world takes it; the mesh handle's object in *mesh.
+static c3WorldShape lc3_checkworldshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname,
+										lc3Mesh** mesh)
+{
+	c3WorldShape shape = {(c3ShapeType)0, NULL, NULL};
+	*mesh = NULL;
+	if (lc3_ismesh(L, reg, idx))
+	{
+		*mesh = lc3_checkmesh(L, reg, idx, fname);
+		shape.mesh = lc3_meshobject(*mesh);
+		return shape;
+	}
+	lc3Object* o = lc3_toshape(L, reg, idx);
+	if (o == NULL)
+	{
+		lc3_typeerror(L, idx, fname, "shape or mesh");
+	}
+	shape.type = (c3ShapeType)o->type;
+	shape.shape = &o->u;
+	return shape;
+}
+
+// Room in meshes for the ids up to id.
+static void lc3_reservemeshes(lua_State* L, lc3World* w, int id)
+{
+	if (id < w->meshCapacity)
+	{
+		return;
+	}
+	int capacity = w->meshCapacity > 0 ? w->meshCapacity : 16;
+	while (capacity <= id)
+	{
+		capacity *= 2;
+	}
+	lc3Mesh** meshes = (lc3Mesh**)lc3_worldalloc(w, w->meshes, sizeof(lc3Mesh*) * (size_t)w->meshCapacity,
+												 sizeof(lc3Mesh*) * (size_t)capacity);
+	if (meshes == NULL)
+	{
+		luaL_error(L, "not enough memory");
+	}
+	memset(meshes + w->meshCapacity, 0, sizeof(lc3Mesh*) * (size_t)(capacity - w->meshCapacity));
+	w->meshes = meshes;
+	w->meshCapacity = capacity;
+}
+
+// Remember which mesh an item holds (its slot reserved), counting users.
+static void lc3_setitemmesh(lc3World* w, int id, lc3Mesh* mesh)
+{
+	if (w->meshes[id] != NULL)
+	{
+		lc3_meshuse(w->meshes[id], -1);
+	}
+	w->meshes[id] = mesh;
+	if (mesh != NULL)
+	{
+		lc3_meshuse(mesh, 1);
+	}
+}
+
+// newWorldCore() -> a world handle
+static int world_new(lua_State* L)
+{
+	c3Allocator allocator = lc3_allocator(L);
+	lc3World* w = (lc3World*)allocator.fcn(allocator.context, NULL, 0, sizeof(lc3World));
+	if (w == NULL)
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	memset(w, 0, sizeof *w);
+	w->allocator = allocator;
+	c3WorldDef def = c3DefaultWorldDef();
+	def.allocator = allocator;
+	w->world = c3CreateWorld(&def);
+	if (w->world == NULL)
+	{
+		allocator.fcn(allocator.context, w, sizeof *w, 0);
+		return luaL_error(L, "not enough memory");
+	}
+	lc3_newhandle(L, &lc3_worldclass, w);
+	return 1;
+}
+
+// -- items -----------------------------------------------------------------------------------
+
+// w:add(item, shape) -> id (the item itself is kept by the Lua side)
+static int world_add(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "add");
+	lc3Mesh* mesh;
+	c3WorldShape shape = lc3_checkworldshape(L, reg, 3, "add", &mesh);
+	// The slot of the next id first: once the item is in, nothing may fail.
+	lc3_reservemeshes(L, w, w->issued);
+	int id = c3World_AddItem(w->world, shape, 0);
+	if (id < 0)
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	w->issued = id + 1 > w->issued ? id + 1 : w->issued;
+	lc3_setitemmesh(w, id, mesh);
+	lua_pushinteger(L, id + 1);
+	return 1;
+}
+
+// w:remove(id)
+static int world_remove(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "remove");
+	int id = lc3_checkitem(L, w, 2, "remove");
+	lc3_setitemmesh(w, id, NULL);
+	c3World_RemoveItem(w->world, id);
+	return 0;
+}
+
+// w:update(id, shape)
+static int world_update(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "update");
+	int id = lc3_checkitem(L, w, 2, "update");
+	lc3Mesh* mesh;
+	c3WorldShape shape = lc3_checkworldshape(L, reg, 3, "update", &mesh);
+	if (!c3World_UpdateItem(w->world, id, shape))
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	lc3_setitemmesh(w, id, mesh);
+	return 0;
+}
+
+// w:setCenter(id, shape, x, y, z): the item's shape (the value, and the
+// world's copy) centered at (x, y, z)
+static int world_setcenter(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "setCenter");
+	int id = lc3_checkitem(L, w, 2, "setCenter");
+	lc3Object* o = lc3_checkshapewrite(L, reg, 3, "setCenter");
+	c3Vec3 p = lc3_vec3(lc3_checkcoordinate(L, 4, "setCenter", "x"), lc3_checkcoordinate(L, 5, "setCenter", "y"),
+						lc3_checkcoordinate(L, 6, "setCenter", "z"));
+	c3WorldShape shape = c3World_GetShape(w->world, id);
+	if ((int)shape.type != o->type)
+	{
+		return lc3_argerror(L, 3, "setCenter", "not the item's shape");
+	}
+	c3SetShapeCenter((c3ShapeType)o->type, &o->u, p);
+	if (!c3World_SetItemCenter(w->world, id, p))
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	return 0;
+}
+
+// w:center(id) -> x, y, z of the item's shape (a mesh: its bounds' center)
+static int world_center(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "center");
+	int id = lc3_checkitem(L, w, 2, "center");
+	c3WorldShape shape = c3World_GetShape(w->world, id);
+	c3Vec3 c = shape.mesh != NULL ? c3Mesh_GetBounds(shape.mesh).center : c3GetShapeCenter(shape.type, shape.shape);
+	lua_pushnumber(L, c.x);
+	lua_pushnumber(L, c.y);
+	lua_pushnumber(L, c.z);
+	return 3;
+}
+
+// w:count() -> the number of items
+static int world_count(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "count");
+	lua_pushinteger(L, c3World_GetItemCount(w->world));
+	return 1;
+}
+
+// w:optimize(): rebuild the tree of the items that have not moved
+static int world_optimize(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "optimize");
+	if (!c3World_Optimize(w->world))
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	return 0;
+}
+
+static void lc3_setnumberfield(lua_State* L, const char* name, double value)
+{
+	lua_pushnumber(L, value);
+	lua_setfield(L, -2, name);
+}
+
+// w:stats() -> {items, nodes, height, staticNodes, ..., visited = {nodes, items}}
+static int world_stats(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "stats");
+	c3WorldInfo info = c3World_GetInfo(w->world);
+	lua_createtable(L, 0, 10);
+	lc3_setnumberfield(L, "items", info.items);
+	lc3_setnumberfield(L, "nodes", info.staticNodes + info.movingNodes);
+	lc3_setnumberfield(L, "height", info.staticHeight > info.movingHeight ? info.staticHeight : info.movingHeight);
+	lc3_setnumberfield(L, "staticNodes", info.staticNodes);
+	lc3_setnumberfield(L, "staticHeight", info.staticHeight);
+	lc3_setnumberfield(L, "movingNodes", info.movingNodes);
+	lc3_setnumberfield(L, "movingHeight", info.movingHeight);
+	lc3_setnumberfield(L, "planes", info.planes);
+	lc3_setnumberfield(L, "bytes", (double)info.bytes);
+	lua_createtable(L, 0, 2);
+	lc3_setnumberfield(L, "nodes", w->last.nodes);
+	lc3_setnumberfield(L, "items", w->last.items);
+	lua_setfield(L, -2, "visited");
+	return 1;
+}
+
+// -- queries that list items -----------------------------------------------------------------
+
+typedef struct lc3ItemList
+{
+	lua_State* L;
+	int items; ///< the id -> item table
+	int out;
+	lua_Integer count;
+} lc3ItemList;
+
+static bool lc3_additem(int item, uint64_t userData, void* context)
+{
+	(void)userData;
+	lc3ItemList* list = (lc3ItemList*)context;
+	lua_rawgeti(list->L, list->items, (lua_Integer)item + 1);
+	lua_rawseti(list->L, list->out, ++list->count);
+	return true;
+}
+
+// The items table at idx (id -> item), checked: it is the Lua side's own.
+static int lc3_checkitems(lua_State* L, int idx, const char* fname)
+{
+	luaL_checktype(L, idx, LUA_TTABLE);
+	(void)fname;
+	return idx;
+}
+
+// w:queryBounds(aabb, items, out) -> out, n
+static int world_querybounds(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "queryBounds");
+	lc3Object* box = lc3_checktype(L, reg, 2, LC3_AABB, "queryBounds");
+	lc3ItemList list = {L, lc3_checkitems(L, 3, "queryBounds"), 0, 0};
+	lua_settop(L, 4);
+	list.out = lc3_outtable(L, 4, "queryBounds");
+	c3World_QueryBounds(w->world, box->u.aabb, lc3_additem, &list, &w->last);
+	lua_pushinteger(L, list.count);
+	return 2;
+}
+
+// w:queryShape(shape, items, out) -> out, n
+static int world_queryshape(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "queryShape");
+	lc3Object* o = lc3_checkshape(L, reg, 2, "queryShape");
+	lc3ItemList list = {L, lc3_checkitems(L, 3, "queryShape"), 0, 0};
+	lua_settop(L, 4);
+	list.out = lc3_outtable(L, 4, "queryShape");
+	c3WorldShape shape = {(c3ShapeType)o->type, &o->u, NULL};
+	c3World_QueryShape(w->world, shape, lc3_additem, &list, &w->last);
+	lua_pushinteger(L, list.count);
+	return 2;
+}
+
+// w:queryPoint(p, items, out) -> out, n
+static int world_querypoint(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "queryPoint");
+	c3Vec3 p = lc3_checkpoint(L, reg, 2, "queryPoint", "point");
+	lc3ItemList list = {L, lc3_checkitems(L, 3, "queryPoint"), 0, 0};
+	lua_settop(L, 4);
+	list.out = lc3_outtable(L, 4, "queryPoint");
+	c3World_QueryPoint(w->world, p, lc3_additem, &list, &w->last);
+	lua_pushinteger(L, list.count);
+	return 2;
+}
+
+// w:overlapping(id, items, out) -> out, n
+static int world_overlapping(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "overlapping");
+	int id = lc3_checkitem(L, w, 2, "overlapping");
+	lc3ItemList list = {L, lc3_checkitems(L, 3, "overlapping"), 0, 0};
+	lua_settop(L, 4);
+	list.out = lc3_outtable(L, 4, "overlapping");
+	c3World_QueryOverlapping(w->world, id, lc3_additem, &list, &w->last);
+	lua_pushinteger(L, list.count);
+	return 2;
+}
+
+// -- casts -----------------------------------------------------------------------------------
+
+static bool lc3_addhit(const c3WorldHit* hit, void* context)
+{
+	lc3World* w = (lc3World*)context;
+	if (w->hitCount == w->hitCapacity)
+	{
+		int capacity = w->hitCapacity > 0 ? 2 * w->hitCapacity : 16;
+		c3WorldHit* hits = (c3WorldHit*)lc3_worldalloc(w, w->hits, sizeof(c3WorldHit) * (size_t)w->hitCapacity,
+													   sizeof(c3WorldHit) * (size_t)capacity);
+		if (hits == NULL)
+		{
+			w->hitsFailed = true;
+			return false;
+		}
+		w->hits = hits;
+		w->hitCapacity = capacity;
+	}
+	w->hits[w->hitCount++] = *hit;
+	return true;
+}
+
+// By time, then by id: the order the Lua side takes them in.
+static int lc3_comparehits(const void* a, const void* b)
+{
+	const c3WorldHit* x = (const c3WorldHit*)a;
+	const c3WorldHit* y = (const c3WorldHit*)b;
+	if (x->fraction != y->fraction)
+	{
+		return x->fraction < y->fraction ? -1 : 1;
+	}
+	return (x->item > y->item) - (x->item < y->item);
+}
+
+enum
+{
+	LC3_HIT_FIELDS = 10 ///< id, t, point x y z, normal x y z, face (0: none), overlaps (0 or 1)
+};
+
+// The scratch hits, sorted, into the table at buf as LC3_HIT_FIELDS numbers
+// each; returns their count.
+static int lc3_pushhits(lua_State* L, lc3World* w, int buf)
+{
+	if (w->hitsFailed)
+	{
+		luaL_error(L, "not enough memory");
+	}
+	qsort(w->hits, (size_t)w->hitCount, sizeof(c3WorldHit), lc3_comparehits);
+	lua_Integer k = 0;
+	for (int i = 0; i < w->hitCount; ++i)
+	{
+		const c3WorldHit* h = &w->hits[i];
+		double fields[LC3_HIT_FIELDS] = {
+			h->item + 1.0, h->fraction, h->point.x,  h->point.y,    h->point.z,
+			h->normal.x,   h->normal.y, h->normal.z, h->face + 1.0, h->overlaps ? 1.0 : 0.0,
+		};
+		for (int f = 0; f < LC3_HIT_FIELDS; ++f)
+		{
+			lua_pushnumber(L, fields[f]);
+			lua_rawseti(L, buf, ++k);
+		}
+	}
+	return w->hitCount;
+}
+
+static void lc3_clearhits(lc3World* w)
+{
+	w->hitCount = 0;
+	w->hitsFailed = false;
+}
+
+static c3RayCastInput lc3_checkray(lua_State* L, const lc3Registry* reg, const char* fname)
+{
+	c3RayCastInput input;
+	input.origin = lc3_checkpoint(L, reg, 2, fname, "origin");
+	input.translation = lc3_checkpoint(L, reg, 3, fname, "direction");
+	input.maxFraction = luaL_optnumber(L, 4, HUGE_VAL);
+	if (!(input.maxFraction >= 0.0))
+	{
+		lc3_argerror(L, 4, fname, "maxT must be >= 0");
+	}
+	return input;
+}
+
+// w:raycast(origin, direction, maxT) -> id, t, px, py, pz, nx, ny, nz, face or nil
+static int world_raycast(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "raycast");
+	c3RayCastInput input = lc3_checkray(L, reg, "raycast");
+	c3WorldHit hit = c3World_RayCastClosest(w->world, &input, &w->last);
+	if (hit.item < 0)
+	{
+		lua_pushnil(L);
+		return 1;
+	}
+	lua_pushinteger(L, hit.item + 1);
+	lua_pushnumber(L, hit.fraction);
+	lua_pushnumber(L, hit.point.x);
+	lua_pushnumber(L, hit.point.y);
+	lua_pushnumber(L, hit.point.z);
+	lua_pushnumber(L, hit.normal.x);
+	lua_pushnumber(L, hit.normal.y);
+	lua_pushnumber(L, hit.normal.z);
+	lua_pushinteger(L, hit.face + 1);
+	return 9;
+}
+
+// w:raycastAll(origin, direction, maxT, buf) -> n hits in buf, by time
+static int world_raycastall(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "raycastAll");
+	c3RayCastInput input = lc3_checkray(L, reg, "raycastAll");
+	luaL_checktype(L, 5, LUA_TTABLE);
+	lc3_clearhits(w);
+	c3World_RayCast(w->world, &input, lc3_addhit, w, &w->last);
+	lua_pushinteger(L, lc3_pushhits(L, w, 5));
+	return 1;
+}
+
+// A mover's shape (a sphere, an ellipsoid, an aabb or an obb) at idx.
+static lc3Object* lc3_checkmover(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+{
+	lc3Object* o = lc3_checkshape(L, reg, idx, fname);
+	if (!c3World_IsMoverType((c3ShapeType)o->type))
+	{
+		lc3_argerror(L, idx, fname, "a %s cannot be swept (a sphere, an ellipsoid, an aabb or an obb can)",
+					 lc3_typenames[o->type]);
+	}
+	return o;
+}
+
+// w:sweep(shape, delta, buf) -> n hits in buf, by time
+static int world_sweep(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "sweep");
+	lc3Object* o = lc3_checkmover(L, reg, 2, "sweep");
+	c3Vec3 delta = lc3_checkpoint(L, reg, 3, "sweep", "delta");
+	luaL_checktype(L, 4, LUA_TTABLE);
+	c3WorldShape mover = {(c3ShapeType)o->type, &o->u, NULL};
+	lc3_clearhits(w);
+	c3World_Sweep(w->world, mover, delta, -1, lc3_addhit, w, &w->last);
+	lua_pushinteger(L, lc3_pushhits(L, w, 4));
+	return 1;
+}
+
+/// A copy of an item's shape (a mover), centered elsewhere.
+typedef union lc3MoverCopy
+{
+	c3Sphere sphere;
+	c3AABB aabb;
+	c3OBB obb;
+	c3Ellipsoid ellipsoid;
+} lc3MoverCopy;
+
+// The item's shape as a mover centered at p, in copy; raises for another shape.
+static c3WorldShape lc3_itemmover(lua_State* L, lc3World* w, int id, c3Vec3 p, lc3MoverCopy* copy, const char* fname)
+{
+	c3WorldShape shape = c3World_GetShape(w->world, id);
+	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
+	{
+		lc3_argerror(L, 1, fname, "the item's shape cannot move (a sphere, an ellipsoid, an aabb or an obb can)");
+	}
+	size_t size = shape.type == c3_sphereShape ? sizeof(c3Sphere)
+				  : shape.type == c3_aabbShape ? sizeof(c3AABB)
+				  : shape.type == c3_obbShape  ? sizeof(c3OBB)
+											   : sizeof(c3Ellipsoid);
+	memcpy(copy, shape.shape, size);
+	c3SetShapeCenter(shape.type, copy, p);
+	shape.shape = copy;
+	return shape;
+}
+
+// w:project(id, gx, gy, gz, buf, x, y, z) -> n: the contacts of the item's
+// shape moved from (x, y, z) to the goal (gx, gy, gz), into buf by time
+static int world_project(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "move");
+	int id = lc3_checkitem(L, w, 2, "move");
+	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "goal x"), lc3_checkcoordinate(L, 4, "move", "goal y"),
+						   lc3_checkcoordinate(L, 5, "move", "goal z"));
+	luaL_checktype(L, 6, LUA_TTABLE);
+	c3Vec3 from = lc3_vec3(lc3_checkcoordinate(L, 7, "move", "x"), lc3_checkcoordinate(L, 8, "move", "y"),
+						   lc3_checkcoordinate(L, 9, "move", "z"));
+	lc3MoverCopy copy;
+	c3WorldShape mover = lc3_itemmover(L, w, id, from, &copy, "move");
+	lc3_clearhits(w);
+	c3World_Sweep(w->world, mover, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_addhit, w,
+				  &w->last);
+	lua_pushinteger(L, lc3_pushhits(L, w, 6));
+	return 1;
+}
+
+typedef struct lc3PlaneList
+{
+	c3CollisionPlane planes[64];
+	int count;
+} lc3PlaneList;
+
+static bool lc3_addplane(const c3WorldContact* contact, void* context)
+{
+	lc3PlaneList* list = (lc3PlaneList*)context;
+	if (!(contact->depth > 0.0))
+	{
+		return true; // touching: nothing to push
+	}
+	c3CollisionPlane* plane = &list->planes[list->count++];
+	plane->plane.normal = contact->normal;
+	plane->plane.d = -contact->depth;
+	plane->pushLimit = INFINITY;
+	plane->push = 0.0;
+	plane->clipVelocity = false;
+	return list->count < 64;
+}
+
+// w:pushOut(id, x, y, z, others, n) -> x, y, z, count: the item's shape at
+// (x, y, z) pushed out of the items others[1..n] (ids), by the count
+// contacts with them that have a depth
+static int world_pushout(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "move");
+	int id = lc3_checkitem(L, w, 2, "move");
+	c3Vec3 from = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "x"), lc3_checkcoordinate(L, 4, "move", "y"),
+						   lc3_checkcoordinate(L, 5, "move", "z"));
+	luaL_checktype(L, 6, LUA_TTABLE);
+	lua_Integer n = luaL_checkinteger(L, 7);
+	lc3MoverCopy copy;
+	c3WorldShape mover = lc3_itemmover(L, w, id, from, &copy, "move");
+	lc3PlaneList list;
+	list.count = 0;
+	for (lua_Integer i = 1; i <= n && list.count < 64; ++i)
+	{
+		lua_rawgeti(L, 6, i);
+		int other = lc3_checkitem(L, w, lua_gettop(L), "move");
+		lua_pop(L, 1);
+		if (other != id)
+		{
+			c3World_ItemContacts(w->world, mover, other, lc3_addplane, &list);
+		}
+	}
+	c3Vec3 p = from;
+	if (list.count > 0)
+	{
+		c3PlaneSolverResult result = c3SolvePlanes(lc3_vec3(0.0, 0.0, 0.0), list.planes, list.count);
+		p = lc3_vec3(from.x + result.translation.x, from.y + result.translation.y, from.z + result.translation.z);
+	}
+	lua_pushnumber(L, p.x);
+	lua_pushnumber(L, p.y);
+	lua_pushnumber(L, p.z);
+	lua_pushinteger(L, list.count);
+	return 4;
+}
+
+static const luaL_Reg lc3_world_methods[] = {
+	{"add", world_add},
+	{"remove", world_remove},
+	{"update", world_update},
+	{"setCenter", world_setcenter},
+	{"center", world_center},
+	{"count", world_count},
+	{"optimize", world_optimize},
+	{"stats", world_stats},
+	{"queryBounds", world_querybounds},
+	{"queryShape", world_queryshape},
+	{"queryPoint", world_querypoint},
+	{"overlapping", world_overlapping},
+	{"raycast", world_raycast},
+	{"raycastAll", world_raycastall},
+	{"sweep", world_sweep},
+	{"project", world_project},
+	{"pushOut", world_pushout},
+	{NULL, NULL},
+};
+
+static const luaL_Reg lc3_world_functions[] = {
+	{"_newWorldCore", world_new},
+	{NULL, NULL},
+};
+
+void lc3_world_open(lua_State* L, int module)
+{
+	lc3_newhandleclass(L, &lc3_worldclass);
+	lc3_setfuncs(L, module, lc3_world_functions);
+	luaL_getmetatable(L, lc3_worldclass.metatable);
+	lua_getfield(L, -1, "__index");
+	lc3_setfuncs(L, -1, lc3_world_methods);
+	lua_pop(L, 2);
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+// Query: a sweep of two bounded convex shapes in translation, for the pairs
+// with no closed form (a box against a polygon, an ellipsoid against a
+// sphere, ...), by conservative advancement (Mirtich, "Impulse-based Dynamic
+// Simulation of Rigid Body Systems", 1996, ch. 3; for translations alone it
+// is van den Bergen's GJK ray cast, "Ray Casting against General Convex
+// Objects with Application to Continuous Collision Detection", 2004).
+//
+// GJK gives the distance d and the closest points at time t. The plane
+// through B's closest point with normal n (from B toward A) separates them;
+// along n the gap closes at the speed c = -(deltaA - deltaB).n, so they do
+// not touch before t + d / c, and never when c <= 0 (A leaves B's side of the
+// plane). Each step is safe, and lands on the contact at once against a flat
+// face; curved surfaces take a few steps.
+
+#include "query/sweep_convex.h"
+
+#include "base/math_functions.h"
+#include "base/results.h"
+#include "query/dispatch.h"
+#include "query/gjk.h"
+#include "shape/ellipsoid.h"
+
+static c3Proxy c3TranslateProxy(const c3Proxy* proxy, c3Vec3 delta)
+{
+	c3Proxy out = *proxy;
+	for (int i = 0; i < out.count; ++i)
+	{
+		out.points[i] = c3Add(out.points[i], delta);
+	}
+	out.ellipsoid.center = c3Add(out.ellipsoid.center, delta);
+	return out;
+}
+
+// A bounded shape against a plane, both moving: the shape's extent along
+// the normal, [lo, hi] about the plane, closes on it linearly.
+static c3CastOutput c3SweepConvexPlane(const c3Proxy* a, c3Vec3 motion, const c3Plane* plane, c3Vec3 deltaB)
+{
+	c3Vec3 n = plane->normal;
+	double lo, hi;
+	c3Vec3 loPoint, hiPoint;
+	if (a->count == 0)
+	{
+		double center = c3SignedDistancePlane(plane, a->ellipsoid.center);
+		double reach = c3EllipsoidReach(&a->ellipsoid, n);
+		lo = center - reach;
+		hi = center + reach;
+		loPoint = c3MulAdd(a->ellipsoid.center, -reach, n);
+		hiPoint = c3MulAdd(a->ellipsoid.center, reach, n);
+	}
+	else
+	{
+		lo = hi = c3SignedDistancePlane(plane, a->points[0]);
+		loPoint = hiPoint = a->points[0];
+		for (int i = 1; i < a->count; ++i)
+		{
+			double s = c3SignedDistancePlane(plane, a->points[i]);
+			if (s < lo)
+			{
+				lo = s;
+				loPoint = a->points[i];
+			}
+			if (s > hi)
+			{
+				hi = s;
+				hiPoint = a->points[i];
+			}
+		}
+		lo -= a->radius;
+		hi += a->radius;
+		loPoint = c3MulAdd(loPoint, -a->radius, n);
+		hiPoint = c3MulAdd(hiPoint, a->radius, n);
+	}
+	double speed = c3Dot(motion, n);
+	if (lo <= 0.0 && hi >= 0.0)
+	{
+		// Across the plane at the start: out by the nearer side.
+		bool above = hi <= -lo ? false : true;
+		return c3Hit(c3ClosestPointPlane(plane, above ? loPoint : hiPoint), above ? n : c3Neg(n), 0.0);
+	}
+	bool above = lo > 0.0;
+	double gap = above ? lo : -hi;
+	double closing = above ? -speed : speed;
+	if (!(closing > 0.0) || gap > closing)
+	{
+		return c3Miss();
+	}
+	double t = gap / closing;
+	c3Vec3 point = c3Add(c3MulAdd(above ? loPoint : hiPoint, t, motion), c3MulSV(t, deltaB));
+	return c3Hit(point, above ? n : c3Neg(n), t);
+}
+
+c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
+						   c3Vec3 deltaB)
+{
+	c3AABB boundsA, boundsB;
+	if (typeA == c3_planeShape && typeB != c3_planeShape)
+	{
+		c3CastOutput out = c3SweepConvex(typeB, b, deltaB, typeA, a, deltaA);
+		out.normal = c3Neg(out.normal);
+		return out;
+	}
+	if (!c3ComputeShapeBounds(typeA, a, &boundsA))
+	{
+		return c3Miss();
+	}
+	if (typeB == c3_planeShape)
+	{
+		c3Proxy proxy = c3MakeProxy(typeA, a);
+		return c3SweepConvexPlane(&proxy, c3Sub(deltaA, deltaB), (const c3Plane*)b, deltaB);
+	}
+	if (!c3ComputeShapeBounds(typeB, b, &boundsB))
+	{
+		return c3Miss();
+	}
+	const c3Vec3 motion = c3Sub(deltaA, deltaB);
+	const c3Proxy pa = c3MakeProxy(typeA, a);
+	const c3Proxy pb = c3MakeProxy(typeB, b);
+
+	// In contact: within GJK's rounding (relative to the coordinates), or
+	// the gap a step leaves, a billionth of the sizes and the motion.
+	double size =
+		c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(boundsA.halfExtents), c3MaxAbsComponent(boundsB.halfExtents)),
+					c3MaxAbsComponent(motion));
+	double gap = 1.0e-9 * size;
+
+	double t = 0.0;
+	for (int i = 0; i < C3_SWEEP_CONVEX_MAX_ITERATIONS; ++i)
+	{
+		c3Proxy moved = c3TranslateProxy(&pa, c3MulSV(t, motion));
+		c3DistanceOutput d = c3ShapeDistance(&moved, &pb);
+		bool touching = c3GJKTouching(&d) || (i > 0 && d.distance <= gap);
+		if (touching)
+		{
+			c3Vec3 normal;
+			if (d.distance > 0.0)
+			{
+				normal = c3MulSV(1.0 / d.distance, c3Sub(d.pointA, d.pointB));
+			}
+			else
+			{
+				// Overlapping at the start: the direction of least penetration
+				// where the pair has one, else against the motion.
+				c3PenetrationFcn penetration = c3GetPenetrationFcn(typeA, typeB);
+				c3Penetration p = penetration != NULL ? penetration(a, b) : c3NoPenetration();
+				normal = p.hit ? p.normal : c3NormalizeOr(c3Neg(motion), c3DefaultNormal());
+			}
+			c3Vec3 point = c3Add(c3MulAdd(d.pointB, 0.5, c3Sub(d.pointA, d.pointB)), c3MulSV(t, deltaB));
+			return c3Hit(point, c3NormalizeOr(normal, c3DefaultNormal()), t);
+		}
+		c3Vec3 n = c3MulSV(1.0 / d.distance, c3Sub(d.pointA, d.pointB));
+		double closing = -c3Dot(motion, n);
+		if (!(closing > 0.0))
+		{
+			return c3Miss();
+		}
+		// Stop short by half the contact gap, so that a step never passes the
+		// contact through rounding.
+		double step = (d.distance - 0.5 * gap) / closing;
+		t += c3MaxDouble(step, 0.0);
+		if (t > 1.0)
+		{
+			return c3Miss();
+		}
+	}
+	// Not converged: every step was safe, so this time is before the contact;
+	// the separating direction at it is the normal.
+	c3Proxy moved = c3TranslateProxy(&pa, c3MulSV(t, motion));
+	c3DistanceOutput d = c3ShapeDistance(&moved, &pb);
+	c3Vec3 normal = c3NormalizeOr(c3Sub(d.pointA, d.pointB), c3NormalizeOr(c3Neg(motion), c3DefaultNormal()));
+	return c3Hit(c3Add(d.pointB, c3MulSV(t, deltaB)), normal, t);
+}

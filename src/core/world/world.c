@@ -1,0 +1,954 @@
+// SPDX-License-Identifier: MIT
+// A world of items in two dynamic trees (collide/world.h): the items that
+// have not moved since they were added, and those that have (Box2D's
+// broadphase keeps its static and moving proxies apart the same way: level
+// geometry is built once and its tree stays good; what moves pays for the
+// rebalancing). Planes have no bounds and sit in a list of their own.
+
+#include "world/world.h"
+
+#include <string.h>
+
+#include "base/core.h"
+#include "base/math_functions.h"
+#include "base/results.h"
+#include "collide/tree.h"
+#include "kernel/ray.h"
+#include "query/dispatch.h"
+#include "shape/shape.h"
+
+enum
+{
+	c3_itemFree = -1, ///< the type of an unused slot
+	c3_itemMesh = 0,  ///< the type of a mesh item
+};
+
+typedef struct c3WorldItem
+{
+	int type;     ///< c3ShapeType, c3_itemMesh or c3_itemFree
+	int proxy;    ///< in its tree, or the index in the plane list
+	bool moving;  ///< in the tree of moving items
+	int nextFree; ///< free slots: the next one
+	uint64_t userData;
+	c3AABB bounds; ///< exact (planes: none)
+	const c3Mesh* mesh;
+	void* shape; ///< the world's copy of the shape
+	size_t shapeSize;
+} c3WorldItem;
+
+struct c3World
+{
+	c3Allocator allocator;
+	c3WorldItem* items;
+	int capacity;
+	int count;
+	int freeList;
+	c3DynamicTree* staticTree;
+	c3DynamicTree* movingTree;
+	int* planes; ///< the plane items' ids
+	int planeCount;
+	int planeCapacity;
+};
+
+c3WorldDef c3DefaultWorldDef(void)
+{
+	c3WorldDef def;
+	memset(&def, 0, sizeof def);
+	return def;
+}
+
+c3World* c3CreateWorld(const c3WorldDef* def)
+{
+	c3Allocator allocator = c3ResolveAllocator(def != NULL ? &def->allocator : NULL);
+	c3World* world = (c3World*)c3Alloc(&allocator, sizeof(c3World));
+	if (world == NULL)
+	{
+		return NULL;
+	}
+	memset(world, 0, sizeof *world);
+	world->allocator = allocator;
+	world->freeList = -1;
+	world->staticTree = c3CreateDynamicTree(&allocator);
+	world->movingTree = c3CreateDynamicTree(&allocator);
+	if (world->staticTree == NULL || world->movingTree == NULL)
+	{
+		c3DestroyWorld(world);
+		return NULL;
+	}
+	return world;
+}
+
+void c3DestroyWorld(c3World* world)
+{
+	if (world == NULL)
+	{
+		return;
+	}
+	for (int i = 0; i < world->capacity; ++i)
+	{
+		c3Free(&world->allocator, world->items[i].shape, world->items[i].shapeSize);
+	}
+	c3Free(&world->allocator, world->items, sizeof(c3WorldItem) * (size_t)world->capacity);
+	c3Free(&world->allocator, world->planes, sizeof(int) * (size_t)world->planeCapacity);
+	c3DestroyDynamicTree(world->staticTree);
+	c3DestroyDynamicTree(world->movingTree);
+	c3Allocator allocator = world->allocator;
+	c3Free(&allocator, world, sizeof(c3World));
+}
+
+// -- items -----------------------------------------------------------------------------------
+
+static const c3WorldItem* c3GetItem(const c3World* world, int item)
+{
+	C3_ASSERT(c3World_IsItem(world, item));
+	return &world->items[item];
+}
+
+bool c3World_IsItem(const c3World* world, int item)
+{
+	return item >= 0 && item < world->capacity && world->items[item].type != c3_itemFree;
+}
+
+int c3World_GetItemCount(const c3World* world)
+{
+	return world->count;
+}
+
+uint64_t c3World_GetUserData(const c3World* world, int item)
+{
+	return c3GetItem(world, item)->userData;
+}
+
+static c3WorldShape c3ItemShape(const c3WorldItem* it)
+{
+	c3WorldShape shape;
+	shape.type = (c3ShapeType)it->type;
+	shape.shape = it->type == c3_itemMesh ? NULL : it->shape;
+	shape.mesh = it->mesh;
+	return shape;
+}
+
+c3WorldShape c3World_GetShape(const c3World* world, int item)
+{
+	return c3ItemShape(c3GetItem(world, item));
+}
+
+bool c3World_IsMoverType(c3ShapeType type)
+{
+	return type == c3_sphereShape || type == c3_ellipsoidShape || type == c3_aabbShape || type == c3_obbShape;
+}
+
+// The fat margin of a moving item: a quarter of its size, so that one that
+// moves by about its size per step is moved in its tree every other step.
+static double c3MovingMargin(c3AABB bounds)
+{
+	return 0.25 * c3MaxAbsComponent(bounds.halfExtents);
+}
+
+// The bounds of a shape; false for a plane (and no bounds).
+static bool c3WorldShapeBounds(c3WorldShape shape, c3AABB* bounds)
+{
+	if (shape.type == (c3ShapeType)c3_itemMesh)
+	{
+		*bounds = c3Mesh_GetBounds(shape.mesh);
+		return true;
+	}
+	return c3ComputeShapeBounds(shape.type, shape.shape, bounds);
+}
+
+static bool c3GrowItems(c3World* world)
+{
+	int capacity = world->capacity > 0 ? 2 * world->capacity : 16;
+	if (capacity > C3_TREE_MAX_PROXIES)
+	{
+		return false;
+	}
+	c3WorldItem* items = (c3WorldItem*)c3Alloc(&world->allocator, sizeof(c3WorldItem) * (size_t)capacity);
+	if (items == NULL)
+	{
+		return false;
+	}
+	if (world->capacity > 0)
+	{
+		memcpy(items, world->items, sizeof(c3WorldItem) * (size_t)world->capacity);
+	}
+	c3Free(&world->allocator, world->items, sizeof(c3WorldItem) * (size_t)world->capacity);
+	// New slots onto the free list, lowest first.
+	for (int i = capacity - 1; i >= world->capacity; --i)
+	{
+		memset(&items[i], 0, sizeof items[i]);
+		items[i].type = c3_itemFree;
+		items[i].nextFree = world->freeList;
+		world->freeList = i;
+	}
+	world->items = items;
+	world->capacity = capacity;
+	return true;
+}
+
+// Room in the plane list for one more.
+static bool c3ReservePlane(c3World* world)
+{
+	if (world->planeCount < world->planeCapacity)
+	{
+		return true;
+	}
+	int capacity = world->planeCapacity > 0 ? 2 * world->planeCapacity : 4;
+	int* planes = (int*)c3Alloc(&world->allocator, sizeof(int) * (size_t)capacity);
+	if (planes == NULL)
+	{
+		return false;
+	}
+	if (world->planeCount > 0)
+	{
+		memcpy(planes, world->planes, sizeof(int) * (size_t)world->planeCount);
+	}
+	c3Free(&world->allocator, world->planes, sizeof(int) * (size_t)world->planeCapacity);
+	world->planes = planes;
+	world->planeCapacity = capacity;
+	return true;
+}
+
+static void c3RemovePlane(c3World* world, int item)
+{
+	int index = world->items[item].proxy;
+	int last = world->planes[--world->planeCount];
+	world->planes[index] = last;
+	world->items[last].proxy = index;
+}
+
+// Takes the item out of its tree or the plane list.
+static void c3Unplace(c3World* world, int item)
+{
+	const c3WorldItem* it = &world->items[item];
+	if (it->type == c3_planeShape)
+	{
+		c3RemovePlane(world, item);
+	}
+	else
+	{
+		c3DynamicTree_DestroyProxy(it->moving ? world->movingTree : world->staticTree, it->proxy);
+	}
+}
+
+/// Where an item is: a proxy in one of the trees, or a slot of the planes.
+typedef struct c3Placement
+{
+	bool plane;
+	bool moving;
+	int proxy;
+} c3Placement;
+
+// A place for an item of type with bounds, made before the item leaves its
+// old one, so that a failure (no memory) changes nothing.
+static bool c3MakePlacement(c3World* world, int item, int type, c3AABB bounds, bool moving, c3Placement* out)
+{
+	out->plane = type == c3_planeShape;
+	out->moving = moving;
+	if (out->plane)
+	{
+		if (!c3ReservePlane(world))
+		{
+			return false;
+		}
+		out->proxy = -1;
+		return true;
+	}
+	c3DynamicTree* tree = moving ? world->movingTree : world->staticTree;
+	out->proxy = c3DynamicTree_CreateProxy(tree, bounds, moving ? c3MovingMargin(bounds) : 0.0, (uint64_t)item);
+	return out->proxy >= 0;
+}
+
+static void c3Occupy(c3World* world, int item, const c3Placement* place)
+{
+	c3WorldItem* it = &world->items[item];
+	it->moving = place->moving;
+	if (place->plane)
+	{
+		it->proxy = world->planeCount;
+		world->planes[world->planeCount++] = item;
+	}
+	else
+	{
+		it->proxy = place->proxy;
+	}
+}
+
+// Memory for a copy of shape: the item's own when large enough (*fresh
+// NULL), else a new block in *fresh; false when there is no memory.
+static bool c3ShapeMemory(c3World* world, const c3WorldItem* it, c3WorldShape shape, void** fresh, size_t* size)
+{
+	*size = shape.type == (c3ShapeType)c3_itemMesh ? 0 : c3ShapeSize(shape.type, shape.shape);
+	*fresh = NULL;
+	if (*size > it->shapeSize)
+	{
+		*fresh = c3Alloc(&world->allocator, *size);
+		return *fresh != NULL;
+	}
+	return true;
+}
+
+// The item takes shape, copied into the memory c3ShapeMemory found.
+static void c3TakeShape(c3World* world, c3WorldItem* it, c3WorldShape shape, void* fresh, size_t size, c3AABB bounds)
+{
+	if (fresh != NULL)
+	{
+		c3Free(&world->allocator, it->shape, it->shapeSize);
+		it->shape = fresh;
+		it->shapeSize = size;
+	}
+	if (size > 0)
+	{
+		memcpy(it->shape, shape.shape, size);
+	}
+	it->type = (int)shape.type;
+	it->mesh = shape.type == (c3ShapeType)c3_itemMesh ? shape.mesh : NULL;
+	it->bounds = bounds;
+}
+
+int c3World_AddItem(c3World* world, c3WorldShape shape, uint64_t userData)
+{
+	if (world->freeList < 0 && !c3GrowItems(world))
+	{
+		return -1;
+	}
+	int item = world->freeList;
+	c3WorldItem* it = &world->items[item];
+	c3AABB bounds = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+	bool bounded = c3WorldShapeBounds(shape, &bounds);
+	C3_ASSERT(bounded || shape.type == c3_planeShape);
+	(void)bounded;
+	void* fresh;
+	size_t size;
+	c3Placement place;
+	if (!c3ShapeMemory(world, it, shape, &fresh, &size))
+	{
+		return -1;
+	}
+	if (!c3MakePlacement(world, item, (int)shape.type, bounds, false, &place))
+	{
+		c3Free(&world->allocator, fresh, size);
+		return -1;
+	}
+	world->freeList = it->nextFree;
+	world->count++;
+	c3TakeShape(world, it, shape, fresh, size, bounds);
+	it->userData = userData;
+	c3Occupy(world, item, &place);
+	return item;
+}
+
+void c3World_RemoveItem(c3World* world, int item)
+{
+	C3_ASSERT(c3World_IsItem(world, item));
+	c3Unplace(world, item);
+	c3WorldItem* it = &world->items[item];
+	it->type = c3_itemFree;
+	it->mesh = NULL;
+	it->nextFree = world->freeList;
+	world->freeList = item;
+	world->count--;
+}
+
+bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape)
+{
+	C3_ASSERT(c3World_IsItem(world, item));
+	c3WorldItem* it = &world->items[item];
+	c3AABB bounds = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+	c3WorldShapeBounds(shape, &bounds);
+	void* fresh;
+	size_t size;
+	if (!c3ShapeMemory(world, it, shape, &fresh, &size))
+	{
+		return false;
+	}
+	if (it->moving && it->type != c3_planeShape && shape.type != c3_planeShape)
+	{
+		// Within the tree of moving items: the proxy follows.
+		c3TakeShape(world, it, shape, fresh, size, bounds);
+		c3DynamicTree_MoveProxy(world->movingTree, it->proxy, bounds, c3MovingMargin(bounds));
+		return true;
+	}
+	c3Placement place;
+	if (!c3MakePlacement(world, item, (int)shape.type, bounds, true, &place))
+	{
+		c3Free(&world->allocator, fresh, size);
+		return false;
+	}
+	c3Unplace(world, item);
+	c3TakeShape(world, it, shape, fresh, size, bounds);
+	c3Occupy(world, item, &place);
+	return true;
+}
+
+bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center)
+{
+	C3_ASSERT(c3World_IsItem(world, item));
+	c3WorldItem* it = &world->items[item];
+	if (it->type == c3_itemMesh)
+	{
+		return false;
+	}
+	c3Vec3 shift = c3Sub(center, c3GetShapeCenter((c3ShapeType)it->type, it->shape));
+	c3Placement place = {false, true, it->proxy};
+	bool leaves = !it->moving && it->type != c3_planeShape;
+	if (leaves)
+	{
+		// The first move: into the tree of moving items, where its bounds
+		// will be (the old ones shifted; made exact below).
+		c3AABB shifted = {c3Add(it->bounds.center, shift), it->bounds.halfExtents};
+		if (!c3MakePlacement(world, item, it->type, shifted, true, &place))
+		{
+			return false;
+		}
+		c3Unplace(world, item);
+		c3Occupy(world, item, &place);
+	}
+	c3SetShapeCenter((c3ShapeType)it->type, it->shape, center);
+	if (it->type != c3_planeShape)
+	{
+		c3ComputeShapeBounds((c3ShapeType)it->type, it->shape, &it->bounds);
+		c3DynamicTree_MoveProxy(world->movingTree, it->proxy, it->bounds, c3MovingMargin(it->bounds));
+	}
+	return true;
+}
+
+bool c3World_Optimize(c3World* world)
+{
+	return c3DynamicTree_Rebuild(world->staticTree);
+}
+
+c3WorldInfo c3World_GetInfo(const c3World* world)
+{
+	c3WorldInfo info;
+	info.items = world->count;
+	info.staticNodes = c3DynamicTree_GetNodeCount(world->staticTree);
+	info.staticHeight = c3DynamicTree_GetHeight(world->staticTree);
+	info.movingNodes = c3DynamicTree_GetNodeCount(world->movingTree);
+	info.movingHeight = c3DynamicTree_GetHeight(world->movingTree);
+	info.planes = world->planeCount;
+	info.bytes = sizeof(c3World) + sizeof(c3WorldItem) * (size_t)world->capacity +
+				 sizeof(int) * (size_t)world->planeCapacity + c3DynamicTree_GetBytes(world->staticTree) +
+				 c3DynamicTree_GetBytes(world->movingTree);
+	for (int i = 0; i < world->capacity; ++i)
+	{
+		info.bytes += world->items[i].shapeSize;
+	}
+	return info;
+}
+
+// -- queries by box --------------------------------------------------------------------------
+
+static void c3AddStats(c3WorldStats* stats, c3TreeStats tree)
+{
+	if (stats != NULL)
+	{
+		stats->nodes += tree.nodes;
+	}
+}
+
+static void c3CountItem(c3WorldStats* stats)
+{
+	if (stats != NULL)
+	{
+		stats->items++;
+	}
+}
+
+static void c3ClearStats(c3WorldStats* stats)
+{
+	if (stats != NULL)
+	{
+		stats->nodes = 0;
+		stats->items = 0;
+	}
+}
+
+/// Decides for one candidate item whether to report it: false stops the walk.
+typedef bool c3CandidateFcn(const c3World* world, int item, void* context);
+
+typedef struct c3WalkContext
+{
+	const c3World* world;
+	c3CandidateFcn* fcn;
+	void* context;
+	bool stopped;
+} c3WalkContext;
+
+static bool c3VisitCandidate(int proxyId, uint64_t userData, void* context)
+{
+	(void)proxyId;
+	c3WalkContext* walk = (c3WalkContext*)context;
+	walk->stopped = !walk->fcn(walk->world, (int)userData, walk->context);
+	return !walk->stopped;
+}
+
+// Each item whose fat box overlaps box, then each plane, to fcn.
+static void c3WalkBox(const c3World* world, c3AABB box, c3CandidateFcn* fcn, void* context, c3WorldStats* stats)
+{
+	c3WalkContext walk = {world, fcn, context, false};
+	c3AddStats(stats, c3DynamicTree_Query(world->staticTree, box, c3VisitCandidate, &walk));
+	if (!walk.stopped)
+	{
+		c3AddStats(stats, c3DynamicTree_Query(world->movingTree, box, c3VisitCandidate, &walk));
+	}
+	for (int i = 0; i < world->planeCount && !walk.stopped; ++i)
+	{
+		walk.stopped = !fcn(world, world->planes[i], context);
+	}
+}
+
+// Each item of the world, for queries with no bounds (a plane's).
+static void c3WalkAll(const c3World* world, c3CandidateFcn* fcn, void* context)
+{
+	for (int i = 0; i < world->capacity; ++i)
+	{
+		if (world->items[i].type != c3_itemFree && !fcn(world, i, context))
+		{
+			return;
+		}
+	}
+}
+
+static bool c3BoxesOverlap(c3AABB a, c3AABB b)
+{
+	c3Vec3 d = c3Abs(c3Sub(a.center, b.center));
+	c3Vec3 h = c3Add(a.halfExtents, b.halfExtents);
+	return d.x <= h.x && d.y <= h.y && d.z <= h.z;
+}
+
+typedef struct c3ReportContext
+{
+	c3WorldItemFcn* fcn;
+	void* context;
+	c3WorldStats* stats;
+	c3AABB box;
+	c3WorldShape shape;
+	int ignore;
+} c3ReportContext;
+
+static bool c3ReportBounds(const c3World* world, int item, void* context)
+{
+	c3ReportContext* r = (c3ReportContext*)context;
+	const c3WorldItem* it = &world->items[item];
+	c3CountItem(r->stats);
+	if (it->type != c3_planeShape && !c3BoxesOverlap(it->bounds, r->box))
+	{
+		return true;
+	}
+	return r->fcn(item, it->userData, r->context);
+}
+
+void c3World_QueryBounds(const c3World* world, c3AABB box, c3WorldItemFcn* fcn, void* context, c3WorldStats* stats)
+{
+	c3ClearStats(stats);
+	c3ReportContext r = {fcn, context, stats, box, {c3_aabbShape, NULL, NULL}, -1};
+	c3WalkBox(world, box, c3ReportBounds, &r, stats);
+}
+
+// Whether two shapes overlap (closed sets), a mesh on either side (not both).
+static bool c3ShapesOverlap(c3WorldShape a, c3WorldShape b)
+{
+	if (a.type == (c3ShapeType)c3_itemMesh && b.type == (c3ShapeType)c3_itemMesh)
+	{
+		return false; // no test of two meshes
+	}
+	if (a.type == (c3ShapeType)c3_itemMesh)
+	{
+		return c3Mesh_Overlaps(a.mesh, b.type, b.shape, NULL);
+	}
+	if (b.type == (c3ShapeType)c3_itemMesh)
+	{
+		return c3Mesh_Overlaps(b.mesh, a.type, a.shape, NULL);
+	}
+	c3OverlapFcn overlap = c3GetOverlapFcn(a.type, b.type);
+	return overlap != NULL && overlap(a.shape, b.shape);
+}
+
+static bool c3ReportOverlap(const c3World* world, int item, void* context)
+{
+	c3ReportContext* r = (c3ReportContext*)context;
+	const c3WorldItem* it = &world->items[item];
+	if (item == r->ignore)
+	{
+		return true;
+	}
+	c3CountItem(r->stats);
+	if (!c3ShapesOverlap(r->shape, c3ItemShape(it)))
+	{
+		return true;
+	}
+	return r->fcn(item, it->userData, r->context);
+}
+
+static void c3QueryOverlaps(const c3World* world, c3WorldShape shape, int ignore, c3WorldItemFcn* fcn, void* context,
+							c3WorldStats* stats)
+{
+	c3ReportContext r = {fcn, context, stats, {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}}, shape, ignore};
+	if (c3WorldShapeBounds(shape, &r.box))
+	{
+		c3WalkBox(world, r.box, c3ReportOverlap, &r, stats);
+	}
+	else
+	{
+		c3WalkAll(world, c3ReportOverlap, &r);
+	}
+}
+
+void c3World_QueryShape(const c3World* world, c3WorldShape shape, c3WorldItemFcn* fcn, void* context,
+						c3WorldStats* stats)
+{
+	c3ClearStats(stats);
+	c3QueryOverlaps(world, shape, -1, fcn, context, stats);
+}
+
+void c3World_QueryPoint(const c3World* world, c3Vec3 p, c3WorldItemFcn* fcn, void* context, c3WorldStats* stats)
+{
+	c3ClearStats(stats);
+	c3Sphere point = {p, 0.0};
+	c3WorldShape shape = {c3_sphereShape, &point, NULL};
+	c3QueryOverlaps(world, shape, -1, fcn, context, stats);
+}
+
+void c3World_QueryOverlapping(const c3World* world, int item, c3WorldItemFcn* fcn, void* context, c3WorldStats* stats)
+{
+	c3ClearStats(stats);
+	c3QueryOverlaps(world, c3World_GetShape(world, item), item, fcn, context, stats);
+}
+
+// -- rays ------------------------------------------------------------------------------------
+
+/// A cast through both trees and the planes: each candidate item goes to a
+/// function that casts against it, reports the hit and returns the cast's
+/// new reach (the tree's c3TreeCastFcn contract).
+typedef double c3CastItemFcn(const c3World* world, int item, double maxFraction, void* context);
+
+typedef struct c3CastWalk
+{
+	const c3World* world;
+	c3CastItemFcn* fcn;
+	void* context;
+	double reach; ///< the least maxFraction returned so far: the next tree starts there
+} c3CastWalk;
+
+static double c3VisitCast(int proxyId, uint64_t userData, double maxFraction, void* context)
+{
+	(void)proxyId;
+	c3CastWalk* walk = (c3CastWalk*)context;
+	double reach = walk->fcn(walk->world, (int)userData, maxFraction, walk->context);
+	if (reach >= 0.0 && reach < walk->reach)
+	{
+		walk->reach = reach;
+	}
+	return reach;
+}
+
+static void c3WalkCast(const c3World* world, c3Vec3 origin, c3Vec3 translation, c3Vec3 halfExtents, double reach,
+					   c3CastItemFcn* fcn, void* context, c3WorldStats* stats)
+{
+	c3CastWalk walk = {world, fcn, context, reach};
+	c3AddStats(stats,
+			   c3DynamicTree_Cast(world->staticTree, origin, translation, halfExtents, walk.reach, c3VisitCast, &walk));
+	if (walk.reach > 0.0)
+	{
+		c3AddStats(stats, c3DynamicTree_Cast(world->movingTree, origin, translation, halfExtents, walk.reach,
+											 c3VisitCast, &walk));
+	}
+	for (int i = 0; i < world->planeCount && walk.reach > 0.0; ++i)
+	{
+		c3VisitCast(-1, (uint64_t)world->planes[i], walk.reach, &walk);
+	}
+}
+
+typedef struct c3RayContext
+{
+	c3RayCastInput input;
+	c3WorldHitFcn* fcn; ///< all hits; NULL: the closest, in best
+	void* context;
+	c3WorldHit best;
+	bool stopped;
+	c3WorldStats* stats;
+} c3RayContext;
+
+// The first hit of the ray with an item, or false.
+static bool c3RayCastItem(const c3WorldItem* it, const c3RayCastInput* input, c3WorldHit* hit)
+{
+	if (it->type == c3_itemMesh)
+	{
+		c3MeshCastOutput out = c3Mesh_RayCast(it->mesh, input, NULL);
+		hit->fraction = out.fraction;
+		hit->point = out.point;
+		hit->normal = out.normal;
+		hit->face = out.face;
+		return out.hit;
+	}
+	c3CastOutput out = c3RayCastShape((c3ShapeType)it->type, it->shape, input);
+	hit->fraction = out.fraction;
+	hit->point = out.point;
+	hit->normal = out.normal;
+	hit->face = -1;
+	return out.hit;
+}
+
+static double c3CastRayItem(const c3World* world, int item, double maxFraction, void* context)
+{
+	c3RayContext* r = (c3RayContext*)context;
+	const c3WorldItem* it = &world->items[item];
+	c3CountItem(r->stats);
+	c3RayCastInput input = r->input;
+	input.maxFraction = r->fcn == NULL ? c3MinDouble(input.maxFraction, maxFraction) : input.maxFraction;
+	c3WorldHit hit;
+	if (r->stopped || !c3RayCastItem(it, &input, &hit))
+	{
+		return r->stopped ? 0.0 : maxFraction;
+	}
+	hit.item = item;
+	hit.userData = it->userData;
+	hit.overlaps = false;
+	if (r->fcn != NULL)
+	{
+		r->stopped = !r->fcn(&hit, r->context);
+		return r->stopped ? 0.0 : maxFraction;
+	}
+	if (r->best.item < 0 || hit.fraction < r->best.fraction ||
+		(hit.fraction == r->best.fraction && item < r->best.item))
+	{
+		r->best = hit;
+	}
+	return r->best.fraction;
+}
+
+// The tree is walked in the ray's own units up to its reach (maxFraction,
+// capped where a coordinate would pass C3_MAX_REACH).
+static void c3WorldRayCast(const c3World* world, c3RayContext* r)
+{
+	double reach = c3RayReach(&r->input);
+	if (!(reach >= 0.0))
+	{
+		return;
+	}
+	c3WalkCast(world, r->input.origin, r->input.translation, c3MakeVec3(0.0, 0.0, 0.0), reach, c3CastRayItem, r,
+			   r->stats);
+}
+
+void c3World_RayCast(const c3World* world, const c3RayCastInput* input, c3WorldHitFcn* fcn, void* context,
+					 c3WorldStats* stats)
+{
+	c3ClearStats(stats);
+	c3RayContext r;
+	r.input = *input;
+	r.fcn = fcn;
+	r.context = context;
+	r.best.item = -1;
+	r.stopped = false;
+	r.stats = stats;
+	c3WorldRayCast(world, &r);
+}
+
+c3WorldHit c3World_RayCastClosest(const c3World* world, const c3RayCastInput* input, c3WorldStats* stats)
+{
+	c3ClearStats(stats);
+	c3RayContext r;
+	r.input = *input;
+	r.fcn = NULL;
+	r.context = NULL;
+	memset(&r.best, 0, sizeof r.best);
+	r.best.item = -1;
+	r.stopped = false;
+	r.stats = stats;
+	c3WorldRayCast(world, &r);
+	return r.best;
+}
+
+// -- sweeps ----------------------------------------------------------------------------------
+
+typedef struct c3SweepContext
+{
+	c3WorldShape mover;
+	c3Vec3 delta;
+	int ignore;
+	c3WorldHitFcn* fcn;
+	void* context;
+	bool stopped;
+	c3WorldStats* stats;
+} c3SweepContext;
+
+static bool c3FindDeepContact(const c3MeshContact* contact, void* context)
+{
+	if (contact->depth > 0.0)
+	{
+		*(bool*)context = true;
+		return false;
+	}
+	return true;
+}
+
+// Whether the mover overlaps the item by more than touching at the start,
+// where a test of depth exists; otherwise any contact at the start counts.
+static bool c3StartsInside(c3WorldShape mover, const c3WorldItem* it)
+{
+	if (it->type == c3_itemMesh)
+	{
+		bool deep = false;
+		c3Mesh_Contacts(it->mesh, mover.type, mover.shape, c3FindDeepContact, &deep, NULL);
+		return deep;
+	}
+	c3PenetrationFcn penetration = c3GetPenetrationFcn(mover.type, (c3ShapeType)it->type);
+	if (penetration == NULL)
+	{
+		return true;
+	}
+	c3Penetration p = penetration(mover.shape, it->shape);
+	return p.hit && p.depth > 0.0;
+}
+
+// The first contact of the mover with an item.
+static bool c3SweepItem(const c3SweepContext* s, const c3WorldItem* it, c3WorldHit* hit)
+{
+	if (it->type == c3_itemMesh)
+	{
+		c3MeshCastOutput out = c3Mesh_Sweep(it->mesh, s->mover.type, s->mover.shape, s->delta, NULL);
+		hit->fraction = out.fraction;
+		hit->point = out.point;
+		hit->normal = out.normal;
+		hit->face = out.face;
+		return out.hit;
+	}
+	c3Vec3 zero = {0.0, 0.0, 0.0};
+	c3SweepFcn sweep = c3GetSweepFcn(s->mover.type, (c3ShapeType)it->type);
+	c3CastOutput out =
+		sweep != NULL ? sweep(s->mover.shape, s->delta, it->shape, zero)
+					  : c3SweepConvex(s->mover.type, s->mover.shape, s->delta, (c3ShapeType)it->type, it->shape, zero);
+	hit->fraction = out.fraction;
+	hit->point = out.point;
+	hit->normal = out.normal;
+	hit->face = -1;
+	return out.hit;
+}
+
+static double c3CastMoverItem(const c3World* world, int item, double maxFraction, void* context)
+{
+	c3SweepContext* s = (c3SweepContext*)context;
+	const c3WorldItem* it = &world->items[item];
+	if (s->stopped)
+	{
+		return 0.0;
+	}
+	if (item == s->ignore)
+	{
+		return maxFraction;
+	}
+	c3CountItem(s->stats);
+	c3WorldHit hit;
+	if (!c3SweepItem(s, it, &hit) || hit.fraction > maxFraction)
+	{
+		return maxFraction;
+	}
+	// At the start, inside the item is always reported (to be pushed out);
+	// only touching, a motion that leaves or slides along is free to go.
+	hit.overlaps = hit.fraction == 0.0 && c3StartsInside(s->mover, it);
+	bool moving = s->delta.x != 0.0 || s->delta.y != 0.0 || s->delta.z != 0.0;
+	if (hit.fraction == 0.0 && !hit.overlaps && moving && !(c3Dot(hit.normal, s->delta) < 0.0))
+	{
+		return maxFraction;
+	}
+	hit.item = item;
+	hit.userData = it->userData;
+	s->stopped = !s->fcn(&hit, s->context);
+	return s->stopped ? 0.0 : maxFraction;
+}
+
+void c3World_Sweep(const c3World* world, c3WorldShape mover, c3Vec3 delta, int ignore, c3WorldHitFcn* fcn,
+				   void* context, c3WorldStats* stats)
+{
+	c3ClearStats(stats);
+	c3AABB bounds;
+	if (!c3World_IsMoverType(mover.type) || !c3ComputeShapeBounds(mover.type, mover.shape, &bounds))
+	{
+		return;
+	}
+	c3SweepContext s = {mover, delta, ignore, fcn, context, false, stats};
+	c3WalkCast(world, bounds.center, delta, bounds.halfExtents, 1.0, c3CastMoverItem, &s, stats);
+}
+
+// -- contacts --------------------------------------------------------------------------------
+
+typedef struct c3ContactContext
+{
+	c3WorldShape mover;
+	int ignore;
+	c3WorldContactFcn* fcn;
+	void* context;
+	c3WorldStats* stats;
+	int item; ///< the mesh item whose faces are being reported
+	uint64_t userData;
+	bool stopped;
+} c3ContactContext;
+
+static bool c3ReportMeshContact(const c3MeshContact* contact, void* context)
+{
+	c3ContactContext* c = (c3ContactContext*)context;
+	c3WorldContact out;
+	out.item = c->item;
+	out.userData = c->userData;
+	out.normal = contact->normal;
+	out.depth = contact->depth;
+	out.face = contact->face;
+	c->stopped = !c->fcn(&out, c->context);
+	return !c->stopped;
+}
+
+static bool c3ContactItem(const c3World* world, int item, void* context)
+{
+	c3ContactContext* c = (c3ContactContext*)context;
+	const c3WorldItem* it = &world->items[item];
+	if (item == c->ignore)
+	{
+		return true;
+	}
+	c3CountItem(c->stats);
+	if (it->type == c3_itemMesh)
+	{
+		c->item = item;
+		c->userData = it->userData;
+		c3Mesh_Contacts(it->mesh, c->mover.type, c->mover.shape, c3ReportMeshContact, c, NULL);
+		return !c->stopped;
+	}
+	c3PenetrationFcn penetration = c3GetPenetrationFcn(c->mover.type, (c3ShapeType)it->type);
+	c3Penetration p = penetration != NULL ? penetration(c->mover.shape, it->shape) : c3NoPenetration();
+	if (!p.hit)
+	{
+		return true;
+	}
+	c3WorldContact out;
+	out.item = item;
+	out.userData = it->userData;
+	out.normal = p.normal;
+	out.depth = p.depth;
+	out.face = -1;
+	return c->fcn(&out, c->context);
+}
+
+void c3World_ItemContacts(const c3World* world, c3WorldShape mover, int item, c3WorldContactFcn* fcn, void* context)
+{
+	C3_ASSERT(c3World_IsItem(world, item));
+	if (!c3World_IsMoverType(mover.type))
+	{
+		return;
+	}
+	c3ContactContext c = {mover, -1, fcn, context, NULL, -1, 0, false};
+	c3ContactItem(world, item, &c);
+}
+
+void c3World_Contacts(const c3World* world, c3WorldShape mover, int ignore, c3WorldContactFcn* fcn, void* context,
+					  c3WorldStats* stats)
+{
+	c3ClearStats(stats);
+	c3AABB bounds;
+	if (!c3World_IsMoverType(mover.type) || !c3ComputeShapeBounds(mover.type, mover.shape, &bounds))
+	{
+		return;
+	}
+	c3ContactContext c = {mover, ignore, fcn, context, stats, -1, 0, false};
+	c3WalkBox(world, bounds, c3ContactItem, &c, stats);
+}
