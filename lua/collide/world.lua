@@ -448,16 +448,6 @@ function World:addResponse(name, fn)
   self._responses[name] = fn
 end
 
--- The skin of a mover: the option, or 1e-4 of its size.
-local function skinOf(self, shape)
-  if self._skin then
-    return self._skin
-  end
-  local b = shape:bounds()
-  local h = b.halfExtents
-  return 1e-4 * max(h.x, h.y, h.z)
-end
-
 -- v (a vec3 of a reused record) set to (x, y, z), or a new vec3.
 local function setVector(v, x, y, z)
   if ctype(v) == "vec3" then
@@ -487,18 +477,25 @@ local function record(cols, ncols, item, other, response, buf, base, tx, ty, tz)
   return ncols
 end
 
--- The move loop. Returns the final position (numbers), the collisions and
--- their count.
-local function project(self, item, id, gx, gy, gz, filter, cols, buf)
-  local coreWorld, items, responseFns = self._core, self._items, self._responses
-  local x, y, z = coreWorld:center(id)
-  local skin = skinOf(self, self._shapes[id])
+-- The move loop. Returns the final position (numbers), the collisions,
+-- their count, and whether the core moved the shape there already (a move
+-- that met nothing).
+local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
+  local coreWorld = self._core
+  local n, x, y, z, size = coreWorld:step(id, self._shapes[id], gx, gy, gz, buf, moving)
+  if n == 0 then
+    return gx, gy, gz, cols, 0, moving
+  end
+  local items, responseFns = self._items, self._responses
+  local skin = self._skin or 1e-4 * size
   local normals = self._normals
   normals.n = 0
   local visited = nil
   local ncols = 0
   for iteration = 1, self._maxIterations do
-    local n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
+    if iteration > 1 then
+      n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
+    end
     if iteration == 1 and n > 0 and buf[HIT] == 1 then
       -- Inside something at the start: each such item the filter names is
       -- a collision (overlaps set); the mover leaves those it does not
@@ -546,7 +543,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf)
       end
     end
     if not chosen then
-      return gx, gy, gz, cols, ncols
+      return gx, gy, gz, cols, ncols, false
     end
     local fn = responseFns[response]
     if not fn then
@@ -564,15 +561,15 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf)
     end
     x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
     if x == gx and y == gy and z == gz then
-      return x, y, z, cols, ncols
+      return x, y, z, cols, ncols, false
     end
   end
   -- Out of iterations: where the last response left the mover, which is
   -- clear of everything it met.
-  return x, y, z, cols, ncols
+  return x, y, z, cols, ncols, false
 end
 
-local function check(self, fname, item, goal, filter, outCollisions, outActual)
+local function check(self, fname, item, goal, filter, outCollisions, outActual, moving)
   local id = idOf(self, item, fname)
   local gx, gy, gz = components(goal, 2, fname, "goal")
   checkFilter(filter, 3, fname)
@@ -583,7 +580,8 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
   local cols = outCollisions or {}
   local before = #cols
   local buf = buffer(self)
-  local done, x, y, z, _, n = pcall(project, self, item, id, gx, gy, gz, filter or defaultFilter, cols, buf)
+  local done, x, y, z, _, n, moved = pcall(project, self, item, id, gx, gy, gz, filter or defaultFilter, cols, buf,
+    moving)
   release(self)
   if not done then
     error(x, 0)
@@ -591,7 +589,7 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
   for i = before, n + 1, -1 do
     cols[i] = nil
   end
-  return id, x, y, z, cols, n
+  return id, x, y, z, cols, n, moved
 end
 
 --- Where the item's shape would go moving toward goal: actual, collisions,
@@ -605,8 +603,10 @@ end
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
 function World:move(item, goal, filter, outCollisions, outActual)
-  local id, x, y, z, cols, n = check(self, "move", item, goal, filter, outCollisions, outActual)
-  self._core:setCenter(id, self._shapes[id], x, y, z)
+  local id, x, y, z, cols, n, moved = check(self, "move", item, goal, filter, outCollisions, outActual, true)
+  if not moved then
+    self._core:setCenter(id, self._shapes[id], x, y, z)
+  end
   return outActual and outActual:set(x, y, z) or vec3(x, y, z), cols, n
 end
 

@@ -556,6 +556,57 @@ static int world_project(lua_State* L)
 	return 1;
 }
 
+// w:step(id, shape, gx, gy, gz, buf, move) -> n, x, y, z, size: the
+// contacts of the item's shape (shape, its value) moved from where it is to
+// the goal, into buf by time; where it is, and its size (the largest half
+// extent of its bounds). With move and no contact, the shape is moved to
+// the goal (the value and the world's copy): a move that meets nothing
+// takes this one call.
+static int world_step(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "move");
+	int id = lc3_checkitem(L, w, 2, "move");
+	lc3Object* o = lc3_checkshapewrite(L, reg, 3, "move");
+	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 4, "move", "goal x"), lc3_checkcoordinate(L, 5, "move", "goal y"),
+						   lc3_checkcoordinate(L, 6, "move", "goal z"));
+	luaL_checktype(L, 7, LUA_TTABLE);
+	bool move = lua_toboolean(L, 8);
+	c3WorldShape shape = c3World_GetShape(w->world, id);
+	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
+	{
+		return lc3_argerror(L, 1, "move",
+							"the item's shape cannot move (a sphere, an ellipsoid, an aabb or an obb can)");
+	}
+	if ((int)shape.type != o->type)
+	{
+		return lc3_argerror(L, 1, "move", "the item's shape is not the one the world holds");
+	}
+	c3Vec3 from = c3GetShapeCenter(shape.type, shape.shape);
+	c3AABB bounds;
+	c3ComputeShapeBounds(shape.type, shape.shape, &bounds);
+	lc3_clearhits(w);
+	c3World_Sweep(w->world, shape, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_addhit, w,
+				  &w->last);
+	int n = lc3_pushhits(L, w, 7);
+	if (n == 0 && move)
+	{
+		c3SetShapeCenter(shape.type, &o->u, goal);
+		if (!c3World_SetItemCenter(w->world, id, goal))
+		{
+			return luaL_error(L, "not enough memory");
+		}
+	}
+	double size = bounds.halfExtents.x > bounds.halfExtents.y ? bounds.halfExtents.x : bounds.halfExtents.y;
+	size = bounds.halfExtents.z > size ? bounds.halfExtents.z : size;
+	lua_pushinteger(L, n);
+	lua_pushnumber(L, from.x);
+	lua_pushnumber(L, from.y);
+	lua_pushnumber(L, from.z);
+	lua_pushnumber(L, size);
+	return 5;
+}
+
 typedef struct lc3PlaneList
 {
 	c3CollisionPlane planes[64];
@@ -633,6 +684,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"raycastAll", world_raycastall},
 	{"sweep", world_sweep},
 	{"project", world_project},
+	{"step", world_step},
 	{"pushOut", world_pushout},
 	{NULL, NULL},
 };

@@ -408,7 +408,10 @@ bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center)
 	if (it->type != c3_planeShape)
 	{
 		c3ComputeShapeBounds((c3ShapeType)it->type, it->shape, &it->bounds);
-		c3DynamicTree_MoveProxy(world->movingTree, it->proxy, it->bounds, c3MovingMargin(it->bounds));
+		// A fat box with room for a few more such steps, so that an item
+		// that moves steadily is moved in its tree every few steps only.
+		double margin = c3MovingMargin(it->bounds) + 2.0 * c3MaxAbsComponent(shift);
+		c3DynamicTree_MoveProxy(world->movingTree, it->proxy, it->bounds, margin);
 	}
 	return true;
 }
