@@ -134,6 +134,7 @@ local function newWorld(options)
     _buffers = {},
     _depth = 0,
     _normals = {}, -- slide normals of a move, 3 numbers each
+    _pool = {}, -- collision records out tables gave back, for reuse
   }
   for name, fn in pairs(World._defaultResponses) do
     self._responses[name] = fn
@@ -459,11 +460,17 @@ end
 -- Record the hit at base of buf as collision ncols + 1 (a record of the out
 -- table is reused, with its vectors); (tx, ty, tz): where the mover
 -- touches. Returns the new count.
-local function record(cols, ncols, item, other, response, buf, base, tx, ty, tz)
+local function record(pool, cols, ncols, item, other, response, buf, base, tx, ty, tz)
   ncols = ncols + 1
   local col = cols[ncols]
   if type(col) ~= "table" then
-    col = {}
+    -- One an out table held before, or a new one.
+    col = pool[#pool]
+    if col then
+      pool[#pool] = nil
+    else
+      col = {}
+    end
     cols[ncols] = col
   end
   local face = buf[base + 9]
@@ -490,7 +497,15 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
   local skin = self._skin or 1e-4 * size
   local normals = self._normals
   normals.n = 0
-  local visited = nil
+  -- The others already responded to with cross or touch in this move:
+  -- marked with the move's stamp (a table per depth, never cleared).
+  local visited = buf.visited
+  if not visited then
+    visited = {}
+    buf.visited = visited
+  end
+  local stamp = (buf.stamp or 0) + 1
+  buf.stamp = stamp
   local ncols = 0
   for iteration = 1, self._maxIterations do
     if iteration > 1 then
@@ -514,10 +529,9 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
         local other = items[buf[base + 1]]
         local response = other ~= nil and filter(item, other)
         if response then
-          ncols = record(cols, ncols, item, other, response, buf, base, x, y, z)
+          ncols = record(self._pool, cols, ncols, item, other, response, buf, base, x, y, z)
           if response == "cross" then
-            visited = visited or {}
-            visited[other] = true
+            visited[other] = stamp
           else
             count = count + 1
             inside[count] = buf[base + 1]
@@ -534,7 +548,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
     for i = 0, n - 1 do
       local base = i * HIT
       other = items[buf[base + 1]]
-      if other ~= nil and not (visited and visited[other]) then
+      if other ~= nil and visited[other] ~= stamp then
         response = filter(item, other)
         if response then
           chosen = base
@@ -553,11 +567,10 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
     local dx, dy, dz = gx - x, gy - y, gz - z
     local length = sqrt(dx * dx + dy * dy + dz * dz)
     local back = length > 0 and max(t - skin / length, 0) or 0
-    ncols = record(cols, ncols, item, other, response, buf, chosen, x + back * dx, y + back * dy, z + back * dz)
+    ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, x + back * dx, y + back * dy, z + back * dz)
     local col = cols[ncols]
     if response ~= "slide" and response ~= "bounce" then
-      visited = visited or {}
-      visited[other] = true
+      visited[other] = stamp
     end
     x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
     if x == gx and y == gy and z == gz then
@@ -586,8 +599,17 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual, 
   if not done then
     error(x, 0)
   end
-  for i = before, n + 1, -1 do
-    cols[i] = nil
+  -- The records past n leave the list for the world's pool, for the next
+  -- calls (a record given in an out table is reused, as documented).
+  if before > n then
+    local pool = self._pool
+    for i = before, n + 1, -1 do
+      local col = cols[i]
+      cols[i] = nil
+      if type(col) == "table" then
+        pool[#pool + 1] = col
+      end
+    end
   end
   return id, x, y, z, cols, n, moved
 end
