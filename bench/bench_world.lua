@@ -59,10 +59,12 @@ end
 local function runCollide(n)
   local boxes = scene(n)
   local world = collide.newWorld()
-  local shapes = {}
+  -- Positions kept in Lua, as a game keeps its entities' (reading a
+  -- shape's center makes a vec3).
+  local px, py, pz = {}, {}, {}
   for i, b in ipairs(boxes) do
-    shapes[i] = collide.aabb({ b.x, b.hh, b.z }, { b.hw, b.hh, b.hd })
-    world:add(i, shapes[i])
+    px[i], py[i], pz[i] = b.x, b.hh, b.z
+    world:add(i, collide.aabb({ b.x, b.hh, b.z }, { b.hw, b.hh, b.hd }))
   end
   world:optimize()
   local goal, actual, cols, out = { 0, 0, 0 }, collide.vec3(), {}, {}
@@ -75,9 +77,10 @@ local function runCollide(n)
     local kb = collectgarbage("count")
     local t0 = now()
     for _, m in ipairs(moves) do
-      local c = shapes[m.i].center
-      goal[1], goal[2], goal[3] = c.x + m.dx, c.y, c.z + m.dz
-      world:move(m.i, goal, nil, cols, actual)
+      local i = m.i
+      goal[1], goal[2], goal[3] = px[i] + m.dx, py[i], pz[i] + m.dz
+      local a = world:move(i, goal, nil, cols, actual)
+      px[i], py[i], pz[i] = a.x, a.y, a.z
     end
     for _, q in ipairs(queries) do
       probe:setCenter(q.x + 64, 64, q.z + 64)

@@ -358,7 +358,7 @@ describe("collide.newWorld", function()
         assert.is_true(actual.z >= 1.5)
         for _, col in ipairs(cols) do
           assert.are.equal("slide", col.type)
-          C.vnear(col.normal, 0, 0, 1, 1e-12)
+          C.vnear(col.normal, 0, 0, 1, 1e-6) -- an edge at a seam, or the face
         end
       end
     end)

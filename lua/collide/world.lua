@@ -198,7 +198,7 @@ function World:items(out)
   return out, n
 end
 
---- Rebuild the tree of the items that have never moved (after loading a level).
+--- Rebuild both trees top-down for faster queries (after loading a level).
 function World:optimize()
   self._core:optimize()
 end
@@ -567,7 +567,8 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
     local dx, dy, dz = gx - x, gy - y, gz - z
     local length = sqrt(dx * dx + dy * dy + dz * dz)
     local back = length > 0 and max(t - skin / length, 0) or 0
-    ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, x + back * dx, y + back * dy, z + back * dz)
+    local tx, ty, tz = x + back * dx, y + back * dy, z + back * dz
+    ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
     local col = cols[ncols]
     if response ~= "slide" and response ~= "bounce" then
       visited[other] = stamp

@@ -48,6 +48,7 @@ struct c3World
 	int* planes; ///< the plane items' ids
 	int planeCount;
 	int planeCapacity;
+	size_t shapeBytes; ///< the items' copies of their shapes
 };
 
 c3WorldDef c3DefaultWorldDef(void)
@@ -294,6 +295,7 @@ static void c3TakeShape(c3World* world, c3WorldItem* it, c3WorldShape shape, voi
 	if (fresh != NULL)
 	{
 		c3Free(&world->allocator, it->shape, it->shapeSize);
+		world->shapeBytes += size - it->shapeSize;
 		it->shape = fresh;
 		it->shapeSize = size;
 	}
@@ -325,7 +327,12 @@ int c3World_AddItem(c3World* world, c3WorldShape shape, uint64_t userData)
 	{
 		return -1;
 	}
-	if (!c3MakePlacement(world, item, (int)shape.type, bounds, false, &place))
+	// Meshes are level geometry: the static tree. Shapes go to the tree of
+	// moving items at once (a game moves most of what it adds as shapes; a
+	// shape that never moves costs the same there), so that a first move
+	// never pays for leaving one tree for the other.
+	bool moving = shape.type != (c3ShapeType)c3_itemMesh;
+	if (!c3MakePlacement(world, item, (int)shape.type, bounds, moving, &place))
 	{
 		c3Free(&world->allocator, fresh, size);
 		return -1;
@@ -418,7 +425,7 @@ bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center)
 
 bool c3World_Optimize(c3World* world)
 {
-	return c3DynamicTree_Rebuild(world->staticTree);
+	return c3DynamicTree_Rebuild(world->staticTree) && c3DynamicTree_Rebuild(world->movingTree);
 }
 
 c3WorldInfo c3World_GetInfo(const c3World* world)
@@ -433,10 +440,7 @@ c3WorldInfo c3World_GetInfo(const c3World* world)
 	info.bytes = sizeof(c3World) + sizeof(c3WorldItem) * (size_t)world->capacity +
 				 sizeof(int) * (size_t)world->planeCapacity + c3DynamicTree_GetBytes(world->staticTree) +
 				 c3DynamicTree_GetBytes(world->movingTree);
-	for (int i = 0; i < world->capacity; ++i)
-	{
-		info.bytes += world->items[i].shapeSize;
-	}
+	info.bytes += world->shapeBytes;
 	return info;
 }
 

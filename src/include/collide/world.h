@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // collide: a world of items, each a shape or a mesh, in two dynamic AABB
-// trees (collide/tree.h): one for the items that have not moved since they
-// were added (level geometry: meshes, walls), one for those that have, as
-// Box2D's broadphase keeps static and moving proxies apart. Planes, which
-// have no bounds, are kept in a list that every query tests.
+// trees (collide/tree.h): one for the meshes (level geometry, which never
+// moves), one for the shapes, as Box2D's broadphase keeps static and moving
+// proxies apart. Planes, which have no bounds, are kept in a list that every
+// query tests.
 //
 // The world finds; its caller decides. Queries report every item they meet
 // through a callback, and a sweep reports the first contact with each item
@@ -59,7 +59,7 @@ C3_API void c3World_RemoveItem(c3World* world, int item);
 
 /// Give an item a new shape (the same or another type, a mesh or not);
 /// false when there is no memory (the item is then unchanged). The item
-/// joins the moving items.
+/// joins the tree of moving items.
 C3_API bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape);
 
 /// Move an item's shape (not a mesh) so that its center is at center, as
@@ -166,8 +166,8 @@ C3_API void c3World_Contacts(const c3World* world, c3WorldShape mover, int ignor
 C3_API void c3World_ItemContacts(const c3World* world, c3WorldShape mover, int item, c3WorldContactFcn* fcn,
 								 void* context);
 
-/// Rebuild the tree of the items that have not moved, for faster queries
-/// (after a level is loaded); false when there is no memory (nothing changes).
+/// Rebuild both trees top-down, for faster queries (after a level is
+/// loaded); false when there is no memory (what was not rebuilt is as it was).
 C3_API bool c3World_Optimize(c3World* world);
 
 /// The two trees' nodes and heights.

@@ -1,0 +1,453 @@
+// SPDX-License-Identifier: MIT
+// The dynamic AABB tree (collide/tree.h) against brute force over its
+// proxies after random changes, its invariants and its memory failures;
+// and the world (collide/world.h) through memory failures.
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/math_functions.h"
+#include "collide/tree.h"
+#include "collide/world.h"
+#include "test.h"
+
+enum
+{
+	SLOTS = 1500,
+};
+
+/// A proxy of the test: its slot is its user data.
+typedef struct Proxy
+{
+	int id; ///< -1 when not in the tree
+	c3AABB box;
+	double margin;
+} Proxy;
+
+static c3AABB randomBox(Rng* rng)
+{
+	c3AABB box;
+	double r = uniform(rng, 0.0, 1.0);
+	double size = r < 0.05 ? 1.0e-6 : (r < 0.1 ? 40.0 : uniform(rng, 0.1, 3.0));
+	double offset = r > 0.95 ? 1.0e5 : 0.0;
+	box.center = V(offset + uniform(rng, -50, 50), uniform(rng, -50, 50), uniform(rng, -50, 50));
+	box.halfExtents = V(size * uniform(rng, 0.2, 1), size * uniform(rng, 0.2, 1), size * uniform(rng, 0.2, 1));
+	if (r > 0.9 && r < 0.92)
+	{
+		box.halfExtents.y = 0.0; // flat
+	}
+	return box;
+}
+
+static bool boxesOverlap(c3AABB a, c3AABB b)
+{
+	c3Vec3 d = c3Sub(a.center, b.center);
+	return fabs(d.x) <= a.halfExtents.x + b.halfExtents.x && fabs(d.y) <= a.halfExtents.y + b.halfExtents.y &&
+		   fabs(d.z) <= a.halfExtents.z + b.halfExtents.z;
+}
+
+static bool boxContains(c3AABB outer, c3AABB inner)
+{
+	c3Vec3 d = c3Sub(inner.center, outer.center);
+	return fabs(d.x) + inner.halfExtents.x <= outer.halfExtents.x * (1 + 1e-12) + 1e-9 &&
+		   fabs(d.y) + inner.halfExtents.y <= outer.halfExtents.y * (1 + 1e-12) + 1e-9 &&
+		   fabs(d.z) + inner.halfExtents.z <= outer.halfExtents.z * (1 + 1e-12) + 1e-9;
+}
+
+typedef struct Found
+{
+	const c3DynamicTree* tree;
+	unsigned char seen[SLOTS];
+	int count;
+	int stopAfter; ///< stop after this many (0: never)
+} Found;
+
+static bool collect(int proxyId, uint64_t userData, void* context)
+{
+	Found* f = (Found*)context;
+	CHECK(userData < SLOTS && c3DynamicTree_GetUserData(f->tree, proxyId) == userData);
+	f->seen[userData]++;
+	f->count++;
+	return f->stopAfter == 0 || f->count < f->stopAfter;
+}
+
+// When a box of half extents half moving from origin by t translation enters
+// box, for t in [0, max]; INFINITY when it does not (brute force by slabs,
+// with a division per axis).
+static double enterTime(c3AABB box, c3Vec3 half, c3Vec3 origin, c3Vec3 translation, double max)
+{
+	double t0 = 0.0, t1 = max;
+	for (int k = 0; k < 3; ++k)
+	{
+		double lo = c3Get(box.center, k) - c3Get(box.halfExtents, k) - c3Get(half, k);
+		double hi = c3Get(box.center, k) + c3Get(box.halfExtents, k) + c3Get(half, k);
+		double o = c3Get(origin, k), d = c3Get(translation, k);
+		if (d == 0.0)
+		{
+			if (o < lo || o > hi)
+			{
+				return INFINITY;
+			}
+			continue;
+		}
+		double a = (lo - o) / d, b = (hi - o) / d;
+		t0 = fmax(t0, fmin(a, b));
+		t1 = fmin(t1, fmax(a, b));
+	}
+	return t0 <= t1 ? t0 : INFINITY;
+}
+
+typedef struct CastFound
+{
+	const c3DynamicTree* tree;
+	unsigned char seen[SLOTS];
+	c3Vec3 origin, translation, half;
+	bool clip;
+} CastFound;
+
+static double castCollect(int proxyId, uint64_t userData, double maxFraction, void* context)
+{
+	CastFound* f = (CastFound*)context;
+	f->seen[userData]++;
+	if (!f->clip)
+	{
+		return maxFraction;
+	}
+	double t = enterTime(c3DynamicTree_GetFatBox(f->tree, proxyId), f->half, f->origin, f->translation, maxFraction);
+	return t < maxFraction ? t : maxFraction;
+}
+
+// Random adds, small and large moves and removals.
+static void churn(Rng* rng, c3DynamicTree* tree, Proxy* proxies, int count)
+{
+	for (int op = 0; op < count; ++op)
+	{
+		int k = (int)uniform(rng, 0, SLOTS);
+		Proxy* p = &proxies[k];
+		double r = uniform(rng, 0, 1);
+		if (p->id < 0)
+		{
+			if (r < 0.6)
+			{
+				p->box = randomBox(rng);
+				p->margin = r < 0.3 ? 0.0 : uniform(rng, 0, 0.5);
+				p->id = c3DynamicTree_CreateProxy(tree, p->box, p->margin, (uint64_t)k);
+				CHECK(p->id >= 0);
+			}
+		}
+		else if (r < 0.8)
+		{
+			c3AABB box = p->box;
+			double step = r < 0.6 ? 0.3 : 30.0;
+			box.center = c3Add(box.center, uniformVec(rng, -step, step));
+			c3DynamicTree_MoveProxy(tree, p->id, box, p->margin);
+			CHECK(boxContains(c3DynamicTree_GetFatBox(tree, p->id), box));
+			p->box = box;
+		}
+		else
+		{
+			c3DynamicTree_DestroyProxy(tree, p->id);
+			CHECK(!c3DynamicTree_IsProxy(tree, p->id));
+			p->id = -1;
+		}
+	}
+}
+
+// Queries and casts of random boxes against brute force over the fat boxes.
+static void compare(Rng* rng, const c3DynamicTree* tree, const Proxy* proxies, int* found, int* hits)
+{
+	static Found f;
+	for (int q = 0; q < 150; ++q)
+	{
+		c3AABB box = randomBox(rng);
+		box.halfExtents = c3MulSV(uniform(rng, 1, 8), box.halfExtents);
+		memset(&f, 0, sizeof f);
+		f.tree = tree;
+		c3DynamicTree_Query(tree, box, collect, &f);
+		for (int k = 0; k < SLOTS; ++k)
+		{
+			bool want = proxies[k].id >= 0 && boxesOverlap(c3DynamicTree_GetFatBox(tree, proxies[k].id), box);
+			CHECK(f.seen[k] == (want ? 1 : 0));
+			*found += want;
+		}
+	}
+	static CastFound c;
+	for (int q = 0; q < 150; ++q)
+	{
+		memset(&c, 0, sizeof c);
+		c.tree = tree;
+		c.origin = uniformVec(rng, -60, 60);
+		c.translation = uniformVec(rng, -80, 80);
+		if (q % 5 == 0)
+		{
+			c.translation.y = 0.0; // a zero component
+		}
+		c.half = q % 2 == 0 ? V(0, 0, 0) : uniformVec(rng, 0, 2);
+		c.clip = q % 3 == 0;
+		double max = q % 4 == 0 ? 0.5 : 1.0;
+		c3DynamicTree_Cast(tree, c.origin, c.translation, c.half, max, castCollect, &c);
+		double first = INFINITY;
+		for (int k = 0; k < SLOTS; ++k)
+		{
+			if (proxies[k].id >= 0)
+			{
+				double t =
+					enterTime(c3DynamicTree_GetFatBox(tree, proxies[k].id), c.half, c.origin, c.translation, max);
+				first = fmin(first, t);
+				if (!c.clip)
+				{
+					// Every box the cast meets, and no other (rounding aside: the
+					// tree widens its slabs by 16 ulps).
+					CHECK(c.seen[k] == (t < INFINITY ? 1 : 0) || (t == INFINITY && c.seen[k] == 1));
+					*hits += t < INFINITY;
+				}
+			}
+		}
+		if (c.clip && first < INFINITY)
+		{
+			// The first box the cast meets was reported.
+			bool reported = false;
+			for (int k = 0; k < SLOTS; ++k)
+			{
+				if (proxies[k].id >= 0 && c.seen[k] &&
+					enterTime(c3DynamicTree_GetFatBox(tree, proxies[k].id), c.half, c.origin, c.translation, max) ==
+						first)
+				{
+					reported = true;
+				}
+			}
+			CHECK(reported);
+		}
+	}
+}
+
+static void tree_matches_brute_force(void)
+{
+	Rng rng = {77};
+	c3DynamicTree* tree = c3CreateDynamicTree(NULL);
+	static Proxy proxies[SLOTS];
+	for (int k = 0; k < SLOTS; ++k)
+	{
+		proxies[k].id = -1;
+	}
+	int found = 0, hits = 0;
+	for (int round = 0; round < 5; ++round)
+	{
+		churn(&rng, tree, proxies, 3 * SLOTS);
+		CHECK(c3DynamicTree_Validate(tree));
+		int live = 0;
+		for (int k = 0; k < SLOTS; ++k)
+		{
+			live += proxies[k].id >= 0;
+		}
+		CHECK(c3DynamicTree_GetProxyCount(tree) == live && live > 500);
+		if (round == 3)
+		{
+			double before = c3DynamicTree_GetAreaRatio(tree);
+			CHECK(c3DynamicTree_Rebuild(tree));
+			CHECK(c3DynamicTree_Validate(tree));
+			CHECK(c3DynamicTree_GetAreaRatio(tree) <= before);
+			for (int k = 0; k < SLOTS; ++k)
+			{
+				CHECK(proxies[k].id < 0 || c3DynamicTree_GetUserData(tree, proxies[k].id) == (uint64_t)k);
+			}
+		}
+		compare(&rng, tree, proxies, &found, &hits);
+	}
+	// The cases mean something.
+	CHECK(found > 1000 && hits > 1000);
+	c3DestroyDynamicTree(tree);
+}
+
+static bool stopAtOnce(int proxyId, uint64_t userData, void* context)
+{
+	(void)proxyId;
+	(void)userData;
+	++*(int*)context;
+	return false;
+}
+
+static double ignoreAll(int proxyId, uint64_t userData, double maxFraction, void* context)
+{
+	(void)proxyId;
+	(void)userData;
+	(void)maxFraction;
+	++*(int*)context;
+	return -1.0;
+}
+
+static double stopCast(int proxyId, uint64_t userData, double maxFraction, void* context)
+{
+	(void)proxyId;
+	(void)userData;
+	(void)maxFraction;
+	++*(int*)context;
+	return 0.0;
+}
+
+static void tree_callbacks_and_ids(void)
+{
+	c3DynamicTree* tree = c3CreateDynamicTree(NULL);
+	CHECK(c3DynamicTree_GetHeight(tree) == 0 && c3DynamicTree_Validate(tree));
+	c3AABB unit = {V(0, 0, 0), V(1, 1, 1)};
+	for (int i = 0; i < 50; ++i)
+	{
+		unit.center.x = 0.1 * i;
+		c3DynamicTree_CreateProxy(tree, unit, 0.0, (uint64_t)i);
+	}
+	int calls = 0;
+	c3DynamicTree_Query(tree, unit, stopAtOnce, &calls);
+	CHECK(calls == 1);
+	calls = 0;
+	c3DynamicTree_Cast(tree, V(-10, 0, 0), V(20, 0, 0), V(0, 0, 0), 1.0, ignoreAll, &calls);
+	CHECK(calls == 50);
+	calls = 0;
+	c3DynamicTree_Cast(tree, V(-10, 0, 0), V(20, 0, 0), V(0, 0, 0), 1.0, stopCast, &calls);
+	CHECK(calls == 1);
+	CHECK(!c3DynamicTree_IsProxy(tree, -1) && !c3DynamicTree_IsProxy(tree, 1 << 30) &&
+		  !c3DynamicTree_IsProxy(tree, 2147483647));
+	c3DestroyDynamicTree(tree);
+}
+
+static void tree_stays_balanced(void)
+{
+	// Proxies along a line, in order: rotations keep the height near log N.
+	c3DynamicTree* tree = c3CreateDynamicTree(NULL);
+	int n = 4096;
+	for (int i = 0; i < n; ++i)
+	{
+		c3AABB box = {V(2.0 * i, 0, 0), V(0.5, 0.5, 0.5)};
+		c3DynamicTree_CreateProxy(tree, box, 0.0, (uint64_t)i);
+	}
+	CHECK(c3DynamicTree_Validate(tree));
+	CHECK(c3DynamicTree_GetHeight(tree) <= 4 * 12);
+	int calls = 0;
+	c3AABB probe = {V(1000, 0, 0), V(3, 1, 1)};
+	c3TreeStats stats = c3DynamicTree_Query(tree, probe, stopAtOnce, &calls);
+	CHECK(stats.nodes < 200 && calls == 1);
+	c3DestroyDynamicTree(tree);
+}
+
+typedef struct Budget
+{
+	int blocksLeft;
+	long long live;
+} Budget;
+
+static void* budgetAlloc(void* context, void* memory, size_t oldSize, size_t newSize)
+{
+	Budget* b = (Budget*)context;
+	if (newSize == 0)
+	{
+		if (memory != NULL)
+		{
+			b->live -= (long long)oldSize;
+			free(memory);
+		}
+		return NULL;
+	}
+	if (b->blocksLeft-- <= 0)
+	{
+		return NULL;
+	}
+	void* p = realloc(memory, newSize);
+	if (p != NULL)
+	{
+		b->live += (long long)newSize - (long long)oldSize;
+	}
+	return p;
+}
+
+static void tree_memory_failures(void)
+{
+	// Every allocation failing in turn: a refused proxy leaves the tree valid
+	// and as it was; a refused rebuild changes nothing; nothing leaks.
+	for (int blocks = 1; blocks < 8; ++blocks)
+	{
+		Budget budget = {blocks, 0};
+		c3Allocator allocator = {budgetAlloc, &budget};
+		c3DynamicTree* tree = c3CreateDynamicTree(&allocator);
+		CHECK(tree != NULL);
+		int made = 0;
+		for (int i = 0; i < 500; ++i)
+		{
+			c3AABB box = {V(i % 37, i % 11, i % 5), V(1, 1, 1)};
+			int id = c3DynamicTree_CreateProxy(tree, box, 0.1, (uint64_t)i);
+			if (id < 0)
+			{
+				CHECK(c3DynamicTree_GetProxyCount(tree) == made && c3DynamicTree_Validate(tree));
+				break;
+			}
+			made++;
+		}
+		int height = c3DynamicTree_GetHeight(tree);
+		double ratio = c3DynamicTree_GetAreaRatio(tree);
+		budget.blocksLeft = 0;
+		if (!c3DynamicTree_Rebuild(tree))
+		{
+			CHECK(c3DynamicTree_GetHeight(tree) == height && c3DynamicTree_GetAreaRatio(tree) == ratio);
+		}
+		CHECK(c3DynamicTree_Validate(tree));
+		c3DestroyDynamicTree(tree);
+		CHECK(budget.live == 0);
+	}
+}
+
+static bool countItem(int item, uint64_t userData, void* context)
+{
+	(void)item;
+	(void)userData;
+	++*(int*)context;
+	return true;
+}
+
+static void world_memory_failures(void)
+{
+	// A world whose allocations fail in turn keeps every item it accepted,
+	// and finds them.
+	for (int blocks = 2; blocks < 24; ++blocks)
+	{
+		Budget budget = {blocks, 0};
+		c3WorldDef def = c3DefaultWorldDef();
+		def.allocator.fcn = budgetAlloc;
+		def.allocator.context = &budget;
+		c3World* world = c3CreateWorld(&def);
+		if (world == NULL)
+		{
+			CHECK(budget.live == 0);
+			continue;
+		}
+		int added = 0;
+		c3Sphere sphere = {V(0, 0, 0), 1.0};
+		c3Plane plane = {V(0, 1, 0), 5.0};
+		for (int i = 0; i < 200; ++i)
+		{
+			sphere.center = V(3.0 * (i % 20), 0, 3.0 * (i / 20));
+			c3WorldShape shape = {c3_sphereShape, &sphere, NULL};
+			c3WorldShape planeShape = {c3_planeShape, &plane, NULL};
+			int id = c3World_AddItem(world, i % 50 == 7 ? planeShape : shape, (uint64_t)i);
+			if (id < 0)
+			{
+				break;
+			}
+			added++;
+			if (i % 3 == 0 && !c3World_SetItemCenter(world, id, c3Add(sphere.center, V(0.5, 0, 0))))
+			{
+				break;
+			}
+		}
+		CHECK(c3World_GetItemCount(world) == added);
+		c3AABB everything = {V(30, 0, 15), V(100, 100, 100)};
+		int found = 0;
+		c3World_QueryBounds(world, everything, countItem, &found, NULL);
+		CHECK(found == added);
+		c3DestroyWorld(world);
+		CHECK(budget.live == 0);
+	}
+}
+
+const c3Test c3_treeTests[] = {
+	{"tree_matches_brute_force", tree_matches_brute_force}, {"tree_callbacks_and_ids", tree_callbacks_and_ids},
+	{"tree_stays_balanced", tree_stays_balanced},           {"tree_memory_failures", tree_memory_failures},
+	{"world_memory_failures", world_memory_failures},       {NULL, NULL},
+};
