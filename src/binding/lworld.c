@@ -408,7 +408,10 @@ static int lc3_pushhits(lua_State* L, lc3World* w, int buf)
 	{
 		luaL_error(L, "not enough memory");
 	}
-	qsort(w->hits, (size_t)w->hitCount, sizeof(c3WorldHit), lc3_comparehits);
+	if (w->hitCount > 1)
+	{
+		qsort(w->hits, (size_t)w->hitCount, sizeof(c3WorldHit), lc3_comparehits);
+	}
 	lua_Integer k = 0;
 	for (int i = 0; i < w->hitCount; ++i)
 	{
