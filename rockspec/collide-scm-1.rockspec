@@ -36,6 +36,7 @@ build = {
     collide = "lua/collide/init.lua",
     ["collide.obj"] = "lua/collide/obj.lua",
     ["collide.world"] = "lua/collide/world.lua",
+    ["collide.character"] = "lua/collide/character.lua",
     ["collide.core"] = {
       sources = {
         "src/binding/lcollide.c",

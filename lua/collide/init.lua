@@ -22,6 +22,9 @@ local world = require("collide.world")
 --- A new world of items (collide/world.lua).
 collide.newWorld = world.newWorld
 
+--- A character controller over a world's item (collide/character.lua).
+collide.newCharacter = require("collide.character").newCharacter
+
 local function checkPath(path, fname)
   if type(path) ~= "string" then
     error(string.format("bad argument #1 to '%s' (string expected, got %s)", fname, type(path)), 3)

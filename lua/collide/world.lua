@@ -16,7 +16,7 @@ local core = require("collide.core")
 local vec3 = core.vec3
 local ctype = core.type
 local newCore = core._newWorldCore
-local sqrt, abs, max = math.sqrt, math.abs, math.max
+local abs = math.abs
 local format = string.format
 
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
@@ -352,7 +352,9 @@ local function addNormal(normals, nx, ny, nz)
   local n = normals.n
   for i = 0, n - 1 do
     local b = 3 * i
-    if normals[b + 1] == nx and normals[b + 2] == ny and normals[b + 3] == nz then
+    -- One plane for normals within rounding of each other (a face and the
+    -- edge of its neighbour at a seam): their crease would point anywhere.
+    if normals[b + 1] * nx + normals[b + 2] * ny + normals[b + 3] * nz > 1 - 1e-9 then
       return
     end
   end
@@ -379,7 +381,8 @@ local function clip(normals, vx, vy, vz)
             -- Along the crease of planes i and j.
             local cx, cy, cz = ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
             local cc = cx * cx + cy * cy + cz * cz
-            if cc == 0 then
+            if cc <= 1e-18 then
+              -- Facing each other (parallel walls): no way along both.
               return 0, 0, 0
             end
             local s = (vx * cx + vy * cy + vz * cz) / cc
@@ -563,14 +566,15 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
     if not fn then
       error(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)), 3)
     end
+    -- Where it touches, moved off the surface by the skin along its normal
+    -- (backing off along the motion would cost a grazing slide its speed).
     local t = buf[chosen + 2]
-    local dx, dy, dz = gx - x, gy - y, gz - z
-    local length = sqrt(dx * dx + dy * dy + dz * dz)
-    local back = length > 0 and max(t - skin / length, 0) or 0
-    local tx, ty, tz = x + back * dx, y + back * dy, z + back * dz
+    local tx = x + t * (gx - x) + skin * buf[chosen + 6]
+    local ty = y + t * (gy - y) + skin * buf[chosen + 7]
+    local tz = z + t * (gz - z) + skin * buf[chosen + 8]
     ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
     local col = cols[ncols]
-    if response ~= "slide" and response ~= "bounce" then
+    if response == "touch" or response == "cross" then
       visited[other] = stamp
     end
     x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)

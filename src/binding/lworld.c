@@ -619,10 +619,8 @@ typedef struct lc3PlaneList
 static bool lc3_addplane(const c3WorldContact* contact, void* context)
 {
 	lc3PlaneList* list = (lc3PlaneList*)context;
-	if (!(contact->depth > 0.0))
-	{
-		return true; // touching: nothing to push
-	}
+	// Touching contacts too (depth 0): the push out of one item must not
+	// go into another that the mover only touches.
 	c3CollisionPlane* plane = &list->planes[list->count++];
 	plane->plane.normal = contact->normal;
 	plane->plane.d = -contact->depth;
@@ -634,7 +632,7 @@ static bool lc3_addplane(const c3WorldContact* contact, void* context)
 
 // w:pushOut(id, x, y, z, others, n) -> x, y, z, count: the item's shape at
 // (x, y, z) pushed out of the items others[1..n] (ids), by the count
-// contacts with them that have a depth
+// contacts with them, solved together
 static int world_pushout(lua_State* L)
 {
 	lc3World* w = lc3_checkworld(L, "move");

@@ -320,4 +320,13 @@ static inline bool c3SwapPair(const void* a, const void* b, size_t size)
 	return c3CompareDoubles((const double*)a, (const double*)b, size / sizeof(double)) > 0;
 }
 
+/// Whether a motion delta goes into a surface of unit normal n (pointing
+/// out of it) by more than the rounding of a motion projected on the
+/// surface: n . delta < -1e-12 |delta|. Motions along the surface or away
+/// from it do not; the sweeps of meshes and worlds let them go.
+static inline bool c3MovesInto(c3Vec3 n, c3Vec3 delta)
+{
+	return c3Dot(n, delta) < -1.0e-12 * c3MaxAbsComponent(delta);
+}
+
 #endif

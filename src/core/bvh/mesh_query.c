@@ -393,9 +393,10 @@ static bool c3CastShapeTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, voi
 		return false;
 	}
 	// A face the shape moves along or away from does not stop it: what lets
-	// a shape resting on a floor slide across it.
+	// a shape resting on a floor slide across it. Along is within 1e-12 of
+	// the motion: a slide projected on the face carries that much rounding.
 	bool moving = s->delta.x != 0.0 || s->delta.y != 0.0 || s->delta.z != 0.0;
-	if (moving && !(c3Dot(contact.normal, s->delta) < 0.0))
+	if (moving && !c3MovesInto(contact.normal, s->delta))
 	{
 		return false;
 	}

@@ -855,7 +855,7 @@ static double c3CastMoverItem(const c3World* world, int item, double maxFraction
 	// only touching, a motion that leaves or slides along is free to go.
 	hit.overlaps = hit.fraction == 0.0 && c3StartsInside(s->mover, it);
 	bool moving = s->delta.x != 0.0 || s->delta.y != 0.0 || s->delta.z != 0.0;
-	if (hit.fraction == 0.0 && !hit.overlaps && moving && !(c3Dot(hit.normal, s->delta) < 0.0))
+	if (hit.fraction == 0.0 && !hit.overlaps && moving && !c3MovesInto(hit.normal, s->delta))
 	{
 		return maxFraction;
 	}

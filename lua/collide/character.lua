@@ -1,0 +1,386 @@
+--- collide.newCharacter: a collide-and-slide character over world:move.
+-- A move is split as Jolt's CharacterVirtual and most game movers split it:
+-- the part across the up direction (walking) slides along what it meets,
+-- with slopes steeper than maxSlopeAngle treated as upright walls so that
+-- it cannot walk up them; a blocked walk may climb a step; the part along
+-- up (gravity, jumps) stops on ground that can be stood on, so the
+-- character does not slide back down a slope it stands still on, and
+-- slides down steeper ones. Then the ground under it is probed, and a
+-- character that was on the ground sticks to it going down slopes and
+-- stairs (stickToFloor). A moving platform carries the character standing
+-- on it.
+-- @module collide.character
+
+local core = require("collide.core")
+local worldModule = require("collide.world")
+
+local vec3, ctype = core.vec3, core.type
+local sqrt, cos, abs, max = math.sqrt, math.cos, math.abs, math.max
+local format = string.format
+local slide = worldModule.World._defaultResponses.slide
+
+local Character = {}
+Character.__index = Character
+Character.__metatable = "collide.Character"
+
+local RESPONSE_WALK, RESPONSE_FALL = "collide.character.walk", "collide.character.fall"
+
+local function argError(n, fname, message)
+  error(format("bad argument #%d to '%s' (%s)", n, fname, message), 3)
+end
+
+-- The components of a vector argument: a vec3, {x, y, z} or {x = , y = , z = }.
+local function components(v, n, fname, name)
+  local x, y, z
+  if type(v) == "table" then
+    x, y, z = v.x, v.y, v.z
+    if x == nil then
+      x, y, z = v[1], v[2], v[3]
+    end
+  elseif ctype(v) == "vec3" then
+    x, y, z = v.x, v.y, v.z
+  end
+  if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" or not (abs(x) <= 1e15 and abs(y) <= 1e15
+      and abs(z) <= 1e15) then
+    argError(n, fname, format("%s must be a vector of finite numbers", name))
+  end
+  return x, y, z
+end
+
+local function number(settings, key, default, lo, hi)
+  local v = settings[key]
+  if v == nil then
+    return default
+  end
+  if type(v) ~= "number" or not (v >= lo and v <= hi) then
+    argError(3, "newCharacter", format("%s must be a number in [%g, %g]", key, lo, hi))
+  end
+  return v
+end
+
+-- The responses of the two phases, registered on the world once. Both see
+-- the character as col.item's owner through world._characters.
+
+-- Whether a contact holds the character up: its normal leans toward up by
+-- less than maxSlopeAngle, or (a character that can climb steps) it is the
+-- edge of a step: below the center, at most stepHeight above the lowest
+-- point of the character. A round foot on a step's edge is supported there,
+-- as a foot on the step would be.
+local function supports(c, col, along)
+  if along >= c._cosSlope then
+    return true
+  end
+  if along <= 0 or c._stepHeight <= 0 then
+    return false
+  end
+  local height = (col.point.x - c._footX) * c._ux + (col.point.y - c._footY) * c._uy + (col.point.z - c._footZ) * c._uz
+  return height <= c._stepHeight
+end
+
+-- Walking: slopes too steep to walk up are upright walls (their normal made
+-- horizontal), so the slide never climbs them; steps it can climb and
+-- anything else slide (a step's edge lifts a round foot over it).
+local function walk(world, col, x, y, z, gx, gy, gz)
+  local c = world._characters[col.item]
+  c:_foot(col.touchX, col.touchY, col.touchZ)
+  local nx, ny, nz = col.normalX, col.normalY, col.normalZ
+  local ux, uy, uz = c._ux, c._uy, c._uz
+  local along = nx * ux + ny * uy + nz * uz
+  if along < c._cosSlope and not (c._wasOnGround and supports(c, col, along)) then
+    if along > 0 then
+      local hx, hy, hz = nx - along * ux, ny - along * uy, nz - along * uz
+      local l = sqrt(hx * hx + hy * hy + hz * hz)
+      if l > 0 then
+        col.normalX, col.normalY, col.normalZ = hx / l, hy / l, hz / l
+      end
+    end
+  end
+  return slide(world, col, x, y, z, gx, gy, gz)
+end
+
+-- Falling (or rising): what supports the character stops the motion there;
+-- steeper ground and ceilings slide it.
+local function fall(world, col, x, y, z, gx, gy, gz)
+  local c = world._characters[col.item]
+  c:_foot(col.touchX, col.touchY, col.touchZ)
+  local along = col.normalX * c._ux + col.normalY * c._uy + col.normalZ * c._uz
+  if supports(c, col, along) then
+    c:_touchGround(col, "onGround")
+    -- Stopped where it touches, lifted off the ground along up (not along
+    -- the normal, which would edge it down a slope frame after frame) by
+    -- as much as keeps the world's skin as the gap.
+    local t = col.t
+    local cx, cy, cz = x + t * (gx - x), y + t * (gy - y), z + t * (gz - z)
+    local skin = (col.touchX - cx) * col.normalX + (col.touchY - cy) * col.normalY + (col.touchZ - cz) * col.normalZ
+    local lift = along > 0 and skin / along or 0
+    local tx, ty, tz = cx + lift * c._ux, cy + lift * c._uy, cz + lift * c._uz
+    return tx, ty, tz, tx, ty, tz
+  end
+  if along > 0 then
+    c:_touchGround(col, "onSteepGround")
+  end
+  return slide(world, col, x, y, z, gx, gy, gz)
+end
+
+local function solidFilter(_, other, response)
+  return other ~= nil and response
+end
+
+--- A character for item, an item of world whose shape is a sphere or an
+-- ellipsoid. settings: up, maxSlopeAngle (radians, default 50 degrees),
+-- stepHeight (0), stickToFloor (0), padding (the world's skin), maxIterations
+-- (4), filter (other -> true to collide with it; default all).
+local function newCharacter(world, item, settings)
+  if getmetatable(world) ~= "collide.World" then
+    argError(1, "newCharacter", "world expected")
+  end
+  if not world:has(item) then
+    argError(2, "newCharacter", format("%s is not in the world", tostring(item)))
+  end
+  local kind = ctype(world:getShape(item))
+  if kind ~= "sphere" and kind ~= "ellipsoid" then
+    argError(2, "newCharacter", format("the item's shape must be a sphere or an ellipsoid, got %s", tostring(kind)))
+  end
+  if settings ~= nil and type(settings) ~= "table" then
+    argError(3, "newCharacter", format("settings must be a table, got %s", type(settings)))
+  end
+  settings = settings or {}
+  local ux, uy, uz = 0, 1, 0
+  if settings.up ~= nil then
+    ux, uy, uz = components(settings.up, 3, "newCharacter", "up")
+    local l = sqrt(ux * ux + uy * uy + uz * uz)
+    if l <= 0 or l ~= l then
+      argError(3, "newCharacter", "up must not be zero")
+    end
+    ux, uy, uz = ux / l, uy / l, uz / l
+  end
+  local filter = settings.filter
+  if filter ~= nil and type(filter) ~= "function" then
+    argError(3, "newCharacter", "filter must be a function")
+  end
+  local self = setmetatable({
+    _world = world,
+    _item = item,
+    _ux = ux, _uy = uy, _uz = uz,
+    _cosSlope = cos(number(settings, "maxSlopeAngle", math.rad(50), 0, math.pi / 2)),
+    _stepHeight = number(settings, "stepHeight", 0, 0, 1e15),
+    _stick = number(settings, "stickToFloor", 0, 0, 1e15),
+    _padding = number(settings, "padding", nil, 0, 1e15),
+    _maxIterations = number(settings, "maxIterations", 4, 1, 100),
+    _filter = filter,
+    _state = "inAir",
+    _groundNormal = vec3(ux, uy, uz),
+    _groundItem = nil,
+    _groundX = 0, _groundY = 0, _groundZ = 0, -- the ground item's center when last seen
+    _velocity = vec3(0, 0, 0),
+    _cols = {},
+    _phase = {},
+    _actual = vec3(),
+  }, Character)
+  if not world._characters then
+    world._characters = setmetatable({}, { __mode = "k" })
+    world:addResponse(RESPONSE_WALK, walk)
+    world:addResponse(RESPONSE_FALL, fall)
+  end
+  world._characters[item] = self
+  -- The reach of the shape along up: its center to its lowest point.
+  local shape = world:getShape(item)
+  if kind == "sphere" then
+    self._reach = shape.radius
+  else
+    local reach2 = 0
+    for i = 1, 3 do
+      local a = shape:axis(i)
+      local d = a.x * ux + a.y * uy + a.z * uz
+      reach2 = reach2 + d * d
+    end
+    self._reach = sqrt(reach2)
+  end
+  self._walkFilter = function(_, other)
+    return solidFilter(item, other, (not filter or filter(other)) and RESPONSE_WALK)
+  end
+  self._fallFilter = function(_, other)
+    return solidFilter(item, other, (not filter or filter(other)) and RESPONSE_FALL)
+  end
+  self._touchFilter = function(_, other)
+    return solidFilter(item, other, (not filter or filter(other)) and "touch")
+  end
+  return self
+end
+
+-- The lowest point of the character along up when its center is at
+-- (x, y, z): center - reach * up.
+function Character:_foot(x, y, z)
+  local r = self._reach
+  self._footX, self._footY, self._footZ = x - r * self._ux, y - r * self._uy, z - r * self._uz
+end
+
+function Character:_touchGround(col, state)
+  if self._newState ~= "onGround" then
+    self._newState = state
+    self._groundNormal:set(col.normalX, col.normalY, col.normalZ)
+    self._newGround = col.other
+  end
+end
+
+-- The item's center, as numbers.
+function Character:_center()
+  local world = self._world
+  return world._core:center(world._ids[self._item])
+end
+
+-- Put the item's shape at (x, y, z).
+function Character:_place(x, y, z)
+  local world = self._world
+  local id = world._ids[self._item]
+  world._core:setCenter(id, world._shapes[id], x, y, z)
+end
+
+-- Move toward (x, y, z) with filter; appends the collisions; returns where
+-- the mover is.
+function Character:_go(x, y, z, filter)
+  local world, phase = self._world, self._phase
+  local goal = self._goal or {}
+  self._goal = goal
+  goal[1], goal[2], goal[3] = x, y, z
+  local actual, cols, n = world:move(self._item, goal, filter, phase, self._actual)
+  local all = self._cols
+  for i = 1, n do
+    all[#all + 1] = cols[i]
+    phase[i] = nil -- the record now belongs to the character's list
+  end
+  return actual.x, actual.y, actual.z
+end
+
+--- Move the character by delta (gravity and jumps included): position,
+-- groundState ("onGround", "onSteepGround" or "inAir"), collisions. The
+-- position is a new vec3, or out (a vec3) set; collisions is the
+-- character's own list, refilled by each move.
+function Character:move(delta, out)
+  if out ~= nil and ctype(out) ~= "vec3" then
+    argError(2, "move", "out must be a vec3")
+  end
+  local dx, dy, dz = components(delta, 1, "move", "delta")
+  local world, item = self._world, self._item
+  if not world:has(item) then
+    error("the character's item is no longer in its world", 2)
+  end
+  local ux, uy, uz = self._ux, self._uy, self._uz
+  local cols = self._cols
+  for i = #cols, 1, -1 do
+    cols[i] = nil
+  end
+  local wasOnGround = self._state == "onGround"
+
+  -- A platform carries what stands on it: the ground item's motion since
+  -- the last move is added.
+  local ground = self._groundItem
+  local vx, vy, vz = 0, 0, 0
+  if ground ~= nil and world:has(ground) and ctype(world:getShape(ground)) ~= "mesh" then
+    local gx, gy, gz = world._core:center(world._ids[ground])
+    vx, vy, vz = gx - self._groundX, gy - self._groundY, gz - self._groundZ
+  end
+  self._velocity:set(vx, vy, vz)
+  dx, dy, dz = dx + vx, dy + vy, dz + vz
+
+  -- Along up (falling, jumping) and across it (walking).
+  local along = dx * ux + dy * uy + dz * uz
+  local wx, wy, wz = dx - along * ux, dy - along * uy, dz - along * uz
+  local x, y, z = self:_center()
+  self._newState, self._newGround = "inAir", nil
+
+  -- Walking.
+  self._wasOnGround = wasOnGround
+  if wx ~= 0 or wy ~= 0 or wz ~= 0 then
+    x, y, z = self:_go(x + wx, y + wy, z + wz, self._walkFilter)
+  end
+
+  -- Falling or rising.
+  if along ~= 0 then
+    x, y, z = self:_go(x + along * ux, y + along * uy, z + along * uz, self._fallFilter)
+  end
+
+  -- The ground under it, if the fall did not find it: a probe down by a
+  -- little (the padding, or a thousandth of the character's size).
+  if self._newState == "inAir" then
+    local probe = self._padding and 4 * self._padding or self:_probeDistance()
+    local cx, cy, cz = x, y, z
+    self:_probe(cx - probe * ux, cy - probe * uy, cz - probe * uz)
+    -- Stick to the floor: one on the ground and not moving up follows the
+    -- ground down by up to stickToFloor.
+    if self._newState ~= "onGround" and wasOnGround and along <= 0 and self._stick > 0 then
+      local s = self._stick
+      local found = self:_probe(cx - s * ux, cy - s * uy, cz - s * uz)
+      if found and self._newState == "onGround" then
+        x, y, z = self:_go(cx - s * ux, cy - s * uy, cz - s * uz, self._fallFilter)
+      end
+    end
+  end
+
+  self._state = self._newState
+  if self._state == "inAir" then
+    self._groundNormal:set(ux, uy, uz)
+    self._groundItem = nil
+  else
+    self._groundItem = self._newGround
+    local g = self._groundItem
+    if g ~= nil and world:has(g) and ctype(world:getShape(g)) ~= "mesh" then
+      self._groundX, self._groundY, self._groundZ = world._core:center(world._ids[g])
+    end
+  end
+  return out and out:set(x, y, z) or vec3(x, y, z), self._state, cols
+end
+
+-- How far down the ground is looked for.
+function Character:_probeDistance()
+  local b = self._world:getShape(self._item):bounds()
+  local h = b.halfExtents
+  return 1e-3 * max(h.x, h.y, h.z)
+end
+
+-- Whether ground is met moving to (x, y, z) (without moving); sets the new
+-- state from it.
+function Character:_probe(x, y, z)
+  local goal = self._probeGoal or {}
+  self._probeGoal = goal
+  goal[1], goal[2], goal[3] = x, y, z
+  local _, cols, n = self._world:check(self._item, goal, self._touchFilter, self._phase, self._actual)
+  local found = false
+  for i = 1, n do
+    local col = cols[i]
+    local along = col.normalX * self._ux + col.normalY * self._uy + col.normalZ * self._uz
+    if along > 0 then
+      self:_foot(col.touchX, col.touchY, col.touchZ)
+      self:_touchGround(col, supports(self, col, along) and "onGround" or "onSteepGround")
+      found = true
+    end
+  end
+  return found
+end
+
+function Character:getPosition(out)
+  local x, y, z = self:_center()
+  return out and out:set(x, y, z) or vec3(x, y, z)
+end
+
+function Character:getGroundState()
+  return self._state
+end
+
+--- The unit normal of the ground under the character (up in the air).
+function Character:getGroundNormal(out)
+  local n = self._groundNormal
+  return out and out:set(n.x, n.y, n.z) or vec3(n.x, n.y, n.z)
+end
+
+function Character:getGroundItem()
+  return self._groundItem
+end
+
+--- How far the ground carried the character in its last move.
+function Character:getGroundVelocity(out)
+  local v = self._velocity
+  return out and out:set(v.x, v.y, v.z) or vec3(v.x, v.y, v.z)
+end
+
+return { newCharacter = newCharacter, Character = Character }
