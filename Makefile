@@ -7,7 +7,7 @@
 #   make fuzz           run each libFuzzer harness for FUZZ_SECONDS (clang), growing fuzz/corpus
 #   make test           install what is missing, build, run every test; ends with "N passed, M failed"
 #   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
-#   make demo           run examples/basic.lua
+#   make demo           the main job: examples/walkthrough.lua, characters walking through a level (build/walkthrough.svg)
 #   make bench          benchmark the C core and the Lua calls (lua5.4 and luajit)
 #   make format-check   clang-format check of the C sources
 #   make lint           luacheck of the Lua sources
@@ -212,7 +212,8 @@ test-all: deps
 demo:
 	@./.ci/deps demo
 	@$(MAKE) --no-print-directory -s LUA=lua5.4 all
-	@LUA_PATH="lua/?.lua;lua/?/init.lua;;" LUA_CPATH="build/lua5.4/?.so;;" lua5.4 examples/basic.lua
+	@mkdir -p build
+	@LUA_PATH="lua/?.lua;lua/?/init.lua;;" LUA_CPATH="build/lua5.4/?.so;;" lua5.4 examples/walkthrough.lua build/walkthrough.svg
 
 bench:
 	@./.ci/deps bench
