@@ -243,7 +243,7 @@ function Character:_go(x, y, z, filter)
   local goal = self._goal or {}
   self._goal = goal
   goal[1], goal[2], goal[3] = x, y, z
-  local actual, cols, n = world:move(self._item, goal, filter, phase, self._actual)
+  local actual, cols, n = world:move(self._item, goal, filter, phase, self._actual, self._maxIterations)
   local all = self._cols
   for i = 1, n do
     all[#all + 1] = cols[i]

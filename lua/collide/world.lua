@@ -490,7 +490,7 @@ end
 -- The move loop. Returns the final position (numbers), the collisions,
 -- their count, and whether the core moved the shape there already (a move
 -- that met nothing).
-local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
+local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving, iterations)
   local coreWorld = self._core
   local n, x, y, z, size = coreWorld:step(id, self._shapes[id], gx, gy, gz, buf, moving)
   if n == 0 then
@@ -510,7 +510,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
   local stamp = (buf.stamp or 0) + 1
   buf.stamp = stamp
   local ncols = 0
-  for iteration = 1, self._maxIterations do
+  for iteration = 1, iterations or self._maxIterations do
     if iteration > 1 then
       n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
     end
@@ -587,7 +587,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving)
   return x, y, z, cols, ncols, false
 end
 
-local function check(self, fname, item, goal, filter, outCollisions, outActual, moving)
+local function check(self, fname, item, goal, filter, outCollisions, outActual, moving, iterations)
   local id = idOf(self, item, fname)
   local gx, gy, gz = components(goal, 2, fname, "goal")
   checkFilter(filter, 3, fname)
@@ -599,7 +599,7 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual, 
   local before = #cols
   local buf = buffer(self)
   local done, x, y, z, _, n, moved = pcall(project, self, item, id, gx, gy, gz, filter or defaultFilter, cols, buf,
-    moving)
+    moving, iterations)
   release(self)
   if not done then
     error(x, 0)
@@ -629,8 +629,10 @@ end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
-function World:move(item, goal, filter, outCollisions, outActual)
-  local id, x, y, z, cols, n, moved = check(self, "move", item, goal, filter, outCollisions, outActual, true)
+-- iterations (for the character controller) overrides maxIterations.
+function World:move(item, goal, filter, outCollisions, outActual, iterations)
+  local id, x, y, z, cols, n, moved = check(self, "move", item, goal, filter, outCollisions, outActual, true,
+    iterations)
   if not moved then
     self._core:setCenter(id, self._shapes[id], x, y, z)
   end
