@@ -266,8 +266,10 @@ function Character:move(delta, out)
     error("the character's item is no longer in its world", 2)
   end
   local ux, uy, uz = self._ux, self._uy, self._uz
-  local cols = self._cols
+  -- Last move's records go back to the world's pool, for this move's.
+  local cols, pool = self._cols, world._pool
   for i = #cols, 1, -1 do
+    pool[#pool + 1] = cols[i]
     cols[i] = nil
   end
   local wasOnGround = self._state == "onGround"
