@@ -14,7 +14,11 @@ local MOVERS = {
   end },
 }
 
--- Frame times: fixed 1/60 s, jittered, a 0.25 s spike, and 1e-5 s frames.
+-- Frame times: fixed 1/60 s, jittered, a 0.25 s spike, and 1e-5 s frames
+-- (every tenth frame 1/60 s, so that time goes by).
+-- Runs at a small share of the cases (the sanitized run, which looks for
+-- memory errors) take two of them; the others take all four.
+local PATTERN_NAMES = C.SCALE >= 0.25 and { "fixed", "jittered", "spike", "tiny" } or { "fixed", "spike" }
 local PATTERNS = {
   fixed = function() return 1 / 60 end,
   jittered = function(i) return (1 + 0.5 * math.sin(i * 2.3)) / 60 end,
@@ -87,14 +91,17 @@ describe("collide.newCharacter", function()
 
   for moverName, mover in pairs(MOVERS) do
     describe("as " .. moverName, function()
-      it("stands still on slopes it can walk up, and slides down steeper ones", function()
+      for _, patternName in ipairs(PATTERN_NAMES) do
+      local pattern = PATTERNS[patternName]
+      it("stands still on slopes it can walk up, and slides down steeper ones (" .. patternName .. " frames)",
+        function()
         for degrees = 5, 85, 10 do
           local angle = math.rad(degrees)
           local world = slopeWorld(angle, 1)
           onSlope(world, mover, angle, 6, 1)
           local c = collide.newCharacter(world, "player", { maxSlopeAngle = math.rad(50) })
           local start = c:move({ 0, -FALL / 60, 0 }) -- settled on the slope
-          local p, state = run(c, 60, PATTERNS.fixed, { 0, 0, 0 })
+          local p, state = run(c, nil, pattern, { 0, 0, 0 }, 1)
           local moved = (p - start):length()
           if degrees < 50 then
             assert.are.equal("onGround", state)
@@ -104,14 +111,17 @@ describe("collide.newCharacter", function()
           end
         end
       end)
+      end
 
-      it("walks up slopes below the limit, not above it", function()
+      for _, patternName in ipairs(PATTERN_NAMES) do
+      local pattern = PATTERNS[patternName]
+      it("walks up slopes below the limit, not above it (" .. patternName .. " frame times)", function()
         for degrees = 5, 85, 10 do
           local angle = math.rad(degrees)
           local world = slopeWorld(angle, 1)
           world:add("player", mover.make(-3, mover.h * 1.0001, 0, 1))
           local c = collide.newCharacter(world, "player", { maxSlopeAngle = math.rad(50), stickToFloor = 0.2 })
-          local p = run(c, 240, PATTERNS.fixed, { SPEED, 0, 0 })
+          local p = run(c, nil, pattern, { SPEED, 0, 0 }, 4)
           if degrees < 50 then
             -- Two units up the slope at least.
             assert.is_true(p.y > mover.h + 2 * math.sin(angle),
@@ -122,6 +132,7 @@ describe("collide.newCharacter", function()
           end
         end
       end)
+      end
 
       local function stairs(world, rise, count, s)
         for i = 1, count do
@@ -133,13 +144,15 @@ describe("collide.newCharacter", function()
           { 10 * s, (count * rise / 2) * s, 3 * s }))
       end
 
-      it("climbs steps up to stepHeight and no higher", function()
+      for _, patternName in ipairs(PATTERN_NAMES) do
+      local pattern = PATTERNS[patternName]
+      it("climbs steps up to stepHeight and no higher (" .. patternName .. " frame times)", function()
         for _, rise in ipairs({ 0.1, 0.25, 0.45 }) do
           local world = collide.newWorld()
           stairs(world, rise, 8, 1)
           world:add("player", mover.make(-2, mover.h * 1.0001, 0, 1))
           local c = collide.newCharacter(world, "player", { stepHeight = 0.3, stickToFloor = 0.35 })
-          local p = run(c, 400, PATTERNS.fixed, { SPEED, 0, 0 })
+          local p = run(c, nil, pattern, { SPEED, 0, 0 }, 6.66667)
           if rise <= 0.3 then
             C.near(p.y, 8 * rise + mover.h, 1e-3, "on the landing")
           else
@@ -147,13 +160,16 @@ describe("collide.newCharacter", function()
           end
         end
       end)
+      end
 
-      it("stays on the ground walking down stairs and slopes", function()
+      for _, patternName in ipairs(PATTERN_NAMES) do
+      local pattern = PATTERNS[patternName]
+      it("stays on the ground walking down stairs and slopes (" .. patternName .. " frame times)", function()
         local world = collide.newWorld()
         stairs(world, 0.25, 8, 1)
         world:add("player", mover.make(12, 2 + mover.h * 1.0001, 0, 1))
         local c = collide.newCharacter(world, "player", { stepHeight = 0.3, stickToFloor = 0.35 })
-        local _, _, states = run(c, 300, PATTERNS.fixed, { -SPEED, 0, 0 })
+        local _, _, states = run(c, nil, pattern, { -SPEED, 0, 0 }, 5)
         -- On the ground, or at a step's edge (whose normal can be steep): never in the air.
         for i = 2, #states do
           assert.are_not.equal("inAir", states[i], "frame " .. i)
@@ -161,11 +177,12 @@ describe("collide.newCharacter", function()
         local slope = slopeWorld(math.rad(30), 1)
         onSlope(slope, mover, math.rad(30), 20, 1)
         c = collide.newCharacter(slope, "player", { stickToFloor = 0.5 })
-        _, _, states = run(c, 200, PATTERNS.fixed, { -SPEED, 0, 0 })
+        _, _, states = run(c, nil, pattern, { -SPEED, 0, 0 }, 3.33333)
         for i = 2, #states do
           assert.are.equal("onGround", states[i], "slope frame " .. i)
         end
       end)
+      end
 
       it("keeps its speed along a wall of 100 boxes", function()
         local world = collide.newWorld()
@@ -185,7 +202,10 @@ describe("collide.newCharacter", function()
         end
       end)
 
-      it("comes to rest in a crease of two steep slopes and in a corner, without jitter", function()
+      for _, patternName in ipairs(PATTERN_NAMES) do
+      local pattern = PATTERNS[patternName]
+      it("comes to rest in a crease of two steep slopes and in a corner, without jitter (" .. patternName
+        .. " frames)", function()
         local world = collide.newWorld()
         local v, f = {}, {}
         -- Two slopes of 60 degrees, steeper than the 50 that can be walked.
@@ -195,8 +215,8 @@ describe("collide.newCharacter", function()
         world:add("crease", collide.mesh(v, f))
         world:add("player", mover.make(3, 6, 0, 1))
         local c = collide.newCharacter(world, "player")
-        local p = run(c, 300, PATTERNS.fixed, { 0, 0, 0 })
-        local q = run(c, 30, PATTERNS.fixed, { 0, 0, 0 })
+        local p = run(c, nil, pattern, { 0, 0, 0 }, 5)
+        local q = run(c, nil, pattern, { 0, 0, 0 }, 0.5)
         C.near(q.x, p.x, 1e-9, "x at rest")
         C.near(q.y, p.y, 1e-9, "y at rest")
         C.near(p.x, 0, 1e-3, "in the middle")
@@ -207,22 +227,26 @@ describe("collide.newCharacter", function()
         room:add("wall z", collide.aabb({ -11, 5, 0 }, { 1, 5, 10 }))
         room:add("player", mover.make(0, mover.h * 1.0001, 0, 1))
         c = collide.newCharacter(room, "player")
-        p = run(c, 300, PATTERNS.fixed, { -SPEED, 0, -SPEED })
-        q = run(c, 30, PATTERNS.fixed, { -SPEED, 0, -SPEED })
+        p = run(c, nil, pattern, { -SPEED, 0, -SPEED }, 5)
+        q = run(c, nil, pattern, { -SPEED, 0, -SPEED }, 0.5)
         C.near(q.x, p.x, 1e-9, "x in the corner")
         C.near(q.z, p.z, 1e-9, "z in the corner")
       end)
+      end
 
-      it("falls onto an edge and ends on the ground, not in the box", function()
+      for _, patternName in ipairs(PATTERN_NAMES) do
+      local pattern = PATTERNS[patternName]
+      it("falls onto an edge and ends on the ground, not in the box (" .. patternName .. " frame times)", function()
         local world = collide.newWorld()
         world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
         world:add("box", collide.aabb({ 2, 1, 0 }, { 1, 1, 1 }))
         world:add("player", mover.make(1.05, 5, 0, 1))
         local c = collide.newCharacter(world, "player")
-        local _, state = run(c, 400, PATTERNS.fixed, { 0, 0, 0 })
+        local _, state = run(c, nil, pattern, { 0, 0, 0 }, 6.66667)
         assert.are.equal("onGround", state)
         assert.are.equal(0, #world:overlapping("player", function(other) return other == "box" end))
       end)
+      end
 
       it("is pushed out when it starts slightly inside the floor", function()
         local world = collide.newWorld()
