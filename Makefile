@@ -112,7 +112,7 @@ build/asan/libcollide.a: $(ASAN_OBJ)
 # Fuzzing: each harness of fuzz/ with libFuzzer (make fuzz), or replaying its
 # corpus and every input that ever failed (fuzz/regressions), with gcc, ASan
 # and UBSan (make fuzz-replay, part of make test).
-FUZZERS := construct pair sweep raycast point mover mesh
+FUZZERS := construct pair sweep raycast point mover mesh world
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core
 

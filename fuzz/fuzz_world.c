@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// The world: a program of adds, removes, updates, moves and queries of
+// fuzzed shapes. Whatever they are, the world stays consistent (its count,
+// what a query of everything finds), a sweep's hits are in [0, 1] with unit
+// normals and finite points, and a mover's contacts have finite depths.
+
+#include "collide/tree.h"
+#include "collide/world.h"
+#include "fuzz.h"
+
+enum
+{
+	SLOTS = 16
+};
+
+typedef struct Counter
+{
+	int count;
+	bool ok;
+} Counter;
+
+static bool countItem(int item, uint64_t userData, void* context)
+{
+	(void)item;
+	(void)userData;
+	((Counter*)context)->count++;
+	return true;
+}
+
+static bool checkHit(const c3WorldHit* hit, void* context)
+{
+	Counter* c = (Counter*)context;
+	c->count++;
+	c->ok =
+		c->ok && hit->fraction >= 0.0 && hit->fraction <= 1.0 && FuzzFiniteVec3(hit->point) && FuzzUnit(hit->normal);
+	return true;
+}
+
+static bool checkContact(const c3WorldContact* contact, void* context)
+{
+	Counter* c = (Counter*)context;
+	c->count++;
+	c->ok = c->ok && contact->depth >= 0.0 && FuzzFinite(contact->depth) && FuzzUnit(contact->normal);
+	return true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+	FuzzInput in = {data, size, 0};
+	c3World* world = c3CreateWorld(NULL);
+	int ids[SLOTS];
+	int live = 0;
+	for (int k = 0; k < SLOTS; ++k)
+	{
+		ids[k] = -1;
+	}
+	for (int step = 0; step < 24 && in.at < in.size; ++step)
+	{
+		int op = FuzzByte(&in) % 6, k = FuzzByte(&in) % SLOTS;
+		FuzzShape s;
+		switch (op)
+		{
+			case 0: // add
+			case 1: // update
+			{
+				if (!FuzzShapeOf(&in, 0, &s))
+				{
+					break;
+				}
+				c3WorldShape shape = {s.type, &s.u, NULL};
+				if (ids[k] < 0)
+				{
+					ids[k] = c3World_AddItem(world, shape, 0);
+					FUZZ_CHECK(ids[k] >= 0);
+					live++;
+				}
+				else
+				{
+					FUZZ_CHECK(c3World_UpdateItem(world, ids[k], shape));
+				}
+				break;
+			}
+			case 2: // remove
+				if (ids[k] >= 0)
+				{
+					c3World_RemoveItem(world, ids[k]);
+					FUZZ_CHECK(!c3World_IsItem(world, ids[k]));
+					ids[k] = -1;
+					live--;
+				}
+				break;
+			case 3: // move
+			{
+				c3Vec3 p = FuzzVec3(&in);
+				if (ids[k] >= 0 && FuzzInRange(p) && FuzzMagnitude(p) <= C3_MAX_COORDINATE)
+				{
+					c3World_SetItemCenter(world, ids[k], p);
+				}
+				break;
+			}
+			case 4: // sweep a mover
+			{
+				c3Vec3 delta = FuzzVec3(&in);
+				if (!FuzzShapeOf(&in, 0, &s) || !c3World_IsMoverType(s.type) || !FuzzInRange(delta))
+				{
+					break;
+				}
+				c3WorldShape mover = {s.type, &s.u, NULL};
+				Counter hits = {0, true};
+				c3World_Sweep(world, mover, delta, -1, checkHit, &hits, NULL);
+				FUZZ_CHECK(hits.ok && hits.count <= live);
+				Counter contacts = {0, true};
+				c3World_Contacts(world, mover, -1, checkContact, &contacts, NULL);
+				FUZZ_CHECK(contacts.ok);
+				break;
+			}
+			default: // a ray
+			{
+				c3RayCastInput ray;
+				ray.origin = FuzzVec3(&in);
+				ray.translation = FuzzVec3(&in);
+				ray.maxFraction = 1.0;
+				if (!FuzzInRange(ray.origin) || !FuzzInRange(ray.translation))
+				{
+					break;
+				}
+				c3WorldHit hit = c3World_RayCastClosest(world, &ray, NULL);
+				FUZZ_CHECK(hit.item < 0 || (c3World_IsItem(world, hit.item) && hit.fraction >= 0.0 &&
+											hit.fraction <= 1.0 && FuzzUnit(hit.normal)));
+				break;
+			}
+		}
+		FUZZ_CHECK(c3World_GetItemCount(world) == live);
+	}
+	// Everything is found by a box over all space (within the coordinates).
+	c3AABB everything = {{0.0, 0.0, 0.0}, {1.0e16, 1.0e16, 1.0e16}};
+	Counter all = {0, true};
+	c3World_QueryBounds(world, everything, countItem, &all, NULL);
+	FUZZ_CHECK(all.count == live);
+	c3DestroyWorld(world);
+	return 0;
+}
