@@ -4,3 +4,7 @@ max_line_length = 120
 exclude_files = { "build/", "lua_modules/" }
 
 files["spec/"] = { std = "+busted" }
+
+-- Code that runs inside LÖVE, which defines the global love.
+files["examples/love/"] = { globals = { "love" } }
+files["lua/collide/debugdraw.lua"] = { read_globals = { "love" } }

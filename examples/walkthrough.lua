@@ -18,8 +18,9 @@ local OBJ = "examples/assets/level.obj"
 -- -- the level -----------------------------------------------------------------------------
 
 --- Adds the level to world; returns the moving platform (its item and its
--- box) and the level mesh.
-local function buildLevel(world)
+-- box) and the level mesh. obj: the path of the level's OBJ file (default
+-- examples/assets/level.obj, from the project's root).
+local function buildLevel(world, obj)
   for i = -4, 4 do -- 9 x 9 floor tiles of 4 m
     for j = -4, 4 do
       world:add({ kind = "floor", i = i, j = j }, collide.aabb({ 4 * i, -0.5, 4 * j }, { 2, 0.5, 2 }))
@@ -44,7 +45,7 @@ local function buildLevel(world)
   local platform = { kind = "platform" }
   local box = collide.aabb({ 12, 0.9, 6 }, { 1.5, 0.15, 1.5 })
   world:add(platform, box)
-  local level = collide.meshFromOBJ(OBJ)
+  local level = collide.meshFromOBJ(obj or OBJ)
   world:add({ kind = "level mesh" }, level)
   world:optimize()
   return platform, box, level
@@ -285,7 +286,8 @@ local function writePicture(result, path)
   file:close()
 end
 
-local walkthrough = { run = run, summary = summary, writePicture = writePicture, FRAMES = FRAMES }
+local walkthrough = { run = run, summary = summary, writePicture = writePicture, buildLevel = buildLevel,
+  platformAt = platformAt, FRAMES = FRAMES, DT = DT, GRAVITY = GRAVITY, SPEED = SPEED, JUMP = JUMP }
 
 if ... == "--module" then
   return walkthrough

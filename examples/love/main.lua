@@ -1,0 +1,153 @@
+--- The LÖVE demo: an ellipsoid walks through the level of the walkthrough
+-- (examples/walkthrough.lua) under a character controller, seen from an
+-- isometric camera, with debug drawing of the shapes, contacts and normals
+-- (lua/collide/debugdraw.lua).
+--
+--   make LUA=luajit && love examples/love            arrows or WASD, space to jump
+--   love examples/love --script                      plays a fixed script, checks the goal is
+--                                                    reached, saves build/love-demo.png, quits
+--
+-- It finds collide in the project it sits in: lua/ and build/luajit/ two
+-- folders up. A shipped game loads it differently: see docs/LOVE.md.
+
+-- The project's root, from this folder's real path.
+local root = love.filesystem.getSource():gsub("/+$", ""):gsub("/examples/love$", "")
+package.path = root .. "/lua/?.lua;" .. root .. "/lua/?/init.lua;" .. package.path
+package.cpath = root .. "/build/luajit/?.so;" .. package.cpath
+
+local collide = require("collide")
+local DebugDraw = require("collide.debugdraw")
+local walkthrough = assert(loadfile(root .. "/examples/walkthrough.lua"))("--module")
+
+local DT, GRAVITY, SPEED, JUMP = walkthrough.DT, walkthrough.GRAVITY, walkthrough.SPEED, walkthrough.JUMP
+local GOAL = { 6, 1.2, -10.8 } -- the landing at the top of the stairs
+-- The script: walk to each point (x, z) in turn; jump at these frames.
+local SCRIPT = { { -6, 1 }, { 0, 1 }, { 6, -2 }, { 6, -10.8 } }
+local SCRIPT_JUMPS = { [90] = true }
+local MAX_FRAMES = 1500
+
+local world, platform, box, player, hero, dd
+local vy, frame, scripted, waypoint, cols = 0, 0, false, 1, {}
+local finished = false
+
+local function project(x, y, z)
+  local w, h = love.graphics.getDimensions()
+  return w / 2 + (x - z) * 13, h / 2 + (x + z) * 6.5 - y * 15
+end
+
+function love.load(args)
+  for _, a in ipairs(args or arg or {}) do
+    if a == "--script" then
+      scripted = true
+    end
+  end
+  world = collide.newWorld()
+  platform, box = walkthrough.buildLevel(world, root .. "/examples/assets/level.obj")
+  player = collide.ellipsoid({ -14, 1.5, 4 }, { 0.35, 0, 0 }, { 0, 0.9, 0 }, { 0, 0, 0.35 })
+  world:add("player", player)
+  hero = collide.newCharacter(world, "player", { stepHeight = 0.3, stickToFloor = 0.3,
+    maxSlopeAngle = math.rad(50) })
+  dd = DebugDraw.new(project)
+  love.graphics.setLineWidth(1)
+end
+
+-- The walking direction: from the keyboard, or toward the script's point.
+local function input(p)
+  if not scripted then
+    local x, z = 0, 0
+    local down = love.keyboard.isDown
+    if down("left", "a") then x, z = x - 1, z + 1 end
+    if down("right", "d") then x, z = x + 1, z - 1 end
+    if down("up", "w") then x, z = x - 1, z - 1 end
+    if down("down", "s") then x, z = x + 1, z + 1 end
+    local l = math.sqrt(x * x + z * z)
+    return l > 0 and x / l or 0, l > 0 and z / l or 0, love.keyboard.isDown("space")
+  end
+  local target = SCRIPT[waypoint]
+  if not target then
+    return 0, 0, false
+  end
+  local dx, dz = target[1] - p.x, target[2] - p.z
+  local d = math.sqrt(dx * dx + dz * dz)
+  if d < 0.3 then
+    waypoint = waypoint + 1
+    return 0, 0, false
+  end
+  return dx / d, dz / d, SCRIPT_JUMPS[frame] or false
+end
+
+local function finish(ok, message)
+  finished = true
+  print("love demo: " .. message)
+  love.graphics.captureScreenshot(function(image)
+    local file = io.open(root .. "/build/love-demo.png", "wb")
+    if file then
+      file:write(image:encode("png"):getString())
+      file:close()
+    end
+    love.event.quit(ok and 0 or 1)
+  end)
+end
+
+function love.update(dt)
+  if finished then
+    return
+  end
+  dt = scripted and DT or math.min(dt, 0.1)
+  frame = frame + 1
+  box:setCenter(walkthrough.platformAt(frame * DT))
+  world:update(platform)
+  local p = hero:getPosition()
+  local dx, dz, jump = input(p)
+  if hero:getGroundState() == "onGround" then
+    vy = jump and JUMP or 0
+  end
+  vy = vy - GRAVITY * dt
+  local q, state, collisions = hero:move({ SPEED * dx * dt, vy * dt, SPEED * dz * dt })
+  if state == "onGround" and vy < 0 then
+    vy = 0
+  end
+  cols = collisions
+  if scripted then
+    local gx, gz = q.x - GOAL[1], q.z - GOAL[3]
+    if math.sqrt(gx * gx + gz * gz) < 0.5 and q.y > GOAL[2] and state == "onGround" then
+      finish(true, string.format("reached the goal in %d frames", frame))
+    elseif frame >= MAX_FRAMES then
+      finish(false, string.format("did not reach the goal in %d frames: at (%.2f, %.2f, %.2f)", frame, q.x, q.y,
+        q.z))
+    end
+  end
+end
+
+function love.draw()
+  love.graphics.clear(0.12, 0.13, 0.15)
+  for _, item in ipairs(world:items()) do
+    if item ~= "player" then
+      local kind = type(item) == "table" and item.kind
+      if kind == "floor" then
+        love.graphics.setColor(0.3, 0.32, 0.36)
+      elseif kind == "platform" then
+        love.graphics.setColor(0.95, 0.75, 0.3)
+      elseif kind == "level mesh" then
+        love.graphics.setColor(0.45, 0.75, 0.4)
+      else
+        love.graphics.setColor(0.7, 0.72, 0.78)
+      end
+      dd:shape(world:getShape(item))
+    end
+  end
+  love.graphics.setColor(0.35, 0.75, 1)
+  dd:shape(player)
+  love.graphics.setColor(1, 0.3, 0.3)
+  dd:collisions(cols, 0.6)
+  love.graphics.setColor(1, 0.85, 0.2)
+  local gx, gy = project(GOAL[1], GOAL[2], GOAL[3])
+  love.graphics.circle("line", gx, gy, 8)
+  love.graphics.setColor(1, 1, 1)
+  local p = hero:getPosition()
+  love.graphics.print(string.format("%s  (%.1f, %.1f, %.1f)  %s", collide._VERSION, p.x, p.y, p.z,
+    hero:getGroundState()), 10, 10)
+  if not scripted then
+    love.graphics.print("arrows or WASD to walk, space to jump; the circle is the goal", 10, 28)
+  end
+end

@@ -1,0 +1,144 @@
+--- collide.debugdraw: draw collide's shapes, meshes and collisions with
+-- LÖVE's love.graphics, through a projection from 3D to the screen that the
+-- game gives (isometric, top-down, or its own camera's).
+--
+--   local DebugDraw = require("collide.debugdraw")
+--   local dd = DebugDraw.new(function(x, y, z) return 400 + 20 * (x - z), 300 + 10 * (x + z) - 20 * y end)
+--   love.graphics.setColor(1, 1, 1)
+--   dd:shape(box); dd:mesh(level); dd:collisions(cols)
+--
+-- Only for use inside LÖVE (it calls love.graphics); collide does not load it.
+-- @module collide.debugdraw
+
+local collide = require("collide")
+
+local vec3 = collide.vec3
+local cos, sin, pi, sqrt = math.cos, math.sin, math.pi, math.sqrt
+
+local DebugDraw = {}
+DebugDraw.__index = DebugDraw
+
+--- A drawer over project(x, y, z) -> screen x, y.
+function DebugDraw.new(project)
+  assert(type(project) == "function", "debugdraw.new: project must be a function")
+  return setmetatable({ project = project, segments = 24 }, DebugDraw)
+end
+
+-- A line between two points of space.
+function DebugDraw:line(a, b)
+  local x1, y1 = self.project(a.x, a.y, a.z)
+  local x2, y2 = self.project(b.x, b.y, b.z)
+  love.graphics.line(x1, y1, x2, y2)
+end
+
+--- An arrow from a point of space to another.
+function DebugDraw:arrow(from, to)
+  self:line(from, to)
+  local x1, y1 = self.project(from.x, from.y, from.z)
+  local x2, y2 = self.project(to.x, to.y, to.z)
+  local dx, dy = x2 - x1, y2 - y1
+  local l = sqrt(dx * dx + dy * dy)
+  if l > 0 then
+    local ux, uy, s = dx / l, dy / l, math.min(6, l / 3)
+    love.graphics.line(x2, y2, x2 - s * (ux - 0.5 * uy), y2 - s * (uy + 0.5 * ux))
+    love.graphics.line(x2, y2, x2 - s * (ux + 0.5 * uy), y2 - s * (uy - 0.5 * ux))
+  end
+end
+
+-- A closed ring center + cos a * u + sin a * v.
+function DebugDraw:ring(center, u, v)
+  local points = {}
+  for i = 0, self.segments do
+    local a = 2 * pi * i / self.segments
+    local c, s = cos(a), sin(a)
+    local x, y = self.project(center.x + c * u.x + s * v.x, center.y + c * u.y + s * v.y,
+      center.z + c * u.z + s * v.z)
+    points[#points + 1] = x
+    points[#points + 1] = y
+  end
+  love.graphics.line(points)
+end
+
+-- The 12 edges of a box: its center, half extents and axes.
+function DebugDraw:box(center, half, axes)
+  local corners = {}
+  for k = 0, 7 do
+    local sx, sy, sz = (k % 2 == 1) and 1 or -1, (k % 4 >= 2) and 1 or -1, (k >= 4) and 1 or -1
+    corners[k] = center + axes[1] * (sx * half.x) + axes[2] * (sy * half.y) + axes[3] * (sz * half.z)
+  end
+  for k = 0, 7 do
+    for bit = 0, 2 do
+      local other = k + 2 ^ bit
+      if k % (2 ^ (bit + 1)) < 2 ^ bit then
+        self:line(corners[k], corners[other])
+      end
+    end
+  end
+end
+
+local X, Y, Z = vec3(1, 0, 0), vec3(0, 1, 0), vec3(0, 0, 1)
+
+--- Any shape: a sphere or an ellipsoid as three rings, a box as its
+-- edges, a segment, a polygon, a plane as a square patch about the point of
+-- it nearest the origin.
+function DebugDraw:shape(shape)
+  local kind = collide.type(shape)
+  if kind == "sphere" then
+    local r = shape.radius
+    self:ring(shape.center, X * r, Z * r)
+    self:ring(shape.center, X * r, Y * r)
+    self:ring(shape.center, Y * r, Z * r)
+  elseif kind == "ellipsoid" then
+    local a, b, c = shape:axis(1), shape:axis(2), shape:axis(3)
+    self:ring(shape.center, a, c)
+    self:ring(shape.center, a, b)
+    self:ring(shape.center, b, c)
+  elseif kind == "aabb" then
+    self:box(shape.center, shape.halfExtents, { X, Y, Z })
+  elseif kind == "obb" then
+    self:box(shape.center, shape.halfExtents, { shape:axis(1), shape:axis(2), shape:axis(3) })
+  elseif kind == "segment" then
+    self:line(shape.a, shape.b)
+  elseif kind == "polygon" then
+    local n = #shape
+    for i = 1, n do
+      self:line(shape:vertex(i), shape:vertex(i % n + 1))
+    end
+  elseif kind == "plane" then
+    local n = shape.normal
+    local p = n * (-shape.d)
+    local u = (math.abs(n.x) < 0.9 and X or Y):cross(n):normalized() * 2
+    local v = n:cross(u)
+    self:line(p + u + v, p + u - v)
+    self:line(p + u - v, p - u - v)
+    self:line(p - u - v, p - u + v)
+    self:line(p - u + v, p + u + v)
+  elseif kind == "mesh" then
+    self:mesh(shape)
+  end
+end
+
+--- The outlines of a mesh's faces.
+function DebugDraw:mesh(mesh)
+  for f = 1, #mesh do
+    local face = mesh:face(f)
+    local n = #face
+    for i = 1, n do
+      self:line(mesh:vertex(face[i]), mesh:vertex(face[i % n + 1]))
+    end
+  end
+end
+
+--- A list of collision records (world:move, char:move): each contact point
+-- as a dot and its normal as an arrow of the given length (default 0.5).
+function DebugDraw:collisions(list, length)
+  length = length or 0.5
+  for _, col in ipairs(list) do
+    local p = col.point
+    local x, y = self.project(p.x, p.y, p.z)
+    love.graphics.circle("fill", x, y, 3)
+    self:arrow(p, p + col.normal * length)
+  end
+end
+
+return DebugDraw
