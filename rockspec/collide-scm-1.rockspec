@@ -37,6 +37,7 @@ build = {
     ["collide.obj"] = "lua/collide/obj.lua",
     ["collide.world"] = "lua/collide/world.lua",
     ["collide.character"] = "lua/collide/character.lua",
+    ["collide.debugdraw"] = "lua/collide/debugdraw.lua",
     ["collide.core"] = {
       sources = {
         "src/binding/lcollide.c",

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "collide/collide.h"
 
@@ -120,6 +121,37 @@ static inline c3Vec3 uniformVec(Rng* r, double lo, double hi)
 	double y = uniform(r, lo, hi);
 	double z = uniform(r, lo, hi);
 	return V(x, y, z);
+}
+
+// An allocator that fails after a number of blocks, and counts what is live.
+typedef struct Budget
+{
+	int blocksLeft;
+	long long live;
+} Budget;
+
+static inline void* budgetAlloc(void* context, void* memory, size_t oldSize, size_t newSize)
+{
+	Budget* b = (Budget*)context;
+	if (newSize == 0)
+	{
+		if (memory != NULL)
+		{
+			b->live -= (long long)oldSize;
+			free(memory);
+		}
+		return NULL;
+	}
+	if (b->blocksLeft-- <= 0)
+	{
+		return NULL;
+	}
+	void* p = realloc(memory, newSize);
+	if (p != NULL)
+	{
+		b->live += (long long)newSize - (long long)oldSize;
+	}
+	return p;
 }
 
 #endif

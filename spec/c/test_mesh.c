@@ -52,37 +52,6 @@ static void mesh_errors(void)
 	c3DestroyMesh(NULL);
 }
 
-// An allocator that fails after a number of blocks, and counts what is live.
-typedef struct Budget
-{
-	int blocksLeft;
-	long long live;
-} Budget;
-
-static void* budgetAlloc(void* context, void* memory, size_t oldSize, size_t newSize)
-{
-	Budget* b = (Budget*)context;
-	if (newSize == 0)
-	{
-		if (memory != NULL)
-		{
-			b->live -= (long long)oldSize;
-			free(memory);
-		}
-		return NULL;
-	}
-	if (b->blocksLeft-- <= 0)
-	{
-		return NULL;
-	}
-	void* p = realloc(memory, newSize);
-	if (p != NULL)
-	{
-		b->live += (long long)newSize - (long long)oldSize;
-	}
-	return p;
-}
-
 static void mesh_memory(void)
 {
 	// A grid of 20 x 20 quads, built with every allocation failing in turn:

@@ -328,36 +328,6 @@ static void tree_stays_balanced(void)
 	c3DestroyDynamicTree(tree);
 }
 
-typedef struct Budget
-{
-	int blocksLeft;
-	long long live;
-} Budget;
-
-static void* budgetAlloc(void* context, void* memory, size_t oldSize, size_t newSize)
-{
-	Budget* b = (Budget*)context;
-	if (newSize == 0)
-	{
-		if (memory != NULL)
-		{
-			b->live -= (long long)oldSize;
-			free(memory);
-		}
-		return NULL;
-	}
-	if (b->blocksLeft-- <= 0)
-	{
-		return NULL;
-	}
-	void* p = realloc(memory, newSize);
-	if (p != NULL)
-	{
-		b->live += (long long)newSize - (long long)oldSize;
-	}
-	return p;
-}
-
 static void tree_memory_failures(void)
 {
 	// Every allocation failing in turn: a refused proxy leaves the tree valid

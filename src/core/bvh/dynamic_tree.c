@@ -13,6 +13,7 @@
 
 #include "base/core.h"
 #include "base/math_functions.h"
+#include "kernel/ray.h"
 
 enum
 {
@@ -608,47 +609,11 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	return stats;
 }
 
-/// A moving box's cast, set up once: the slab test of each node grown by
-/// the half extents, with the planes ordered by the motion's signs.
-typedef struct c3TreeCast
+// When the cast enters a node's fat box grown by the cast's pad (c3SlabEnter).
+static inline double c3TreeEnter(const c3TreeNode* n, const c3SlabCast* c, double limit)
 {
-	double inverse[3];
-	double nearFrom[3], farFrom[3];
-	int near[3], far[3]; ///< which of a node's bounds (lo x y z, hi x y z) is each axis's near and far plane
-} c3TreeCast;
-
-static c3TreeCast c3MakeTreeCast(c3Vec3 origin, c3Vec3 translation, c3Vec3 half)
-{
-	c3TreeCast c;
-	for (int k = 0; k < 3; ++k)
-	{
-		double d = c3Get(translation, k), o = c3Get(origin, k), h = c3Get(half, k);
-		double inverse = fabs(d) > 1.0e-300 ? 1.0 / d : (d < 0.0 ? -1.0e300 : 1.0e300);
-		bool forward = inverse > 0.0;
-		c.inverse[k] = inverse;
-		c.nearFrom[k] = forward ? o + h : o - h;
-		c.farFrom[k] = forward ? o - h : o + h;
-		c.near[k] = forward ? k : 3 + k;
-		c.far[k] = forward ? 3 + k : k;
-	}
-	return c;
-}
-
-// When the cast enters the node's grown box within [0, limit], or INFINITY
-// (the slab test of mesh_query.c: a zero component's inverse is 1e300, so
-// no product is NaN; times widened by 16 ulps for casts that graze a corner).
-static inline double c3TreeEnter(const c3TreeNode* n, const c3TreeCast* c, double limit)
-{
-	const double b[6] = {n->lo.x, n->lo.y, n->lo.z, n->hi.x, n->hi.y, n->hi.z};
-	double x0 = (b[c->near[0]] - c->nearFrom[0]) * c->inverse[0];
-	double y0 = (b[c->near[1]] - c->nearFrom[1]) * c->inverse[1];
-	double z0 = (b[c->near[2]] - c->nearFrom[2]) * c->inverse[2];
-	double x1 = (b[c->far[0]] - c->farFrom[0]) * c->inverse[0];
-	double y1 = (b[c->far[1]] - c->farFrom[1]) * c->inverse[1];
-	double z1 = (b[c->far[2]] - c->farFrom[2]) * c->inverse[2];
-	double enter = c3MaxDouble(c3MaxDouble(x0, y0), c3MaxDouble(z0, 0.0));
-	double exit = c3MinDouble(c3MinDouble(x1, y1), c3MinDouble(z1, limit));
-	return enter <= exit * (1.0 + 16.0 * DBL_EPSILON) ? enter : INFINITY;
+	const double bound[6] = {n->lo.x, n->lo.y, n->lo.z, n->hi.x, n->hi.y, n->hi.z};
+	return c3SlabEnter(bound, c, limit);
 }
 
 c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 translation, c3Vec3 halfExtents,
@@ -659,7 +624,7 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 	{
 		return stats;
 	}
-	c3TreeCast cast = c3MakeTreeCast(origin, translation, halfExtents);
+	c3SlabCast cast = c3MakeSlabCast(origin, translation, halfExtents);
 	c3WalkStack stack;
 	c3InitStack(&stack, &tree->allocator);
 	stats.nodes++;

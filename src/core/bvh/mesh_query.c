@@ -132,66 +132,19 @@ bool c3Mesh_Query(const c3Mesh* mesh, const c3AABB* box, c3MeshFaceFcn* fcn, voi
 
 // -- casts -----------------------------------------------------------------------------------
 
-/// A cast through the tree: center + t motion against the node bounds grown
-/// by pad, set up once per cast so that a node costs six differences and six
-/// products (the slab test with the planes ordered by the motion's signs:
-/// Williams et al., "An Efficient and Robust Ray-Box Intersection
-/// Algorithm", 2005).
-typedef struct c3MeshCast
+// When the cast enters a node's bounds (floats, exact in doubles) grown by
+// the cast's pad, within [0, limit], or INFINITY.
+static inline double c3NodeEnter(const c3MeshNode* n, const c3SlabCast* c, double limit)
 {
-	double inverse[3]; ///< 1 / motion per axis, +1e300 for a zero component (never NaN: see c3NodeEnter)
-	double
-		nearFrom[3]; ///< the origin moved by pad toward the near plane's side: near time = (plane - nearFrom) * inverse
-	double farFrom[3];
-	int near[3]; ///< which of a node's six bounds (lo[0..2], hi[0..2]) is each axis's near plane
-	int far[3];
-} c3MeshCast;
-
-static c3MeshCast c3MakeMeshCast(c3Vec3 origin, c3Vec3 motion, c3Vec3 pad)
-{
-	c3MeshCast cast;
-	for (int k = 0; k < 3; ++k)
-	{
-		double d = c3Get(motion, k), o = c3Get(origin, k), h = c3Get(pad, k);
-		double inverse = fabs(d) > 1.0e-300 ? 1.0 / d : (d < 0.0 ? -1.0e300 : 1.0e300);
-		bool forward = inverse > 0.0;
-		cast.inverse[k] = inverse;
-		// Moving forward, the near plane is lo - pad: (lo - pad - o) = (lo - (o + pad)).
-		cast.nearFrom[k] = forward ? o + h : o - h;
-		cast.farFrom[k] = forward ? o - h : o + h;
-		cast.near[k] = forward ? k : 3 + k;
-		cast.far[k] = forward ? 3 + k : k;
-	}
-	return cast;
-}
-
-// When the cast enters the node's grown bounds within [0, limit], or INFINITY.
-// A zero motion component has inverse 1e300: an origin inside the slab gives
-// times of opposite signs (0 on a face), one outside two of one sign, and
-// products overflow to infinity at worst, never to NaN.
-static inline double c3NodeEnter(const c3MeshNode* n, const c3MeshCast* c, double limit)
-{
-	const float* bound = n->bound;
-	double x0 = ((double)bound[c->near[0]] - c->nearFrom[0]) * c->inverse[0];
-	double y0 = ((double)bound[c->near[1]] - c->nearFrom[1]) * c->inverse[1];
-	double z0 = ((double)bound[c->near[2]] - c->nearFrom[2]) * c->inverse[2];
-	double x1 = ((double)bound[c->far[0]] - c->farFrom[0]) * c->inverse[0];
-	double y1 = ((double)bound[c->far[1]] - c->farFrom[1]) * c->inverse[1];
-	double z1 = ((double)bound[c->far[2]] - c->farFrom[2]) * c->inverse[2];
-	double enter = c3MaxDouble(c3MaxDouble(x0, y0), c3MaxDouble(z0, 0.0));
-	double exit = c3MinDouble(c3MinDouble(x1, y1), c3MinDouble(z1, limit));
-	// Each time carries a few roundings (the difference, the reciprocal, the
-	// product), each relative to itself: widened by 16 ulps, a cast that only
-	// touches the bounds at a corner still enters (Ize, "Robust BVH Ray
-	// Traversal", JCGT 2013). Watertight rays need it.
-	return enter <= exit * (1.0 + 16.0 * DBL_EPSILON) ? enter : INFINITY;
+	const double bound[6] = {n->bound[0], n->bound[1], n->bound[2], n->bound[3], n->bound[4], n->bound[5]};
+	return c3SlabEnter(bound, c, limit);
 }
 
 /// Casts a triangle: updates best (fraction, normal, point, face) when it hits
 /// earlier, or as early with a lower face; returns whether it did.
 typedef bool c3TriangleCastFcn(const c3Mesh* mesh, const c3MeshTriangle* t, void* context, c3MeshCastOutput* best);
 
-static void c3WalkCast(const c3Mesh* mesh, const c3MeshCast* cast, double limit, c3TriangleCastFcn* fcn, void* context,
+static void c3WalkCast(const c3Mesh* mesh, const c3SlabCast* cast, double limit, c3TriangleCastFcn* fcn, void* context,
 					   c3MeshCastOutput* best, c3MeshQueryStats* stats)
 {
 	c3StackEntry stack[C3_MESH_STACK];
@@ -326,7 +279,7 @@ c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input,
 	r.ray = c3MakeTriangleRay(scaled.origin, scaled.translation);
 	r.translation = scaled.translation;
 	r.limit = limit;
-	c3MeshCast cast = c3MakeMeshCast(scaled.origin, scaled.translation, c3MakeVec3(0.0, 0.0, 0.0));
+	c3SlabCast cast = c3MakeSlabCast(scaled.origin, scaled.translation, c3MakeVec3(0.0, 0.0, 0.0));
 	c3WalkCast(mesh, &cast, limit, c3CastRayTriangle, &r, &best, stats);
 	if (best.hit)
 	{
@@ -462,7 +415,7 @@ c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* 
 	// The bounds' center may differ from the shape's by rounding: pad by the
 	// half extents about the shape's own center, grown by that difference.
 	c3Vec3 pad = c3Add(bounds.halfExtents, c3Abs(c3Sub(bounds.center, s.center)));
-	c3MeshCast cast = c3MakeMeshCast(s.center, delta, pad);
+	c3SlabCast cast = c3MakeSlabCast(s.center, delta, pad);
 	c3WalkCast(mesh, &cast, 1.0, c3CastShapeTriangle, &s, &best, stats);
 	return best;
 }
