@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// A world of items in two dynamic trees (collide/world.h): the items that
-// have not moved since they were added, and those that have (Box2D's
-// broadphase keeps its static and moving proxies apart the same way: level
-// geometry is built once and its tree stays good; what moves pays for the
-// rebalancing). Planes have no bounds and sit in a list of their own.
+// A world of items in two dynamic trees (collide/world.h): the meshes, which
+// are level geometry and never move, and the shapes (Box2D's broadphase
+// keeps its static and moving proxies apart the same way: level geometry is
+// built once and its tree stays good; what moves pays for the rebalancing).
+// Planes have no bounds and sit in a list of their own.
 
 #include "world/world.h"
 
@@ -396,21 +396,10 @@ bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center)
 	{
 		return false;
 	}
+	// Shapes live in the tree of moving items from the start (planes in
+	// their list): moving one only moves its proxy, which allocates nothing.
+	C3_ASSERT(it->moving || it->type == c3_planeShape);
 	c3Vec3 shift = c3Sub(center, c3GetShapeCenter((c3ShapeType)it->type, it->shape));
-	c3Placement place = {false, true, it->proxy};
-	bool leaves = !it->moving && it->type != c3_planeShape;
-	if (leaves)
-	{
-		// The first move: into the tree of moving items, where its bounds
-		// will be (the old ones shifted; made exact below).
-		c3AABB shifted = {c3Add(it->bounds.center, shift), it->bounds.halfExtents};
-		if (!c3MakePlacement(world, item, it->type, shifted, true, &place))
-		{
-			return false;
-		}
-		c3Unplace(world, item);
-		c3Occupy(world, item, &place);
-	}
 	c3SetShapeCenter((c3ShapeType)it->type, it->shape, center);
 	if (it->type != c3_planeShape)
 	{

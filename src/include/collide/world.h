@@ -63,9 +63,7 @@ C3_API void c3World_RemoveItem(c3World* world, int item);
 C3_API bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape);
 
 /// Move an item's shape (not a mesh) so that its center is at center, as
-/// c3SetShapeCenter does; false for a mesh, or when there is no memory to
-/// move it in its tree (it is then unchanged). The item joins the moving
-/// items.
+/// c3SetShapeCenter does; false (and nothing done) for a mesh.
 C3_API bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center);
 
 /// Whether item is the id of an item of the world now (any int is safe).
