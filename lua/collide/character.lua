@@ -25,8 +25,20 @@ Character.__metatable = "collide.Character"
 
 local RESPONSE_WALK, RESPONSE_FALL = "collide.character.walk", "collide.character.fall"
 
+local SOURCE = debug.getinfo(1, "S").source
+
+-- Raise "bad argument #n to 'fname' (message)" at the caller's line: the
+-- first function on the stack outside this file.
 local function argError(n, fname, message)
-  error(format("bad argument #%d to '%s' (%s)", n, fname, message), 3)
+  local level = 2
+  while true do
+    local info = debug.getinfo(level, "S")
+    if not info or info.source ~= SOURCE then
+      break
+    end
+    level = level + 1
+  end
+  error(format("bad argument #%d to '%s' (%s)", n, fname, message), level)
 end
 
 -- The components of a vector argument: a vec3, {x, y, z} or {x = , y = , z = }.

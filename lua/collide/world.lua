@@ -25,8 +25,20 @@ local World = {}
 World.__index = World
 World.__metatable = "collide.World"
 
+local SOURCE = debug.getinfo(1, "S").source
+
+-- Raise "bad argument #n to 'fname' (message)" at the caller's line: the
+-- first function on the stack outside this file.
 local function argError(n, fname, message)
-  error(format("bad argument #%d to '%s' (%s)", n, fname, message), 3)
+  local level = 2
+  while true do
+    local info = debug.getinfo(level, "S")
+    if not info or info.source ~= SOURCE then
+      break
+    end
+    level = level + 1
+  end
+  error(format("bad argument #%d to '%s' (%s)", n, fname, message), level)
 end
 
 local function typeName(v)
@@ -265,8 +277,40 @@ local function firstHit(self, buf, n, filter)
   return nil
 end
 
+-- The arguments of a ray, checked here so that errors name the method.
+local function checkRay(origin, direction, maxT, fname)
+  components(origin, 1, fname, "origin")
+  components(direction, 2, fname, "direction")
+  if maxT ~= nil and not (type(maxT) == "number" and maxT >= 0) then
+    argError(3, fname, "maxT must be a number >= 0")
+  end
+end
+
+-- The count of hits a core call (its pcall's results) put in this call's
+-- buffer; on an error the buffer is given back and the error passed on.
+local function filled(self, ok, n)
+  if not ok then
+    release(self)
+    error(n, 3)
+  end
+  return n
+end
+
+-- The first hit of buf (n hits) that passes filter, as values, the buffer
+-- then given back. The filter may call the world: the buffer stays this
+-- call's until the end.
+local function firstFiltered(self, buf, n, filter)
+  local done, item, t, point, normal, face = pcall(firstHit, self, buf, n, filter)
+  release(self)
+  if not done then
+    error(item, 0)
+  end
+  return item, t, point, normal, face
+end
+
 --- The first item the ray meets: item, t, point, normal [, face], or nil.
 function World:raycast(origin, direction, maxT, filter)
+  checkRay(origin, direction, maxT, "raycast")
   checkFilter(filter, 4, "raycast")
   if not filter then
     local id, t, px, py, pz, nx, ny, nz, face = self._core:raycast(origin, direction, maxT)
@@ -276,22 +320,13 @@ function World:raycast(origin, direction, maxT, filter)
     return self._items[id], t, vec3(px, py, pz), vec3(nx, ny, nz), face > 0 and face or nil
   end
   local buf = buffer(self)
-  local ok, n = pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf)
-  if not ok then
-    release(self)
-    error(n, 2)
-  end
-  -- The filter may call the world: the buffer stays this call's until the end.
-  local done, item, t, point, normal, face = pcall(firstHit, self, buf, n, filter)
-  release(self)
-  if not done then
-    error(item, 0)
-  end
-  return item, t, point, normal, face
+  local n = filled(self, pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf))
+  return firstFiltered(self, buf, n, filter)
 end
 
 --- Every item the ray meets, sorted by t: records {item, t, point, normal, face}.
 function World:raycastAll(origin, direction, maxT, filter, out)
+  checkRay(origin, direction, maxT, "raycastAll")
   checkFilter(filter, 4, "raycastAll")
   checkOut(out, 5, "raycastAll")
   out = out or {}
@@ -299,11 +334,7 @@ function World:raycastAll(origin, direction, maxT, filter, out)
     out[i] = nil
   end
   local buf = buffer(self)
-  local ok, n = pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf)
-  if not ok then
-    release(self)
-    error(n, 2)
-  end
+  local n = filled(self, pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf))
   local k = 0
   local hits = {}
   for i = 0, n - 1 do
@@ -326,19 +357,15 @@ end
 
 --- The first item shape meets moving by delta: item, t, point, normal [, face], or nil.
 function World:sweep(shape, delta, filter)
+  local kind = ctype(shape)
+  if kind ~= "sphere" and kind ~= "ellipsoid" and kind ~= "aabb" and kind ~= "obb" then
+    argError(1, "sweep", format("a sphere, an ellipsoid, an aabb or an obb expected, got %s", typeName(shape)))
+  end
+  components(delta, 2, "sweep", "delta")
   checkFilter(filter, 3, "sweep")
   local buf = buffer(self)
-  local ok, n = pcall(self._core.sweep, self._core, shape, delta, buf)
-  if not ok then
-    release(self)
-    error(n, 2)
-  end
-  local done, item, t, point, normal, face = pcall(firstHit, self, buf, n, filter or acceptAll)
-  release(self)
-  if not done then
-    error(item, 0)
-  end
-  return item, t, point, normal, face
+  local n = filled(self, pcall(self._core.sweep, self._core, shape, delta, buf))
+  return firstFiltered(self, buf, n, filter or acceptAll)
 end
 
 -- -- moving ------------------------------------------------------------------------------
