@@ -187,7 +187,6 @@ local function newCharacter(world, item, settings)
     _velocity = vec3(0, 0, 0),
     _cols = {},
     _phase = {},
-    _actual = vec3(),
   }, Character)
   if not world._characters then
     world._characters = setmetatable({}, { __mode = "k" })
@@ -241,27 +240,17 @@ function Character:_center()
   return world._core:center(world._ids[self._item])
 end
 
--- Put the item's shape at (x, y, z).
-function Character:_place(x, y, z)
-  local world = self._world
-  local id = world._ids[self._item]
-  world._core:setCenter(id, world._shapes[id], x, y, z)
-end
-
 -- Move toward (x, y, z) with filter; appends the collisions; returns where
 -- the mover is.
 function Character:_go(x, y, z, filter)
   local world, phase = self._world, self._phase
-  local goal = self._goal or {}
-  self._goal = goal
-  goal[1], goal[2], goal[3] = x, y, z
-  local actual, cols, n = world:move(self._item, goal, filter, phase, self._actual, self._maxIterations)
+  local ax, ay, az, n = world:_move(self._item, self._id, x, y, z, filter, phase, true, self._maxIterations)
   local all = self._cols
   for i = 1, n do
-    all[#all + 1] = cols[i]
+    all[#all + 1] = phase[i]
     phase[i] = nil -- the record now belongs to the character's list
   end
-  return actual.x, actual.y, actual.z
+  return ax, ay, az
 end
 
 --- Move the character by delta (gravity and jumps included): position,
@@ -274,9 +263,12 @@ function Character:move(delta, out)
   end
   local dx, dy, dz = components(delta, 1, "move", "delta")
   local world, item = self._world, self._item
-  if not world:has(item) then
+  -- Its id, looked up again if the item left the world and came back.
+  local id = world._ids[item]
+  if id == nil then
     error("the character's item is no longer in its world", 2)
   end
+  self._id = id
   local ux, uy, uz = self._ux, self._uy, self._uz
   -- Last move's records go back to the world's pool, for this move's.
   local cols, pool = self._cols, world._pool
@@ -355,10 +347,9 @@ end
 -- Whether ground is met moving to (x, y, z) (without moving); sets the new
 -- state from it.
 function Character:_probe(x, y, z)
-  local goal = self._probeGoal or {}
-  self._probeGoal = goal
-  goal[1], goal[2], goal[3] = x, y, z
-  local _, cols, n = self._world:check(self._item, goal, self._touchFilter, self._phase, self._actual)
+  local cols = self._phase
+  local _, _, _, n = self._world:_move(self._item, self._id, x, y, z, self._touchFilter, cols, false,
+    self._maxIterations)
   local found = false
   for i = 1, n do
     local col = cols[i]

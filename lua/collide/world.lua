@@ -614,25 +614,17 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving, it
   return x, y, z, cols, ncols, false
 end
 
-local function check(self, fname, item, goal, filter, outCollisions, outActual, moving, iterations)
-  local id = idOf(self, item, fname)
-  local gx, gy, gz = components(goal, 2, fname, "goal")
-  checkFilter(filter, 3, fname)
-  checkOut(outCollisions, 4, fname)
-  if outActual ~= nil and ctype(outActual) ~= "vec3" then
-    argError(5, fname, format("out must be a vec3, got %s", typeName(outActual)))
-  end
-  local cols = outCollisions or {}
+-- The move loop in a hit buffer of this call's depth, given back after;
+-- the records of cols past those it fills go to the world's pool (a record
+-- given in an out table is reused, as documented).
+local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
   local before = #cols
   local buf = buffer(self)
-  local done, x, y, z, _, n, moved = pcall(project, self, item, id, gx, gy, gz, filter or defaultFilter, cols, buf,
-    moving, iterations)
+  local done, x, y, z, _, n, moved = pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, moving, iterations)
   release(self)
   if not done then
     error(x, 0)
   end
-  -- The records past n leave the list for the world's pool, for the next
-  -- calls (a record given in an out table is reused, as documented).
   if before > n then
     local pool = self._pool
     for i = before, n + 1, -1 do
@@ -643,7 +635,32 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual, 
       end
     end
   end
+  return x, y, z, n, moved
+end
+
+local function check(self, fname, item, goal, filter, outCollisions, outActual, moving, iterations)
+  local id = idOf(self, item, fname)
+  local gx, gy, gz = components(goal, 2, fname, "goal")
+  checkFilter(filter, 3, fname)
+  checkOut(outCollisions, 4, fname)
+  if outActual ~= nil and ctype(outActual) ~= "vec3" then
+    argError(5, fname, format("out must be a vec3, got %s", typeName(outActual)))
+  end
+  local cols = outCollisions or {}
+  local x, y, z, n, moved = run(self, item, id, gx, gy, gz, filter or defaultFilter, cols, moving, iterations)
   return id, x, y, z, cols, n, moved
+end
+
+--- The move loop for callers that have checked their arguments (the
+-- character controller): item and its id, the goal as numbers, a filter
+-- function, the collisions table; moves the shape when moving. Returns
+-- the position reached (numbers) and the count of collisions.
+function World:_move(item, id, gx, gy, gz, filter, cols, moving, iterations)
+  local x, y, z, n, moved = run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
+  if moving and not moved then
+    self._core:setCenter(id, self._shapes[id], x, y, z)
+  end
+  return x, y, z, n
 end
 
 --- Where the item's shape would go moving toward goal: actual, collisions,
