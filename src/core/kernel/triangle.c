@@ -193,6 +193,9 @@ c3TriangleRay c3MakeTriangleRay(c3Vec3 origin, c3Vec3 direction)
 	ray.sx = c3Get(direction, ray.kx) / dz;
 	ray.sy = c3Get(direction, ray.ky) / dz;
 	ray.sz = 1.0 / dz;
+	// The permutation as one case of c3RayCastTriangle: kz, then whether kx
+	// was swapped with ky.
+	ray.permutation = 2 * ray.kz + (dz < 0.0 ? 1 : 0);
 	return ray;
 }
 
@@ -202,17 +205,51 @@ c3TriangleRay c3MakeTriangleRay(c3Vec3 origin, c3Vec3 direction)
 // vertices whichever triangle the edge belongs to, and a - b == -(b - a), so
 // the two triangles of a shared edge get exactly opposite values: a point on
 // the edge is in one of them or on it (0 counts as inside), never in neither.
+// The test of c3RayCastTriangle with the permutation's axes X, Y, Z as
+// field names: one body per permutation, so that no component is chosen
+// at run time in the loop over a leaf's triangles.
+#define C3_RAY_TRIANGLE(X, Y, Z)                                                                                       \
+	{                                                                                                                  \
+		c3Vec3 A = c3Sub(a, ray->origin), B = c3Sub(b, ray->origin), C = c3Sub(c, ray->origin);                        \
+		double az = A.Z, bz = B.Z, cz = C.Z;                                                                           \
+		double ax = A.X - ray->sx * az, ay = A.Y - ray->sy * az;                                                       \
+		double bx = B.X - ray->sx * bz, by = B.Y - ray->sy * bz;                                                       \
+		double cx = C.X - ray->sx * cz, cy = C.Y - ray->sy * cz;                                                       \
+		u = cx * by - cy * bx;                                                                                         \
+		v = ax * cy - ay * cx;                                                                                         \
+		w = bx * ay - by * ax;                                                                                         \
+		zu = ray->sz * az;                                                                                             \
+		zv = ray->sz * bz;                                                                                             \
+		zw = ray->sz * cz;                                                                                             \
+	}
+
 bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, double maxFraction, double* fraction)
 {
-	c3Vec3 A = c3Sub(a, ray->origin), B = c3Sub(b, ray->origin), C = c3Sub(c, ray->origin);
-	double az = c3Get(A, ray->kz), bz = c3Get(B, ray->kz), cz = c3Get(C, ray->kz);
-	double ax = c3Get(A, ray->kx) - ray->sx * az, ay = c3Get(A, ray->ky) - ray->sy * az;
-	double bx = c3Get(B, ray->kx) - ray->sx * bz, by = c3Get(B, ray->ky) - ray->sy * bz;
-	double cx = c3Get(C, ray->kx) - ray->sx * cz, cy = c3Get(C, ray->ky) - ray->sy * cz;
-	double u = cx * by - cy * bx;
-	double v = ax * cy - ay * cx;
-	double w = bx * ay - by * ax;
-	if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0))
+	double u, v, w, zu, zv, zw;
+	switch (ray->permutation)
+	{
+		case 0:
+			C3_RAY_TRIANGLE(y, z, x)
+			break;
+		case 1:
+			C3_RAY_TRIANGLE(z, y, x)
+			break;
+		case 2:
+			C3_RAY_TRIANGLE(z, x, y)
+			break;
+		case 3:
+			C3_RAY_TRIANGLE(x, z, y)
+			break;
+		case 4:
+			C3_RAY_TRIANGLE(x, y, z)
+			break;
+		default:
+			C3_RAY_TRIANGLE(y, x, z)
+			break;
+	}
+	// Edge functions of both signs: the ray passes outside (without a
+	// branch on each: min and max compile to two instructions).
+	if (c3MinDouble(u, c3MinDouble(v, w)) < 0.0 && c3MaxDouble(u, c3MaxDouble(v, w)) > 0.0)
 	{
 		return false;
 	}
@@ -222,7 +259,7 @@ bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, d
 		return false; // in the triangle's plane
 	}
 	// t det = u az' + v bz' + w cz', with the z coordinates scaled by sz.
-	double t = (u * (ray->sz * az) + v * (ray->sz * bz) + w * (ray->sz * cz)) / det;
+	double t = (u * zu + v * zv + w * zw) / det;
 	if (!(t >= 0.0 && t <= maxFraction))
 	{
 		return false;
@@ -230,3 +267,5 @@ bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, d
 	*fraction = t;
 	return true;
 }
+
+#undef C3_RAY_TRIANGLE

@@ -108,7 +108,8 @@ c3TriangleContact c3SphereTriangleContact(c3Vec3 center, double radius, c3Vec3 a
 typedef struct c3TriangleRay
 {
 	c3Vec3 origin;
-	int kx, ky, kz; ///< the permuted axes
+	int kx, ky, kz;  ///< the permuted axes
+	int permutation; ///< which of the six (kx, ky, kz) they are: 2 kz + (kx and ky swapped)
 	double sx, sy, sz;
 } c3TriangleRay;
 
