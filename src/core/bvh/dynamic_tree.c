@@ -209,17 +209,18 @@ static void c3FreeNode(c3DynamicTree* tree, int id)
 
 // -- insertion and removal -------------------------------------------------------------------
 
-// The sibling for a new leaf: the node whose union with it costs least,
-// counting the growth of every ancestor (a branch and bound down the tree,
-// as Box2D's b2FindBestSibling).
-static int c3FindBestSibling(const c3DynamicTree* tree, c3Vec3 lo, c3Vec3 hi)
+// The sibling for a new leaf in the subtree of start: the node whose union
+// with it costs least, counting the growth of every ancestor (a branch and
+// bound down the tree, as Box2D's b2FindBestSibling). Every ancestor of
+// start must contain the leaf's box (they do not grow).
+static int c3FindBestSibling(const c3DynamicTree* tree, int start, c3Vec3 lo, c3Vec3 hi)
 {
 	const c3TreeNode* nodes = tree->nodes;
 	double area = c3TreeArea(lo, hi);
-	int best = tree->root;
+	int best = start;
 	double bestCost = c3TreeArea(c3Min(c3NodeLo(&nodes[best]), lo), c3Max(c3NodeHi(&nodes[best]), hi));
 	double inherited = 0.0; // the growth of the ancestors of index
-	int index = tree->root;
+	int index = start;
 	while (nodes[index].height > 0)
 	{
 		const c3TreeNode* n = &nodes[index];
@@ -362,21 +363,31 @@ static void c3RotateNodes(c3DynamicTree* tree, int a)
 	A->height = 1 + c3TreeMaxInt(nodes[A->child1].height, nodes[A->child2].height);
 }
 
-// Refit and rebalance from index up to the root.
+// Refit and rebalance from index up, to the first node whose box and
+// height come out as they were: nothing above it changes either (most
+// moves change only the few nodes next to the leaf).
 static void c3Refit(c3DynamicTree* tree, int index)
 {
 	c3TreeNode* nodes = tree->nodes;
 	while (index != c3_nullNode)
 	{
 		c3TreeNode* n = &nodes[index];
+		c3TreeNode before = *n;
 		c3UnionBoxes(n, &nodes[n->child1], &nodes[n->child2]);
 		n->height = 1 + c3TreeMaxInt(nodes[n->child1].height, nodes[n->child2].height);
+		if (n->height == before.height && memcmp(n->lo, before.lo, sizeof n->lo) == 0 &&
+			memcmp(n->hi, before.hi, sizeof n->hi) == 0)
+		{
+			return;
+		}
 		c3RotateNodes(tree, index);
 		index = n->parent;
 	}
 }
 
-static void c3InsertLeaf(c3DynamicTree* tree, int leaf)
+// Insert leaf next to the best sibling in the subtree of start (whose
+// ancestors contain the leaf's box).
+static void c3InsertLeaf(c3DynamicTree* tree, int leaf, int start)
 {
 	c3TreeNode* nodes = tree->nodes;
 	if (tree->root == c3_nullNode)
@@ -385,7 +396,7 @@ static void c3InsertLeaf(c3DynamicTree* tree, int leaf)
 		nodes[leaf].parent = c3_nullNode;
 		return;
 	}
-	int sibling = c3FindBestSibling(tree, c3NodeLo(&nodes[leaf]), c3NodeHi(&nodes[leaf]));
+	int sibling = c3FindBestSibling(tree, start, c3NodeLo(&nodes[leaf]), c3NodeHi(&nodes[leaf]));
 	int oldParent = nodes[sibling].parent;
 	int parent = c3AllocateNode(tree);
 	nodes = tree->nodes;
@@ -410,13 +421,15 @@ static void c3InsertLeaf(c3DynamicTree* tree, int leaf)
 	c3Refit(tree, parent);
 }
 
-static void c3RemoveLeaf(c3DynamicTree* tree, int leaf)
+// Remove leaf from the tree; returns the node that took its parent's place
+// (its former sibling), or c3_nullNode when it was the root.
+static int c3RemoveLeaf(c3DynamicTree* tree, int leaf)
 {
 	c3TreeNode* nodes = tree->nodes;
 	if (leaf == tree->root)
 	{
 		tree->root = c3_nullNode;
-		return;
+		return c3_nullNode;
 	}
 	int parent = nodes[leaf].parent;
 	int grandParent = nodes[parent].parent;
@@ -426,7 +439,7 @@ static void c3RemoveLeaf(c3DynamicTree* tree, int leaf)
 		tree->root = sibling;
 		nodes[sibling].parent = c3_nullNode;
 		c3FreeNode(tree, parent);
-		return;
+		return sibling;
 	}
 	if (nodes[grandParent].child1 == parent)
 	{
@@ -439,6 +452,7 @@ static void c3RemoveLeaf(c3DynamicTree* tree, int leaf)
 	nodes[sibling].parent = grandParent;
 	c3FreeNode(tree, parent);
 	c3Refit(tree, grandParent);
+	return sibling;
 }
 
 // -- proxies ---------------------------------------------------------------------------------
@@ -465,7 +479,7 @@ int c3DynamicTree_CreateProxy(c3DynamicTree* tree, c3AABB box, double margin, ui
 	c3SetNodeBox(n, fatLo, fatHi);
 	n->userData = userData;
 	n->height = 0;
-	c3InsertLeaf(tree, leaf);
+	c3InsertLeaf(tree, leaf, tree->root);
 	tree->proxyCount++;
 	return leaf;
 }
@@ -496,10 +510,20 @@ bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, doubl
 		return false;
 	}
 	// Removal frees a node that the insertion takes back: no allocation.
-	c3RemoveLeaf(tree, proxyId);
+	// A moved leaf lands near where it was: its new place is sought from
+	// the lowest node about it that holds the new box, whose ancestors do
+	// not grow, rather than from the root (fewer nodes walked, and those
+	// the removal just touched).
+	int start = c3RemoveLeaf(tree, proxyId);
 	n = &tree->nodes[proxyId];
 	c3SetNodeBox(n, fatLo, fatHi);
-	c3InsertLeaf(tree, proxyId);
+	const c3TreeNode* nodes = tree->nodes;
+	while (start != c3_nullNode && nodes[start].parent != c3_nullNode &&
+		   !c3TreeContains(&nodes[start], c3NodeLo(n), c3NodeHi(n)))
+	{
+		start = nodes[start].parent;
+	}
+	c3InsertLeaf(tree, proxyId, start);
 	return true;
 }
 
