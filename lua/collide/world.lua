@@ -514,15 +514,11 @@ local function record(pool, cols, ncols, item, other, response, buf, base, tx, t
   return ncols
 end
 
--- The move loop. Returns the final position (numbers), the collisions,
--- their count, and whether the core moved the shape there already (a move
--- that met nothing).
-local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving, iterations)
+-- The move loop, after a first sweep from (x, y, z) (the mover's size)
+-- that met n items, in buf. Returns the final position (numbers) and the
+-- count of collisions in cols.
+local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size)
   local coreWorld = self._core
-  local n, x, y, z, size = coreWorld:step(id, self._shapes[id], gx, gy, gz, buf, moving)
-  if n == 0 then
-    return gx, gy, gz, cols, 0, moving
-  end
   local items, responseFns = self._items, self._responses
   local skin = self._skin or 1e-4 * size
   local normals = self._normals
@@ -587,7 +583,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving, it
       end
     end
     if not chosen then
-      return gx, gy, gz, cols, ncols, false
+      return gx, gy, gz, ncols
     end
     local fn = responseFns[response]
     if not fn then
@@ -606,24 +602,41 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, moving, it
     end
     x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
     if x == gx and y == gy and z == gz then
-      return x, y, z, cols, ncols, false
+      return x, y, z, ncols
     end
   end
   -- Out of iterations: where the last response left the mover, which is
   -- clear of everything it met.
-  return x, y, z, cols, ncols, false
+  return x, y, z, ncols
 end
 
--- The move loop in a hit buffer of this call's depth, given back after;
--- the records of cols past those it fills go to the world's pool (a record
--- given in an out table is reused, as documented).
+-- The move loop in a hit buffer of this call's depth. A move that meets
+-- nothing is one call of the core, which moves the shape when moving (no
+-- filter runs, so the buffer need not be held); else the loop runs with the
+-- buffer held, given back after. The records of cols past those it fills
+-- go to the world's pool (a record given in an out table is reused, as
+-- documented). Returns the position reached, the count of collisions, and
+-- whether the core moved the shape there already.
 local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
   local before = #cols
-  local buf = buffer(self)
-  local done, x, y, z, _, n, moved = pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, moving, iterations)
-  release(self)
-  if not done then
-    error(x, 0)
+  local depth = self._depth + 1
+  local buf = self._buffers[depth]
+  if not buf then
+    buf = {}
+    self._buffers[depth] = buf
+  end
+  local n, x, y, z, size = self._core:step(id, self._shapes[id], gx, gy, gz, buf, moving)
+  if n == 0 then
+    x, y, z = gx, gy, gz
+  else
+    self._depth = depth
+    local done
+    done, x, y, z, n = pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size)
+    self._depth = depth - 1
+    if not done then
+      error(x, 0)
+    end
+    moving = false
   end
   if before > n then
     local pool = self._pool
@@ -635,20 +648,23 @@ local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
       end
     end
   end
-  return x, y, z, n, moved
+  return x, y, z, n, moving
 end
 
-local function check(self, fname, item, goal, filter, outCollisions, outActual, moving, iterations)
-  local id = idOf(self, item, fname)
+-- The checked arguments of move and check: id, the goal as numbers, the
+-- collisions table.
+local function check(self, fname, item, goal, filter, outCollisions, outActual)
+  local id = item ~= nil and self._ids[item]
+  if not id then
+    argError(1, fname, format("%s is not in the world", tostring(item)))
+  end
   local gx, gy, gz = components(goal, 2, fname, "goal")
   checkFilter(filter, 3, fname)
   checkOut(outCollisions, 4, fname)
   if outActual ~= nil and ctype(outActual) ~= "vec3" then
     argError(5, fname, format("out must be a vec3, got %s", typeName(outActual)))
   end
-  local cols = outCollisions or {}
-  local x, y, z, n, moved = run(self, item, id, gx, gy, gz, filter or defaultFilter, cols, moving, iterations)
-  return id, x, y, z, cols, n, moved
+  return id, gx, gy, gz, outCollisions or {}
 end
 
 --- The move loop for callers that have checked their arguments (the
@@ -667,7 +683,8 @@ end
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
-  local _, x, y, z, cols, n = check(self, "check", item, goal, filter, outCollisions, outActual)
+  local id, gx, gy, gz, cols = check(self, "check", item, goal, filter, outCollisions, outActual)
+  local x, y, z, n = run(self, item, id, gx, gy, gz, filter or defaultFilter, cols, false)
   return outActual and outActual:set(x, y, z) or vec3(x, y, z), cols, n
 end
 
@@ -675,8 +692,8 @@ end
 -- collisions, n. The shape itself is moved (its center is actual).
 -- iterations (for the character controller) overrides maxIterations.
 function World:move(item, goal, filter, outCollisions, outActual, iterations)
-  local id, x, y, z, cols, n, moved = check(self, "move", item, goal, filter, outCollisions, outActual, true,
-    iterations)
+  local id, gx, gy, gz, cols = check(self, "move", item, goal, filter, outCollisions, outActual)
+  local x, y, z, n, moved = run(self, item, id, gx, gy, gz, filter or defaultFilter, cols, true, iterations)
   if not moved then
     self._core:setCenter(id, self._shapes[id], x, y, z)
   end
