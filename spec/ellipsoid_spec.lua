@@ -667,8 +667,15 @@ describe("collide.ellipsoid", function()
           assert.is_number(t, label .. ": expected a hit")
           assert_close(et, t, tolerance, label .. ": t")
           local p = rotated and rotate(ep) or vec3(ep)
-          local n = vec3(en):normalized()
-          n = rotated and rotate(n) or n
+          local n
+          if en == "penetration" then
+            -- In contact at the start: the penetration's normal, the shortest way out.
+            local _, pn = collide.penetration(e, polygon(points, rotated))
+            n = pn
+          else
+            n = vec3(en):normalized()
+            n = rotated and rotate(n) or n
+          end
           assert_vec3(point, p.x, p.y, p.z, tolerance)
           assert_vec3(normal, n.x, n.y, n.z, tolerance)
           if t > 0 then
@@ -732,11 +739,14 @@ describe("collide.ellipsoid", function()
       end
     end)
 
-    it("starting in contact on the face gives t = 0, the projection and the face's normal", function()
+    it("starting in contact on the face gives t = 0, the projection and the penetration's normal", function()
+      -- out through the face: its normal
       check({1, 1, 2}, {1, 2, 3}, {0, 0, 1}, SQUARE, 0, {1, 1, 0}, {0, 0, 1})
-      check({0.5, 1.5, -1}, {1, 2, 3}, {3, 0, 0}, SQUARE, 0, {0.5, 1.5, 0}, {0, 0, -1})
-      -- the center on the polygon: against the motion
-      check({1, 1, 0}, {1, 2, 3}, {0, 0, 1}, SQUARE, 0, {1, 1, 0}, {0, 0, -1})
+      -- out past an edge (shorter than through the face), and with the center on the polygon
+      check({0.5, 1.5, -1}, {1, 2, 3}, {3, 0, 0}, SQUARE, 0, {0.5, 1.5, 0}, "penetration")
+      check({1, 1, 0}, {1, 2, 3}, {0, 0, 1}, SQUARE, 0, {1, 1, 0}, "penetration")
+      local _, n = collide.penetration(ellipsoid({0.5, 1.5, -1}, {1, 2, 3}, false, false), polygon(SQUARE, false))
+      assert.is_true(n.x < -0.9, "out past the edge x = 0: " .. fmt(n))
     end)
 
     it("starting in contact over an edge or a corner gives t = 0, the closest point in unit space, a separating normal",

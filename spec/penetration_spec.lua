@@ -111,6 +111,158 @@ describe("collide.penetration", function()
     end
   end)
 
+  -- The pairs with no formula of their own go by EPA (the expanding polytope
+  -- algorithm after GJK); boxes and ellipsoids against a plane by formula.
+  -- Checked with collide's overlap test (its own specs check it against brute
+  -- force) and the shapes' support functions in Lua.
+  describe("by EPA, against brute force", function()
+    local EPA_PAIRS = {
+      { "sphere", "segment" }, { "aabb", "segment" }, { "aabb", "polygon" }, { "obb", "segment" },
+      { "obb", "polygon" }, { "ellipsoid", "sphere" }, { "ellipsoid", "aabb" }, { "ellipsoid", "obb" },
+      { "ellipsoid", "segment" }, { "ellipsoid", "polygon" }, { "ellipsoid", "ellipsoid" },
+      { "aabb", "plane" }, { "obb", "plane" }, { "ellipsoid", "plane" },
+    }
+    local function generate(rng, kind)
+      if kind == "ellipsoid" then
+        return C.ellipsoid(rng, 2, 0.05)
+      elseif kind == "polygon" then
+        return C.polygon(rng, { spread = 2, most = 10, radius = 1.5 })
+      end
+      return C.shape(rng, kind)
+    end
+    -- The directions of a polytope's faces and edges (none for a curved shape).
+    local function features(d)
+      if d.kind == "aabb" or d.kind == "obb" then
+        return boxAxes(d), boxAxes(d)
+      elseif d.kind == "polygon" then
+        local p = d.points
+        local edges = {}
+        for i = 1, #p do
+          edges[i] = G.normalize(G.sub(p[i % #p + 1], p[i]))
+        end
+        return { G.normalize(G.cross(G.sub(p[2], p[1]), G.sub(p[3], p[1]))) }, edges
+      elseif d.kind == "segment" then
+        return {}, { G.normalize(G.sub(d.b, d.a)) }
+      end
+      return nil
+    end
+    local POLYTOPES = { aabb = true, obb = true, polygon = true, segment = true }
+    -- The separating axes of two polytopes: the least projection overlap over
+    -- them is their penetration depth.
+    local function satAxes(a, b)
+      local facesA, edgesA = features(a)
+      local facesB, edgesB = features(b)
+      local list = {}
+      for _, f in ipairs(facesA) do list[#list + 1] = f end
+      for _, f in ipairs(facesB) do list[#list + 1] = f end
+      for _, ea in ipairs(edgesA) do
+        for _, eb in ipairs(edgesB) do
+          local c = G.cross(ea, eb)
+          if G.length(c) > 1e-6 then list[#list + 1] = G.normalize(c) end
+        end
+      end
+      return list
+    end
+    -- The least projection overlap in a pattern search about u (curved shapes).
+    local function searchAbout(a, b, u)
+      local best = projectionOverlap(a, b, u)
+      local step = 0.05
+      while step > 1e-7 do
+        local improved = false
+        local t1 = G.normalize(G.cross(u, math.abs(u[1]) < 0.6 and { 1, 0, 0 } or { 0, 1, 0 }))
+        local t2 = G.cross(u, t1)
+        for _, t in ipairs({ t1, G.scale(t1, -1), t2, G.scale(t2, -1) }) do
+          local c = G.normalize(G.madd(u, step, t))
+          local v = projectionOverlap(a, b, c)
+          if v < best then
+            best, u, improved = v, c, true
+            break
+          end
+        end
+        if not improved then step = step / 4 end
+      end
+      return best
+    end
+
+    local seed = 7000
+    for _, pair in ipairs(EPA_PAIRS) do
+      seed = seed + 1
+      local pairSeed = seed
+      local ka, kb = pair[1], pair[2]
+      it(ka .. " / " .. kb .. ": seeded cases at 4 scales: separates, is least, flips with the order", function()
+        local rng = Random.new(pairSeed)
+        local cases = {}
+        for n = 1, C.CASES do
+          cases[n] = { generate(rng, ka), generate(rng, kb), rng:unit(), rng:unit(), rng:unit() }
+        end
+        local report = C.newReport("penetration " .. ka .. "/" .. kb)
+        local exact = POLYTOPES[ka] and POLYTOPES[kb]
+        for _, variant in ipairs(C.VARIANTS) do
+          for n = 1, #cases do
+            local a = G.transform(cases[n][1], variant.scale, variant.offset)
+            local b = G.transform(cases[n][2], variant.scale, variant.offset)
+            local m = C.magnitude(a, b)
+            -- Polytopes are exact to rounding; curved shapes to EPA's steps.
+            local tol = (exact and 1e-9 or 1e-8) * m
+            local A, B = G.build(collide, a), G.build(collide, b)
+            local depth, normal = collide.penetration(A, B)
+            local where = string.format("%s case %d\n  a: %s\n  b: %s", variant.name, n, C.describe(a), C.describe(b))
+            if (depth ~= nil) ~= collide.overlaps(A, B) then
+              C.fail(report, "penetration and overlaps disagree: " .. where)
+            elseif depth ~= nil then
+              local u = G.fromVec3(normal)
+              if depth ~= depth or depth < 0 or abs(G.length(u) - 1) > 1e-12 then
+                C.fail(report, string.format("depth %.17g, |normal| %.17g: %s", depth, G.length(u), where))
+              end
+              -- Moved by a little more than depth along the normal, a is clear of
+              -- b; by a little less, it still overlaps.
+              local delta = 1e-7 * m
+              if collide.overlaps(G.build(collide, G.moved(a, G.scale(u, depth + delta))), B) then
+                C.fail(report, string.format("moving by depth %.17g does not separate: %s", depth, where))
+              end
+              local short = G.build(collide, G.moved(a, G.scale(u, depth - delta)))
+              if depth > 2 * delta and not collide.overlaps(short, B) then
+                C.fail(report, string.format("moving by less than depth %.17g separates: %s", depth, where))
+              end
+              if b.kind == "plane" then
+                local reach = G.dot(G.sub(G.support(a, b.normal), a.center), b.normal)
+                local d = G.planeDistance(b, a.center)
+                near(depth, reach - abs(d), tol, "depth against a plane")
+                vnear(normal, (d < 0 and -1 or 1) * b.normal[1], (d < 0 and -1 or 1) * b.normal[2],
+                  (d < 0 and -1 or 1) * b.normal[3], 1e-12)
+              else
+                -- The depth is the overlap of the projections on the normal, and
+                -- no direction needs less.
+                near(projectionOverlap(a, b, u), depth, tol, "overlap along the normal")
+                local dirs = { cases[n][3], cases[n][4], cases[n][5] }
+                if exact then
+                  for _, ax in ipairs(satAxes(a, b)) do dirs[#dirs + 1] = ax end
+                end
+                local least = exact and math.huge or searchAbout(a, b, u)
+                for _, dir in ipairs(dirs) do
+                  least = math.min(least, projectionOverlap(a, b, dir), projectionOverlap(a, b, G.scale(dir, -1)))
+                end
+                if least < depth - tol then
+                  C.fail(report, string.format("a direction needs only %.17g < depth %.17g: %s", least, depth, where))
+                end
+                if exact and depth > 0 and least > depth + tol then
+                  C.fail(report, string.format("no axis of separation gives depth %.17g (least %.17g): %s", depth,
+                    least, where))
+                end
+              end
+              local depth2, normal2 = collide.penetration(B, A)
+              if depth2 ~= depth or normal2 ~= -normal then
+                C.fail(report, "the reversed order does not flip the normal: " .. where)
+              end
+            end
+            C.count(report, variant.name, depth ~= nil, false)
+          end
+        end
+        C.check(report, 0.1, 0.9)
+      end)
+    end
+  end)
+
   it("is nil when the shapes do not overlap, and 0 when they touch", function()
     local a = collide.sphere({ 0, 0, 0 }, 1)
     assert.is_nil(a:penetration(collide.sphere({ 3, 0, 0 }, 1)))

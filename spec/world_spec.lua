@@ -451,6 +451,58 @@ describe("collide.newWorld", function()
       C.near(actual.x, 1, 1e-3, "and on its way")
     end)
 
+    it("pushes every mover out of every kind of item it starts inside, the shortest way", function()
+      local rng = Random.new(4242)
+      local obstacles = {
+        aabb = function() return collide.aabb({ 0, 0, 0 }, { 1, 0.8, 1.2 }) end,
+        obb = function() return collide.obb({ 0, 0, 0 }, { 1, 0.8, 1.2 }, (table.unpack or unpack)(rng:axes())) end,
+        sphere = function() return collide.sphere({ 0, 0, 0 }, 1) end,
+        ellipsoid = function() return collide.ellipsoid({ 0, 0, 0 }, { 1.2, 0, 0 }, { 0, 0.7, 0 }, { 0, 0, 1 }) end,
+        polygon = function() return collide.polygon({ { -1, 0, -1 }, { 1, 0, -1 }, { 1.2, 0, 1 }, { -1, 0, 1 } }) end,
+        plane = function() return collide.plane({ 0, 0, 0 }, rng:unit()) end,
+        segment = function() return collide.segment({ -1.5, 0, 0 }, { 1.5, 0.3, 0 }) end,
+        mesh = function() return boxMesh({ 0, 0, 0 }, 1) end,
+      }
+      local movers = {
+        sphere = function(c) return collide.sphere(c, 0.5) end,
+        ellipsoid = function(c) return collide.ellipsoid(c, { 0.4, 0, 0 }, { 0, 0.8, 0 }, { 0, 0, 0.4 }) end,
+        aabb = function(c) return collide.aabb(c, { 0.4, 0.6, 0.5 }) end,
+        obb = function(c) return collide.obb(c, { 0.4, 0.6, 0.5 }, (table.unpack or unpack)(rng:axes())) end,
+      }
+      local pushed = 0
+      for _, ko in ipairs({ "aabb", "obb", "sphere", "ellipsoid", "polygon", "plane", "segment", "mesh" }) do
+        for _, km in ipairs({ "sphere", "ellipsoid", "aabb", "obb" }) do
+          for k = 1, 20 do
+            local world = collide.newWorld()
+            local obstacle = obstacles[ko]()
+            world:add("obstacle", obstacle)
+            -- The mover's center near the obstacle's surface, often inside it.
+            local dir = rng:unit()
+            local start = vec3(dir[1], dir[2], dir[3]) * rng:uniform(0, 1.1)
+            local mover = movers[km](start)
+            world:add("mover", mover)
+            local where = string.format("%s in %s, case %d, start %s", km, ko, k, tostring(start))
+            local depth, normal = collide.penetration(mover, obstacle)
+            local actual, cols, n = world:move("mover", start)
+            if depth and depth > 1e-3 then
+              pushed = pushed + 1
+              assert.is_true(n >= 1 and cols[1].overlaps, "reported inside: " .. where)
+              -- Out of it (touching at most), along the penetration's normal
+              -- by its depth (and the world's skin); the way back to the
+              -- goal (where it started) then slides along the surface.
+              local left = collide.penetration(mover, obstacle)
+              assert.is_true(left == nil or left <= 1e-6, "still inside by " .. tostring(left) .. ": " .. where)
+              if ko ~= "mesh" then
+                C.near((cols[1].normal - normal):length(), 0, 1e-9, "the penetration's normal: " .. where)
+                C.near((actual - start):dot(normal), depth, 1e-3, "pushed by the depth: " .. where)
+              end
+            end
+          end
+        end
+      end
+      assert.is_true(pushed >= 200, "cases that start inside: " .. pushed)
+    end)
+
     it("runs custom responses, and refuses unknown ones", function()
       local world = collide.newWorld()
       world:add("wall", collide.aabb({ 5, 0, 0 }, { 1, 5, 5 }))

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/math_functions.h"
+#include "shape/box.h"
 #include "test.h"
 
 // -- helpers -------------------------------------------------------------------------------
@@ -1334,7 +1335,81 @@ static void figures_within_bounds(void)
 	}
 }
 
+// The point of a sphere or a box farthest along d, computed here.
+static c3Vec3 testSupport(const TestShape* s, c3Vec3 d)
+{
+	if (s->type == c3_sphereShape)
+	{
+		return c3MulAdd(s->u.sphere.center, s->u.sphere.radius, c3Normalize(d));
+	}
+	c3OBB box = s->type == c3_aabbShape ? c3OBBFromAABB(&s->u.aabb) : s->u.obb;
+	c3Vec3 p = box.center;
+	for (int i = 0; i < 3; ++i)
+	{
+		p = c3MulAdd(p, c3Dot(d, box.axis[i]) >= 0.0 ? c3Get(box.halfExtents, i) : -c3Get(box.halfExtents, i),
+					 box.axis[i]);
+	}
+	return p;
+}
+
+// EPA (c3ShapePenetration) against the exact penetration of the pairs that
+// have one: spheres go through EPA as ellipsoids, boxes as point sets. The
+// depth is the least within 1e-9 of the sizes (the spheres' curved
+// surfaces) and always the projection overlap along the normal.
+static void epa_matches_the_exact_penetrations(void)
+{
+	static const c3ShapeType pairs[][2] = {
+		{c3_sphereShape, c3_sphereShape}, {c3_sphereShape, c3_aabbShape}, {c3_sphereShape, c3_obbShape},
+		{c3_aabbShape, c3_aabbShape},     {c3_aabbShape, c3_obbShape},    {c3_obbShape, c3_obbShape},
+	};
+	Rng rng = {4711};
+	int overlapping = 0;
+	for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; ++p)
+	{
+		int failures = 0;
+		for (int n = 0; n < 300 && failures < 3; ++n)
+		{
+			TestShape a0 = randomShape(&rng, pairs[p][0]);
+			TestShape b0 = randomShape(&rng, pairs[p][1]);
+			for (int k = 0; k < 5; ++k)
+			{
+				TestShape a = transformShape(&a0, variantScale[k], variantOffset[k]);
+				TestShape b = transformShape(&b0, variantScale[k], variantOffset[k]);
+				c3Penetration exact = c3GetPenetrationFcn(a.type, b.type)(&a.u, &b.u);
+				if (!exact.hit)
+				{
+					continue;
+				}
+				overlapping += k == 0;
+				c3Proxy pa = c3MakeProxy(a.type, &a.u);
+				c3Proxy pb = c3MakeProxy(b.type, &b.u);
+				c3Penetration epa = c3ShapePenetration(&pa, &pb);
+				double size = c3MaxDouble(magnitude(&a), magnitude(&b));
+				double spread = 1.0e-9 * size;
+				// h(n): how far a reaches past b along -normal, the depth it claims.
+				c3Vec3 u = epa.normal;
+				double reachA = -c3Dot(u, testSupport(&a, c3Neg(u)));
+				double reachB = c3Dot(u, testSupport(&b, u));
+				bool ok = epa.hit && fabs(c3Length(u) - 1.0) <= 1.0e-12 && fabs(epa.depth - exact.depth) <= spread &&
+						  fabs((reachB + reachA) - epa.depth) <= spread;
+				if (!ok)
+				{
+					printf("  pair %d %d case %d variant %d: epa %.17g (%g %g %g), exact %.17g, h(n) %.17g\n",
+						   (int)a.type, (int)b.type, n, k, epa.depth, epa.normal.x, epa.normal.y, epa.normal.z,
+						   exact.depth, reachA + reachB);
+					printShape("a", &a);
+					printShape("b", &b);
+					c3_checkFailures++;
+					failures++;
+				}
+			}
+		}
+	}
+	CHECK(overlapping >= 300);
+}
+
 const c3Test c3_gjkTests[] = {
+	{"gjk: EPA matches the exact penetrations", epa_matches_the_exact_penetrations},
 	{"gjk: proxies of each shape", make_proxy_of_each_shape},
 	{"gjk: matches sphere-sphere distance", matches_sphere_sphere},
 	{"gjk: matches sphere-aabb distance", matches_sphere_aabb},

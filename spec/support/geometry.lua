@@ -164,6 +164,23 @@ function G.support(d, dir)
     return G.madd(d.center, d.radius, G.normalize(dir))
   elseif d.kind == "segment" then
     return G.dot(d.a, dir) >= G.dot(d.b, dir) and d.a or d.b
+  elseif d.kind == "polygon" then
+    local best, value = nil, -huge
+    for _, p in ipairs(d.points) do
+      if G.dot(p, dir) > value then
+        best, value = p, G.dot(p, dir)
+      end
+    end
+    return best
+  elseif d.kind == "ellipsoid" then
+    -- center + A A^T dir / |A^T dir|, A the matrix of the semi-axes
+    local s = { G.dot(d.axes[1], dir), G.dot(d.axes[2], dir), G.dot(d.axes[3], dir) }
+    local l = G.length(s)
+    local p = d.center
+    for i = 1, 3 do
+      p = G.madd(p, s[i] / l, d.axes[i])
+    end
+    return p
   else
     local ax = axes(d)
     local p = d.center

@@ -16,6 +16,9 @@ P.sweep = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb
   {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}})
 P.sweepInterval = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}})
 P.penetration = both_orders({{"sphere", "sphere"}, {"sphere", "plane"}, {"sphere", "aabb"}, {"sphere", "obb"},
-  {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}})
+  {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}, {"aabb", "plane"}, {"obb", "plane"},
+  {"ellipsoid", "plane"}, {"sphere", "segment"}, {"aabb", "segment"}, {"aabb", "polygon"}, {"obb", "segment"},
+  {"obb", "polygon"}, {"ellipsoid", "sphere"}, {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}, {"ellipsoid", "segment"},
+  {"ellipsoid", "polygon"}, {"ellipsoid", "ellipsoid"}})
 
 return P

@@ -14,6 +14,7 @@
 
 #include "base/core.h"
 #include "base/math_functions.h"
+#include "base/results.h"
 #include "query/distance.h"
 #include "query/gjk.h"
 #include "query/overlap.h"
@@ -45,31 +46,31 @@ enum
 	X(c, Sphere,    Sphere,    YES,     EXACT,    YES,   YES,      YES)                \
 	X(c, Sphere,    AABB,      YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, Sphere,    OBB,       YES,     EXACT,    YES,   NO,       YES)                \
-	X(c, Sphere,    Segment,   YES,     EXACT,    NO,    NO,       NO)                 \
+	X(c, Sphere,    Segment,   YES,     EXACT,    NO,    NO,       EPA)                \
 	X(c, Sphere,    Plane,     YES,     EXACT,    YES,   YES,      YES)                \
 	X(c, Sphere,    Polygon,   YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, AABB,      AABB,      YES,     EXACT,    YES,   YES,      YES)                \
 	X(c, AABB,      OBB,       YES,     GJK,      NO,    NO,       YES)                \
-	X(c, AABB,      Segment,   YES,     GJK,      NO,    NO,       NO)                 \
-	X(c, AABB,      Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
-	X(c, AABB,      Polygon,   YES,     GJK,      NO,    NO,       NO)                 \
+	X(c, AABB,      Segment,   YES,     GJK,      NO,    NO,       EPA)                \
+	X(c, AABB,      Plane,     YES,     EXACT,    NO,    NO,       YES)                \
+	X(c, AABB,      Polygon,   YES,     GJK,      NO,    NO,       EPA)                \
 	X(c, OBB,       OBB,       YES,     GJK,      NO,    NO,       YES)                \
-	X(c, OBB,       Segment,   YES,     GJK,      NO,    NO,       NO)                 \
-	X(c, OBB,       Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
-	X(c, OBB,       Polygon,   YES,     GJK,      NO,    NO,       NO)                 \
+	X(c, OBB,       Segment,   YES,     GJK,      NO,    NO,       EPA)                \
+	X(c, OBB,       Plane,     YES,     EXACT,    NO,    NO,       YES)                \
+	X(c, OBB,       Polygon,   YES,     GJK,      NO,    NO,       EPA)                \
 	X(c, Segment,   Segment,   YES,     EXACT,    NO,    NO,       NO)                 \
 	X(c, Segment,   Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
 	X(c, Plane,     Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
 	X(c, Polygon,   Segment,   YES,     GJK,      NO,    NO,       NO)                 \
 	X(c, Polygon,   Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
 	X(c, Polygon,   Polygon,   YES,     GJK,      NO,    NO,       NO)                 \
-	X(c, Ellipsoid, Sphere,    YES,     EXACT,    NO,    NO,       NO)                 \
-	X(c, Ellipsoid, AABB,      YES,     GJK,      YES,   NO,       NO)                 \
-	X(c, Ellipsoid, OBB,       YES,     GJK,      YES,   NO,       NO)                 \
-	X(c, Ellipsoid, Segment,   YES,     GJK,      NO,    NO,       NO)                 \
-	X(c, Ellipsoid, Plane,     YES,     EXACT,    YES,   NO,       NO)                 \
-	X(c, Ellipsoid, Polygon,   YES,     GJK,      YES,   NO,       NO)                 \
-	X(c, Ellipsoid, Ellipsoid, YES,     GJK,      NO,    NO,       NO)
+	X(c, Ellipsoid, Sphere,    YES,     EXACT,    NO,    NO,       EPA)                \
+	X(c, Ellipsoid, AABB,      YES,     GJK,      YES,   NO,       EPA)                \
+	X(c, Ellipsoid, OBB,       YES,     GJK,      YES,   NO,       EPA)                \
+	X(c, Ellipsoid, Segment,   YES,     GJK,      NO,    NO,       EPA)                \
+	X(c, Ellipsoid, Plane,     YES,     EXACT,    YES,   NO,       YES)                \
+	X(c, Ellipsoid, Polygon,   YES,     GJK,      YES,   NO,       EPA)                \
+	X(c, Ellipsoid, Ellipsoid, YES,     GJK,      NO,    NO,       EPA)
 // clang-format on
 
 // -- distances ---------------------------------------------------------------------------------
@@ -193,6 +194,24 @@ static inline c3Penetration c3CheckedPenetration(c3Penetration out)
 		return c3CheckedPenetration(out);                                                                              \
 	}
 
+// A pair with no formula of its own: EPA (c3PenetrationConvex) when the
+// pair's overlap test finds them meeting.
+#define C3_PENETRATION_EPA(A, B)                                                                                       \
+	static c3Penetration c3Penetration_##A##_##B(const void* a, const void* b)                                         \
+	{                                                                                                                  \
+		if (!c3Overlap##A##B((const c3##A*)a, (const c3##B*)b))                                                        \
+		{                                                                                                              \
+			return c3NoPenetration();                                                                                  \
+		}                                                                                                              \
+		return c3CheckedPenetration(c3PenetrationConvex((c3ShapeType)C3_TYPE_##A, a, (c3ShapeType)C3_TYPE_##B, b));    \
+	}                                                                                                                  \
+	static c3Penetration c3PenetrationSwapped_##A##_##B(const void* a, const void* b)                                  \
+	{                                                                                                                  \
+		c3Penetration out = c3Penetration_##A##_##B(b, a);                                                             \
+		out.normal = c3Neg(out.normal);                                                                                \
+		return out;                                                                                                    \
+	}
+
 #define C3_OVERLAP_NO(A, B)
 #define C3_DISTANCE_NO(A, B)
 #define C3_SWEEP_NO(A, B)
@@ -220,6 +239,7 @@ C3_PAIRS(C3_ADAPTERS, ~)
 	C3_CELL_IS(c, A, B) ? c3##Query##_##A##_##B : C3_CELL_IS(c, B, A) ? c3##Query##Swapped_##A##_##B:
 #define C3_PICK_EXACT C3_PICK_YES
 #define C3_PICK_GJK C3_PICK_YES
+#define C3_PICK_EPA C3_PICK_YES
 #define C3_PICK_NO(c, A, B, Query)
 
 #define C3_PICK_OVERLAP(c, A, B, overlap, distance, sweep, interval, penetration) C3_PICK_##overlap(c, A, B, Overlap)

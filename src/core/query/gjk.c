@@ -13,8 +13,11 @@
 
 #include "query/gjk.h"
 
+#include <float.h>
+
 #include "base/core.h"
 #include "base/math_functions.h"
+#include "base/results.h"
 #include "kernel/triangle.h"
 #include "shape/ellipsoid.h"
 #include "shape/shape.h"
@@ -292,7 +295,9 @@ static c3Vec3 c3SearchDirection(const c3Vec3* w, const c3SubSimplex* s, c3Vec3 v
 
 // -- GJK ------------------------------------------------------------------------------------
 
-c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b)
+// GJK, leaving its last simplex in *last (on an overlap, one that holds
+// the origin, within rounding).
+static c3DistanceOutput c3RunGJK(const c3Proxy* a, const c3Proxy* b, c3Simplex* last)
 {
 	// Any point of A - B starts the search: the first points (or centers).
 	c3Simplex simplex;
@@ -393,6 +398,7 @@ c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b)
 		pB = c3MulAdd(pB, simplex.v[i].lambda, simplex.v[i].wB);
 	}
 
+	*last = simplex;
 	c3DistanceOutput out;
 	out.iterations = iteration;
 	out.status = status;
@@ -425,6 +431,12 @@ c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b)
 	return out;
 }
 
+c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b)
+{
+	c3Simplex last;
+	return c3RunGJK(a, b, &last);
+}
+
 c3DistanceOutput c3GJKDistance(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
 {
 	c3Proxy pa = c3MakeProxy(typeA, a);
@@ -448,4 +460,368 @@ bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const voi
 {
 	c3DistanceOutput out = c3GJKDistance(typeA, a, typeB, b);
 	return c3GJKTouching(&out);
+}
+
+// -- penetration: the expanding polytope algorithm ------------------------------------------
+//
+// van den Bergen, "Proximity Queries and Penetration Depth Computation on 3D
+// Game Objects" (GDC 2001), and Collision Detection in Interactive 3D
+// Environments (4.3.8); the start as in Bullet's GJK-EPA (Presson): GJK's
+// simplex that holds the origin, grown to a tetrahedron. The polytope lies
+// inside the Minkowski difference M = A - B; each step finds its face nearest
+// the origin and the support point of M along that face's normal n, which
+// bounds the depth from above: A moved by h_M(n) along -n only touches B (a
+// plane of normal n separates them). The answer is the least such bound
+// found, so it separates even when the polytope stops short (a step cap,
+// rounding on a flat tetrahedron): the depth is then an upper bound.
+
+enum
+{
+	c3_epaVertices = 128,
+	c3_epaFaces = 2 * c3_epaVertices,
+	c3_epaEdges = 3 * c3_epaFaces,
+};
+
+typedef struct c3EPAFace
+{
+	int v[3];        ///< vertices, counterclockwise seen from outside
+	c3Vec3 normal;   ///< unit, outward
+	double distance; ///< of the face's plane from the origin, along normal
+} c3EPAFace;
+
+typedef struct c3EPA
+{
+	const c3Proxy* a;
+	const c3Proxy* b;
+	c3Vec3 w[c3_epaVertices];
+	int count;
+	c3EPAFace faces[c3_epaFaces];
+	int faceCount;
+	c3Vec3 bestNormal; ///< the direction of the least bound so far
+	double bestDepth;  ///< h_M(bestNormal)
+	double scale;      ///< the largest coordinate of a support point: the size of rounding
+	bool converged;    ///< the polytope reached M's boundary along the best normal
+} c3EPA;
+
+// v made a unit vector; false when it is below 1e-12 of reference (the
+// product of the lengths it was made from): too thin to have a direction.
+static bool c3EPANormalize(c3Vec3* v, double reference)
+{
+	double length = c3GetLengthAndNormalize(*v, v);
+	return length > 1.0e-12 * reference && length > 0.0;
+}
+
+// The support point of M = A - B along d, and the bound h_M(d) it gives when d is a unit direction.
+static c3Vec3 c3EPASupport(c3EPA* e, c3Vec3 d)
+{
+	c3Vec3 wA = c3ProxySupport(e->a, d);
+	c3Vec3 wB = c3ProxySupport(e->b, c3Neg(d));
+	e->scale = c3MaxDouble(e->scale, c3MaxDouble(c3MaxAbsComponent(wA), c3MaxAbsComponent(wB)));
+	return c3Sub(wA, wB);
+}
+
+// Note h_M(n) for a unit n with its support point w; keep the least.
+static void c3EPABound(c3EPA* e, c3Vec3 n, c3Vec3 w)
+{
+	double h = c3Dot(n, w);
+	if (h < e->bestDepth)
+	{
+		e->bestDepth = h;
+		e->bestNormal = n;
+	}
+}
+
+// Grow the simplex w[0..count) that holds the origin to a tetrahedron of
+// volume (Presson's EncloseOrigin); false when every direction tried gives
+// a flat one. Each support point found also bounds the depth.
+static bool c3EPAEnclose(c3EPA* e)
+{
+	static const c3Vec3 axes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+	c3Vec3* w = e->w;
+	switch (e->count)
+	{
+		case 1:
+		case 2:
+		{
+			for (int i = 0; i < 3; ++i)
+			{
+				c3Vec3 d = axes[i];
+				if (e->count == 2)
+				{
+					d = c3Cross(c3Sub(w[1], w[0]), axes[i]);
+					if (!c3EPANormalize(&d, c3Length(c3Sub(w[1], w[0]))))
+					{
+						continue;
+					}
+				}
+				for (int side = 0; side < 2; ++side)
+				{
+					c3Vec3 n = side == 0 ? d : c3Neg(d);
+					int count = e->count;
+					w[count] = c3EPASupport(e, n);
+					c3EPABound(e, n, w[count]);
+					e->count = count + 1;
+					if (c3EPAEnclose(e))
+					{
+						return true;
+					}
+					e->count = count;
+				}
+			}
+			return false;
+		}
+		case 3:
+		{
+			c3Vec3 d = c3Cross(c3Sub(w[1], w[0]), c3Sub(w[2], w[0]));
+			if (!c3EPANormalize(&d, c3Length(c3Sub(w[1], w[0])) * c3Length(c3Sub(w[2], w[0]))))
+			{
+				return false;
+			}
+			for (int side = 0; side < 2; ++side)
+			{
+				c3Vec3 n = side == 0 ? d : c3Neg(d);
+				w[3] = c3EPASupport(e, n);
+				c3EPABound(e, n, w[3]);
+				e->count = 4;
+				if (c3EPAEnclose(e))
+				{
+					return true;
+				}
+				e->count = 3;
+			}
+			return false;
+		}
+		default:
+		{
+			c3Vec3 u = c3Sub(w[1], w[0]), v = c3Sub(w[2], w[0]), t = c3Sub(w[3], w[0]);
+			double volume = c3Dot(c3Cross(u, v), t);
+			double size = c3MaxDouble(c3MaxDouble(c3Length(u), c3Length(v)), c3Length(t));
+			return fabs(volume) > 1.0e-12 * size * size * size && size > 0.0;
+		}
+	}
+}
+
+// Face (i, j, k) of the polytope, its normal pointing away from the origin
+// side given (a vertex of the tetrahedron not on it, or the new point's
+// horizon orientation); false when it is too thin to have a normal.
+static bool c3EPAAddFace(c3EPA* e, int i, int j, int k)
+{
+	if (e->faceCount == c3_epaFaces)
+	{
+		return false;
+	}
+	c3Vec3 u = c3Sub(e->w[j], e->w[i]), v = c3Sub(e->w[k], e->w[i]);
+	c3Vec3 n = c3Cross(u, v);
+	if (!c3EPANormalize(&n, c3Length(u) * c3Length(v)))
+	{
+		return false;
+	}
+	c3EPAFace* f = &e->faces[e->faceCount++];
+	f->v[0] = i;
+	f->v[1] = j;
+	f->v[2] = k;
+	f->normal = n;
+	f->distance = c3Dot(n, e->w[i]);
+	return true;
+}
+
+// Relative gap between the polytope's nearest face and M's support along
+// its normal at which the polytope has reached M's boundary there.
+#define C3_EPA_RELATIVE_GAP 1.0e-12
+
+static void c3EPAExpand(c3EPA* e)
+{
+	// The tetrahedron's faces, turned outward.
+	c3Vec3* w = e->w;
+	if (c3Dot(c3Cross(c3Sub(w[1], w[0]), c3Sub(w[2], w[0])), c3Sub(w[3], w[0])) > 0.0)
+	{
+		c3Vec3 t = w[1];
+		w[1] = w[2];
+		w[2] = t;
+	}
+	e->faceCount = 0;
+	if (!c3EPAAddFace(e, 0, 1, 2) || !c3EPAAddFace(e, 0, 3, 1) || !c3EPAAddFace(e, 0, 2, 3) ||
+		!c3EPAAddFace(e, 1, 3, 2))
+	{
+		return;
+	}
+	int edges[c3_epaEdges][2];
+	while (e->count < c3_epaVertices)
+	{
+		int nearest = 0;
+		for (int i = 1; i < e->faceCount; ++i)
+		{
+			if (e->faces[i].distance < e->faces[nearest].distance)
+			{
+				nearest = i;
+			}
+		}
+		c3EPAFace face = e->faces[nearest];
+		c3Vec3 p = c3EPASupport(e, face.normal);
+		c3EPABound(e, face.normal, p);
+		double gap = c3Dot(face.normal, p) - face.distance;
+		double tolerance = C3_EPA_RELATIVE_GAP * c3MaxDouble(e->bestDepth, 0.0) + 8.0 * DBL_EPSILON * e->scale;
+		if (gap <= tolerance)
+		{
+			e->converged = true;
+			return;
+		}
+		int index = e->count++;
+		w[index] = p;
+		// The faces p sees go; the edges they do not share form the horizon.
+		int edgeCount = 0;
+		int kept = 0;
+		for (int i = 0; i < e->faceCount; ++i)
+		{
+			c3EPAFace f = e->faces[i];
+			if (i != nearest && c3Dot(f.normal, c3Sub(p, w[f.v[0]])) <= tolerance)
+			{
+				e->faces[kept++] = f;
+				continue;
+			}
+			for (int k = 0; k < 3; ++k)
+			{
+				int from = f.v[k], to = f.v[(k + 1) % 3];
+				int shared = -1;
+				for (int m = 0; m < edgeCount; ++m)
+				{
+					if (edges[m][0] == to && edges[m][1] == from)
+					{
+						shared = m;
+						break;
+					}
+				}
+				if (shared >= 0)
+				{
+					edges[shared][0] = edges[edgeCount - 1][0];
+					edges[shared][1] = edges[edgeCount - 1][1];
+					edgeCount--;
+				}
+				else if (edgeCount < c3_epaEdges)
+				{
+					edges[edgeCount][0] = from;
+					edges[edgeCount][1] = to;
+					edgeCount++;
+				}
+				else
+				{
+					return;
+				}
+			}
+		}
+		e->faceCount = kept;
+		for (int m = 0; m < edgeCount; ++m)
+		{
+			if (!c3EPAAddFace(e, edges[m][0], edges[m][1], index))
+			{
+				return; // a sliver: the least bound so far stands
+			}
+		}
+	}
+}
+
+// When EPA stops short (its step cap, or a sliver face against a curved
+// surface), the least bound is refined by a pattern search of h_M over
+// directions about its normal: h_M is smooth near its least value on a
+// curved M, where EPA stops short.
+static void c3EPAPolish(c3EPA* e)
+{
+	double step = 1.0e-3;
+	for (int i = 0; i < 200 && step > 1.0e-9; ++i)
+	{
+		c3Vec3 n = e->bestNormal;
+		// A tangent: n crossed with the axis it is least along.
+		c3Vec3 a = c3Abs(n);
+		int axis = a.x <= a.y && a.x <= a.z ? 0 : (a.y <= a.z ? 1 : 2);
+		c3Vec3 t1 = c3Normalize(c3Cross(n, c3AxisVector(axis, 1.0)));
+		c3Vec3 t2 = c3Cross(n, t1);
+		c3Vec3 tangents[4] = {t1, c3Neg(t1), t2, c3Neg(t2)};
+		bool improved = false;
+		for (int k = 0; k < 4 && !improved; ++k)
+		{
+			c3Vec3 c = c3Normalize(c3MulAdd(n, step, tangents[k]));
+			double before = e->bestDepth;
+			c3EPABound(e, c, c3EPASupport(e, c));
+			improved = e->bestDepth < before;
+		}
+		if (!improved)
+		{
+			step *= 0.25;
+		}
+	}
+}
+
+// A proxy as EPA sees it: the whole shape given by its support (a sphere's
+// radius made an ellipsoid's axes).
+static c3Proxy c3SolidProxy(const c3Proxy* p)
+{
+	c3Proxy solid = *p;
+	if (p->radius > 0.0)
+	{
+		C3_ASSERT(p->count == 1);
+		solid.count = 0;
+		solid.radius = 0.0;
+		solid.ellipsoid.center = p->points[0];
+		solid.ellipsoid.axis[0] = c3MakeVec3(p->radius, 0.0, 0.0);
+		solid.ellipsoid.axis[1] = c3MakeVec3(0.0, p->radius, 0.0);
+		solid.ellipsoid.axis[2] = c3MakeVec3(0.0, 0.0, p->radius);
+	}
+	return solid;
+}
+
+c3Penetration c3ShapePenetration(const c3Proxy* a, const c3Proxy* b)
+{
+	c3Proxy solidA = c3SolidProxy(a), solidB = c3SolidProxy(b);
+	c3EPA e;
+	e.a = &solidA;
+	e.b = &solidB;
+	e.bestDepth = INFINITY;
+	e.bestNormal = c3MakeVec3(0.0, 1.0, 0.0);
+	e.scale = 0.0;
+	e.converged = false;
+	c3Simplex simplex;
+	c3DistanceOutput out = c3RunGJK(&solidA, &solidB, &simplex);
+	if (out.status != c3_distanceOverlap)
+	{
+		// Touching, to GJK's precision (the overlap test said they meet).
+		return c3MakePenetration(c3NormalizeOr(c3Sub(out.pointA, out.pointB), c3DefaultNormal()), 0.0);
+	}
+	// The axes bound the depth whatever the polytope does next.
+	static const c3Vec3 axes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+	for (int i = 0; i < 3; ++i)
+	{
+		c3EPABound(&e, axes[i], c3EPASupport(&e, axes[i]));
+		c3EPABound(&e, c3Neg(axes[i]), c3EPASupport(&e, c3Neg(axes[i])));
+	}
+	e.count = simplex.count;
+	for (int i = 0; i < simplex.count; ++i)
+	{
+		e.w[i] = simplex.v[i].w;
+	}
+	if (c3EPAEnclose(&e))
+	{
+		c3EPAExpand(&e);
+	}
+	if (!e.converged)
+	{
+		c3EPAPolish(&e);
+	}
+	// M's support along -normal passes the origin by the depth: the bound
+	// is >= 0 up to rounding (touching shapes).
+	return c3MakePenetration(c3Neg(e.bestNormal), c3MaxDouble(e.bestDepth, 0.0));
+}
+
+c3Penetration c3PenetrationConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
+{
+	// Same-type pairs in a canonical order, so that (a, b) and (b, a) agree
+	// to the bit, the normal negated.
+	if (typeA == typeB && c3ShouldSwapShapes(typeA, a, b))
+	{
+		c3Penetration p = c3PenetrationConvex(typeB, b, typeA, a);
+		p.normal = c3Neg(p.normal);
+		return p;
+	}
+	c3Proxy pa = c3MakeProxy(typeA, a);
+	c3Proxy pb = c3MakeProxy(typeB, b);
+	return c3ShapePenetration(&pa, &pb);
 }

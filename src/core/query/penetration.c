@@ -9,6 +9,7 @@
 #include "kernel/sat.h"
 #include "query/overlap.h"
 #include "shape/box.h"
+#include "shape/ellipsoid.h"
 #include "shape/plane.h"
 
 static c3Penetration c3PenetrationSphereSphereOrdered(const c3Sphere* a, const c3Sphere* b)
@@ -35,16 +36,44 @@ c3Penetration c3PenetrationSphereSphere(const c3Sphere* a, const c3Sphere* b)
 	return c3PenetrationSphereSphereOrdered(a, b);
 }
 
-c3Penetration c3PenetrationSpherePlane(const c3Sphere* a, const c3Plane* b)
+// A centrally symmetric shape reaching reach from its center along the
+// plane's normal: the plane is two-sided, and leaving on the side of the
+// center is the shorter way out.
+static c3Penetration c3PenetrationSymmetricPlane(c3Vec3 center, double reach, const c3Plane* b)
 {
-	double d = c3PlaneSignedDistance(b, a->center);
-	if (fabs(d) > a->radius)
+	double d = c3PlaneSignedDistance(b, center);
+	if (fabs(d) > reach)
 	{
 		return c3NoPenetration();
 	}
-	// The plane is two-sided: push out on the side the center is on.
 	c3Vec3 normal = d < 0.0 ? c3Neg(b->normal) : b->normal;
-	return c3MakePenetration(normal, a->radius - fabs(d));
+	return c3MakePenetration(normal, reach - fabs(d));
+}
+
+c3Penetration c3PenetrationSpherePlane(const c3Sphere* a, const c3Plane* b)
+{
+	return c3PenetrationSymmetricPlane(a->center, a->radius, b);
+}
+
+c3Penetration c3PenetrationAABBPlane(const c3AABB* a, const c3Plane* b)
+{
+	c3Vec3 n = b->normal, h = a->halfExtents;
+	return c3PenetrationSymmetricPlane(a->center, fabs(n.x) * h.x + fabs(n.y) * h.y + fabs(n.z) * h.z, b);
+}
+
+c3Penetration c3PenetrationOBBPlane(const c3OBB* a, const c3Plane* b)
+{
+	double reach = 0.0;
+	for (int i = 0; i < 3; ++i)
+	{
+		reach += fabs(c3Dot(b->normal, a->axis[i])) * c3Get(a->halfExtents, i);
+	}
+	return c3PenetrationSymmetricPlane(a->center, reach, b);
+}
+
+c3Penetration c3PenetrationEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b)
+{
+	return c3PenetrationSymmetricPlane(a->center, c3EllipsoidReach(a, b->normal), b);
 }
 
 // Sphere against a box centered at the origin, in the box's axes.

@@ -112,6 +112,10 @@ C3_API c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b);
 C3_API c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b);
 C3_API c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b);
 C3_API c3Penetration c3PenetrationSpherePolygon(const c3Sphere* a, const c3Polygon* b);
+/// A box or an ellipsoid and a plane (two-sided): out on the side of its center.
+C3_API c3Penetration c3PenetrationAABBPlane(const c3AABB* a, const c3Plane* b);
+C3_API c3Penetration c3PenetrationOBBPlane(const c3OBB* a, const c3Plane* b);
+C3_API c3Penetration c3PenetrationEllipsoidPlane(const c3Ellipsoid* a, const c3Plane* b);
 
 // -- distance (0 when the shapes overlap) -------------------------------------------
 
@@ -180,6 +184,16 @@ C3_API c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b);
 /// they overlap, else GJK. This is what distance dispatches to for the pairs
 /// with no exact formula.
 C3_API double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
+
+/// The penetration of two bounded convex shapes that overlap (their overlap
+/// test says so), by the expanding polytope algorithm (EPA) after GJK; depth
+/// 0 when GJK finds them only touching. The depth separates: moved by it along the normal, a only touches b; it is
+/// the least within about 1e-12 of the shapes' size (polytopes), or the
+/// least bound EPA reached in its steps (curved shapes, rarely above that).
+C3_API c3Penetration c3ShapePenetration(const c3Proxy* a, const c3Proxy* b);
+
+/// c3ShapePenetration of two shapes, their proxies made here.
+C3_API c3Penetration c3PenetrationConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
 
 /// Steps c3SweepConvex may take; after the last it reports the time it
 /// reached, which is before the contact.
