@@ -207,6 +207,10 @@ local function newCharacter(world, item, settings)
     end
     self._reach = sqrt(reach2)
   end
+  -- How far down the ground is looked for when the fall did not meet it: the
+  -- padding, or a thousandth of the character's size.
+  local h = shape:bounds().halfExtents
+  self._probeReach = self._padding and 4 * self._padding or 1e-3 * max(h.x, h.y, h.z)
   self._walkFilter = function(_, other)
     return solidFilter(item, other, (not filter or filter(other)) and RESPONSE_WALK)
   end
@@ -279,11 +283,12 @@ function Character:move(delta, out)
   local wasOnGround = self._state == "onGround"
 
   -- A platform carries what stands on it: the ground item's motion since
-  -- the last move is added.
+  -- the last move is added (a mesh does not move).
   local ground = self._groundItem
   local vx, vy, vz = 0, 0, 0
-  if ground ~= nil and world:has(ground) and ctype(world:getShape(ground)) ~= "mesh" then
-    local gx, gy, gz = world._core:center(world._ids[ground])
+  local groundId = ground ~= nil and world._ids[ground]
+  if groundId and ctype(world._shapes[groundId]) ~= "mesh" then
+    local gx, gy, gz = world._core:center(groundId)
     vx, vy, vz = gx - self._groundX, gy - self._groundY, gz - self._groundZ
   end
   self._velocity:set(vx, vy, vz)
@@ -307,19 +312,18 @@ function Character:move(delta, out)
   end
 
   -- The ground under it, if the fall did not find it: a probe down by a
-  -- little (the padding, or a thousandth of the character's size).
+  -- little (the padding, or a thousandth of the character's size) gives the
+  -- state. Stick to the floor: one on the ground and not moving up follows
+  -- ground it can stand on down by up to stickToFloor; one probe looks that
+  -- far, and only what it meets within the little way sets the state.
   if self._newState == "inAir" then
-    local probe = self._padding and 4 * self._padding or self:_probeDistance()
+    local probe = self._probeReach
+    local stick = (wasOnGround and along <= 0) and self._stick or 0
+    local reach = max(probe, stick)
     local cx, cy, cz = x, y, z
-    self:_probe(cx - probe * ux, cy - probe * uy, cz - probe * uz)
-    -- Stick to the floor: one on the ground and not moving up follows the
-    -- ground down by up to stickToFloor.
-    if self._newState ~= "onGround" and wasOnGround and along <= 0 and self._stick > 0 then
-      local s = self._stick
-      local found = self:_probe(cx - s * ux, cy - s * uy, cz - s * uz)
-      if found and self._newState == "onGround" then
-        x, y, z = self:_go(cx - s * ux, cy - s * uy, cz - s * uz, self._fallFilter)
-      end
+    local support = self:_probe(cx - reach * ux, cy - reach * uy, cz - reach * uz, probe / reach)
+    if support and self._newState ~= "onGround" and stick > 0 then
+      x, y, z = self:_go(cx - stick * ux, cy - stick * uy, cz - stick * uz, self._fallFilter)
     end
   end
 
@@ -330,37 +334,35 @@ function Character:move(delta, out)
   else
     self._groundItem = self._newGround
     local g = self._groundItem
-    if g ~= nil and world:has(g) and ctype(world:getShape(g)) ~= "mesh" then
-      self._groundX, self._groundY, self._groundZ = world._core:center(world._ids[g])
+    local gid = g ~= nil and world._ids[g]
+    if gid and ctype(world._shapes[gid]) ~= "mesh" then
+      self._groundX, self._groundY, self._groundZ = world._core:center(gid)
     end
   end
   return out and out:set(x, y, z) or vec3(x, y, z), self._state, cols
 end
 
--- How far down the ground is looked for.
-function Character:_probeDistance()
-  local b = self._world:getShape(self._item):bounds()
-  local h = b.halfExtents
-  return 1e-3 * max(h.x, h.y, h.z)
-end
-
--- Whether ground is met moving to (x, y, z) (without moving); sets the new
--- state from it.
-function Character:_probe(x, y, z)
+-- Look down toward (x, y, z) without moving. The ground met within the
+-- fraction near of the way sets the new state; returns whether ground the
+-- character can stand on was met anywhere on the way.
+function Character:_probe(x, y, z, near)
   local cols = self._phase
   local _, _, _, n = self._world:_move(self._item, self._id, x, y, z, self._touchFilter, cols, false,
     self._maxIterations)
-  local found = false
+  local support = false
   for i = 1, n do
     local col = cols[i]
     local along = col.normalX * self._ux + col.normalY * self._uy + col.normalZ * self._uz
     if along > 0 then
       self:_foot(col.touchX, col.touchY, col.touchZ)
-      self:_touchGround(col, supports(self, col, along) and "onGround" or "onSteepGround")
-      found = true
+      local stands = supports(self, col, along)
+      support = support or stands
+      if col.t <= near then
+        self:_touchGround(col, stands and "onGround" or "onSteepGround")
+      end
     end
   end
-  return found
+  return support
 end
 
 function Character:getPosition(out)
