@@ -181,7 +181,7 @@ local function newCharacter(world, item, settings)
     _maxIterations = number(settings, "maxIterations", 4, 1, 100),
     _filter = filter,
     _state = "inAir",
-    _groundNormal = vec3(ux, uy, uz),
+    _normalX = ux, _normalY = uy, _normalZ = uz, -- the ground's normal
     _groundItem = nil,
     _groundX = 0, _groundY = 0, _groundZ = 0, -- the ground item's center when last seen
     _velocity = vec3(0, 0, 0),
@@ -233,7 +233,7 @@ end
 function Character:_touchGround(col, state)
   if self._newState ~= "onGround" then
     self._newState = state
-    self._groundNormal:set(col.normalX, col.normalY, col.normalZ)
+    self._newNormalX, self._newNormalY, self._newNormalZ = col.normalX, col.normalY, col.normalZ
     self._newGround = col.other
   end
 end
@@ -329,9 +329,10 @@ function Character:move(delta, out)
 
   self._state = self._newState
   if self._state == "inAir" then
-    self._groundNormal:set(ux, uy, uz)
+    self._normalX, self._normalY, self._normalZ = ux, uy, uz
     self._groundItem = nil
   else
+    self._normalX, self._normalY, self._normalZ = self._newNormalX, self._newNormalY, self._newNormalZ
     self._groundItem = self._newGround
     local g = self._groundItem
     local gid = g ~= nil and world._ids[g]
@@ -376,8 +377,8 @@ end
 
 --- The unit normal of the ground under the character (up in the air).
 function Character:getGroundNormal(out)
-  local n = self._groundNormal
-  return out and out:set(n.x, n.y, n.z) or vec3(n.x, n.y, n.z)
+  local x, y, z = self._normalX, self._normalY, self._normalZ
+  return out and out:set(x, y, z) or vec3(x, y, z)
 end
 
 function Character:getGroundItem()

@@ -479,14 +479,6 @@ function World:addResponse(name, fn)
   self._responses[name] = fn
 end
 
--- v (a vec3 of a reused record) set to (x, y, z), or a new vec3.
-local function setVector(v, x, y, z)
-  if ctype(v) == "vec3" then
-    return v:set(x, y, z)
-  end
-  return vec3(x, y, z)
-end
-
 -- Record the hit at base of buf as collision ncols + 1 (a record of the out
 -- table is reused, with its vectors); (tx, ty, tz): where the mover
 -- touches. Returns the new count.
@@ -505,8 +497,15 @@ local function record(pool, cols, ncols, item, other, response, buf, base, tx, t
   end
   local face = buf[base + 9]
   col.item, col.other, col.type, col.t = item, other, response, buf[base + 2]
-  col.point = setVector(col.point, buf[base + 3], buf[base + 4], buf[base + 5])
-  col.normal = setVector(col.normal, buf[base + 6], buf[base + 7], buf[base + 8])
+  -- The record's own vectors, set again (kept apart from point and normal,
+  -- which the caller may have replaced).
+  local point, normal = col._point, col._normal
+  if not point then
+    point, normal = vec3(), vec3()
+    col._point, col._normal = point, normal
+  end
+  col.point = point:set(buf[base + 3], buf[base + 4], buf[base + 5])
+  col.normal = normal:set(buf[base + 6], buf[base + 7], buf[base + 8])
   col.face = face > 0 and face or nil
   col.overlaps = buf[base + 10] == 1
   col.normalX, col.normalY, col.normalZ = buf[base + 6], buf[base + 7], buf[base + 8]
