@@ -75,7 +75,8 @@ typedef struct lc3Registry
 {
 	uint64_t secret;
 	const void* metatable[LC3_TYPE_COUNT];
-	const void* meshMetatable; ///< the metatable of meshes (handles, lmesh.c)
+	const void* meshMetatable;  ///< the metatable of meshes (handles, lmesh.c)
+	const void* worldMetatable; ///< the metatable of world cores (handles, lworld.c)
 } lc3Registry;
 
 /// The number of bytes of a collide value, by type (0 for type 0); for a
@@ -342,6 +343,11 @@ bool lc3_ishandle(lua_State* L, int idx, const lc3HandleClass* cls);
 /// The object of the open handle of class cls at idx; raises otherwise
 /// ("mesh expected, got table", "the mesh is closed").
 void* lc3_checkhandle(lua_State* L, int idx, const lc3HandleClass* cls, const char* fname);
+
+/// The handle at idx, open or closed, when its metatable is metatable (as
+/// the registry keeps it); else NULL. The fast check of a handle argument:
+/// no lookup by name; lc3_checkhandle then gives the error.
+lc3Handle* lc3_tohandlefast(lua_State* L, const lc3Registry* reg, int idx, const void* metatable);
 
 /// The registry of the state, from the Lua registry (for code that is not a
 /// closure with the shared upvalues); NULL before the module is loaded, or

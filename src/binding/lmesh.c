@@ -59,15 +59,7 @@ void lc3_meshuse(lc3Mesh* m, int delta)
 
 int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx)
 {
-	lc3Handle* h = (lc3Handle*)lua_touserdata(L, idx);
-	if (h == NULL || lc3_rawlen(L, idx) != sizeof(lc3Handle) || h->tag != lc3_tagfor(reg, h) || h->type != LC3_HANDLE ||
-		!lua_getmetatable(L, idx))
-	{
-		return 0;
-	}
-	const void* mt = lua_topointer(L, -1);
-	lua_pop(L, 1);
-	return mt == reg->meshMetatable;
+	return lc3_tohandlefast(L, reg, idx, reg->meshMetatable) != NULL;
 }
 
 lc3Mesh* lc3_checkmesh(lua_State* L, const lc3Registry* reg, int idx, const char* fname)

@@ -50,7 +50,13 @@ static const lc3HandleClass lc3_worldclass = {"collide.WorldCore", "world", lc3_
 
 static lc3World* lc3_checkworld(lua_State* L, const char* fname)
 {
-	return (lc3World*)lc3_checkhandle(L, 1, &lc3_worldclass, fname);
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Handle* h = lc3_tohandlefast(L, reg, 1, reg->worldMetatable);
+	if (h != NULL && h->object != NULL)
+	{
+		return (lc3World*)h->object;
+	}
+	return (lc3World*)lc3_checkhandle(L, 1, &lc3_worldclass, fname); // the error, named
 }
 
 // An item's id at idx (1-based in Lua), which must be one of the world's.
@@ -698,6 +704,10 @@ static const luaL_Reg lc3_world_functions[] = {
 void lc3_world_open(lua_State* L, int module)
 {
 	lc3_newhandleclass(L, &lc3_worldclass);
+	lc3Registry* reg = lc3_stateregistry(L);
+	luaL_getmetatable(L, lc3_worldclass.metatable);
+	reg->worldMetatable = lua_topointer(L, -1);
+	lua_pop(L, 1);
 	lc3_setfuncs(L, module, lc3_world_functions);
 	luaL_getmetatable(L, lc3_worldclass.metatable);
 	lua_getfield(L, -1, "__index");
