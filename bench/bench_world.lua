@@ -1,8 +1,10 @@
 --- World benchmark: bump.lua's frame in 3D. N boxes 4 to 32 wide stand on
 -- a 16,384 x 16,384 plane; each frame moves a tenth of them by up to 8
 -- (world:move, sliding) and runs 100 queryBounds of a 128-wide box. Prints
--- "name<TAB>value" lines: ms per frame, tree nodes visited per query, and
--- KB of garbage per frame (out tables and vectors passed).
+-- "name<TAB>value" lines: ms per frame, us per move (the frame over its
+-- moves, queries included), us per core sweep alone (the floor under a
+-- move: one C call, the sweep through the trees), tree nodes visited per
+-- query, and KB of garbage per frame (out tables and vectors passed).
 --
 -- With BUMP=path/to/bump.lua in the environment (a copy fetched for the
 -- comparison, never part of the project), the same frame in 2D with
@@ -101,7 +103,21 @@ local function runCollide(n)
     end
     visits = nodes / #queries
   end
-  return best, visits, garbage
+  -- The floor under a move: the core's sweep of the same moves alone (one C
+  -- call each, nothing moved, no Lua loop), after the frames.
+  local core, ids, shapes = world._core, world._ids, world._shapes
+  local buf, floor = {}, math.huge
+  for frame = 1, 3 do
+    local moves = plan(n, FRAMES + frame)
+    local t0 = now()
+    for _, m in ipairs(moves) do
+      local i = m.i
+      local id = ids[i]
+      core:step(id, shapes[id], px[i] + m.dx, py[i], pz[i] + m.dz, buf, false)
+    end
+    floor = math.min(floor, (now() - t0) * 1e6 / #moves)
+  end
+  return best, visits, garbage, floor
 end
 
 local function runBump(bump, n)
@@ -140,8 +156,10 @@ if path and path ~= "" then
 end
 
 for _, n in ipairs(SIZES) do
-  local ms, visits, garbage = runCollide(n)
+  local ms, visits, garbage, floor = runCollide(n)
   row(string.format("frame ms, N = %d", n), string.format("%.2f", ms))
+  row(string.format("us a move, N = %d", n), string.format("%.2f", ms * 1e3 / math.floor(n / 10)))
+  row(string.format("us a core sweep alone, N = %d", n), string.format("%.2f", floor))
   row(string.format("nodes visited a queryBounds, N = %d", n), string.format("%.1f", visits))
   row(string.format("garbage KB a frame, N = %d", n), string.format("%.1f", garbage))
   if bump then
