@@ -73,6 +73,7 @@ local hexagon = {}
 for i = 1, 6 do hexagon[i] = { 2 * math.cos(i * math.pi / 3), 0.3, 2 * math.sin(i * math.pi / 3) } end
 local tilted = collide.polygon({ { -2, -0.5, -2 }, { -2, 0.5, 2 }, { 2, 0.5, 2 }, { 2, -0.5, -2 } })
 local body = collide.ellipsoid({ 0.5, 3, 0.2 }, { 0.4, 0.9, 0.4 })
+local sunk = collide.ellipsoid({ 0.5, 1.2, 0.2 }, { 0.4, 0.9, 0.4 }) -- in o1
 local down = collide.vec3(0, -6, 0)
 
 local rows = {}
@@ -106,6 +107,7 @@ row("raycast segment", collide.raycast, collide.segment({ 0, -1, 0 }, { 0, 1, 0 
   outPoint, outNormal)
 row("penetration sphere/aabb", collide.penetration, s2, b1, outNormal)
 row("penetration obb/obb", collide.penetration, o1, o2, outNormal)
+row("penetration ellipsoid/obb (EPA)", collide.penetration, sunk, o1, outNormal)
 row("distance sphere/sphere", collide.distance, s1, far)
 row("distance aabb/aabb", collide.distance, b1, collide.aabb({ 5, 5, 0 }, { 1, 1, 1 }))
 row("distance obb/obb", collide.distance, o1, collide.obb({ 5, 5, 0 }, { 1, 1, 1 }))

@@ -29,7 +29,7 @@ typedef struct Case
 	c3Vec3 delta, fall, zero;
 	c3RayCastInput ray, planeRay, quadRay;
 	c3Polygon quad, tilted;
-	c3Ellipsoid body;
+	c3Ellipsoid body, sunk;
 	c3Vec3 down;
 } Case;
 
@@ -89,6 +89,7 @@ static void setupFixed(Case* c)
 	c3Vec3 tilted[4] = {V(-2, -0.5, -2), V(-2, 0.5, 2), V(2, 0.5, 2), V(2, -0.5, -2)};
 	c3MakePolygon(tilted, 4, &c->tilted, &bad);
 	c3MakeEllipsoid(V(0.5, 3, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->body, &bad);
+	c3MakeEllipsoid(V(0.5, 1.2, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->sunk, &bad);
 	c->down = V(0, -6, 0);
 }
 
@@ -144,6 +145,7 @@ static void setupRandom(Case* c)
 	c->tilted = c->quad;
 	double a = rnd(0, 6.28), co = cos(a), si = sin(a);
 	c3MakeEllipsoid(rvec(-4, 4), V(0.4 * co, 0.4 * si, 0), V(-0.9 * si, 0.9 * co, 0), V(0, 0, 0.4), &c->body, &bad);
+	c3MakeEllipsoid(rvec(-2, 2), V(0.4 * co, 0.4 * si, 0), V(-0.9 * si, 0.9 * co, 0), V(0, 0, 0.4), &c->sunk, &bad);
 	c->down = rvec(-6, 6);
 }
 
@@ -210,6 +212,10 @@ static double rcPlane(const Case* c) { return c3RayCastPlane(&c->plane, &c->plan
 static double rcSegment(const Case* c) { return c3RayCastSegment(&c->seg2, &c->ray).fraction; }
 static double peSphereAABB(const Case* c) { return c3PenetrationSphereAABB(&c->s2, &c->b1).depth; }
 static double peOBBOBB(const Case* c) { return c3PenetrationOBBOBB(&c->o1, &c->o2).depth; }
+static double peEllipsoidOBB(const Case* c)
+{
+	return c3GetPenetrationFcn(c3_ellipsoidShape, c3_obbShape)(&c->sunk, &c->o1).depth;
+}
 static double diSphereSphere(const Case* c) { return c3DistanceSphereSphere(&c->s1, &c->far); }
 static double diAABBAABB(const Case* c) { return c3DistanceAABBAABB(&c->b1, &c->b4); }
 static double diOBBOBB(const Case* c) { return c3DistanceConvex(c3_obbShape, &c->o1, c3_obbShape, &c->o3); }
@@ -251,6 +257,7 @@ static const struct
 	{"raycast segment", rcSegment},
 	{"penetration sphere/aabb", peSphereAABB},
 	{"penetration obb/obb", peOBBOBB},
+	{"penetration ellipsoid/obb (EPA)", peEllipsoidOBB},
 	{"distance sphere/sphere", diSphereSphere},
 	{"distance aabb/aabb", diAABBAABB},
 	{"distance obb/obb", diOBBOBB},
