@@ -29,86 +29,120 @@ local function boxAxes(d)
   return {}
 end
 
---- The edge-cross-edge axes of two boxes (none when either is not a box),
--- leaving out the cross products of parallel edges.
-local function edgeAxes(a, b)
-  local axes = {}
-  for _, ea in ipairs(boxAxes(a)) do
-    for _, eb in ipairs(boxAxes(b)) do
+-- The directions of a polytope's faces and edges (none for a curved shape).
+local function features(d)
+  if d.kind == "aabb" or d.kind == "obb" then
+    return boxAxes(d), boxAxes(d)
+  elseif d.kind == "polygon" then
+    local p = d.points
+    local edges = {}
+    for i = 1, #p do
+      edges[i] = G.normalize(G.sub(p[i % #p + 1], p[i]))
+    end
+    return { G.normalize(G.cross(G.sub(p[2], p[1]), G.sub(p[3], p[1]))) }, edges
+  elseif d.kind == "segment" then
+    return {}, { G.normalize(G.sub(d.b, d.a)) }
+  end
+  return nil
+end
+
+local POLYTOPES = { aabb = true, obb = true, polygon = true, segment = true }
+
+-- The separating axes of two polytopes (none of a curved shape): the least
+-- projection overlap over them is their penetration depth. Cross products
+-- of edges within parallel of parallel are left out.
+local function satAxes(a, b, parallel)
+  local facesA, edgesA = features(a)
+  local facesB, edgesB = features(b)
+  facesA, edgesA = facesA or {}, edgesA or {}
+  facesB, edgesB = facesB or {}, edgesB or {}
+  local list = {}
+  for _, f in ipairs(facesA) do list[#list + 1] = f end
+  for _, f in ipairs(facesB) do list[#list + 1] = f end
+  for _, ea in ipairs(edgesA) do
+    for _, eb in ipairs(edgesB) do
       local c = G.cross(ea, eb)
-      if G.length(c) > 1e-9 then axes[#axes + 1] = G.normalize(c) end
+      if G.length(c) > parallel then list[#list + 1] = G.normalize(c) end
     end
   end
-  return axes
+  return list
+end
+
+-- Seeded cases of each pair of kinds at 4 scales (generate(rng, kind) makes
+-- a description): penetration agrees with overlaps; moved by a little more
+-- than depth along the normal, a is clear of b, and by a little less it
+-- still meets it (meets(description, B) decides); the reversed order gives
+-- the same depth and the opposite normal. least(c) checks the rest of a case
+-- c = {a, b, u (the normal), normal, depth, tol, m, dirs (3 random units),
+-- where, report}.
+local function checkPairs(pairs, seed, generate, tolerance, meets, least)
+  for _, pair in ipairs(pairs) do
+    seed = seed + 1
+    local pairSeed = seed
+    local ka, kb = pair[1], pair[2]
+    it(ka .. " / " .. kb .. ": seeded cases at 4 scales: separates, is least, flips with the order", function()
+      local rng = Random.new(pairSeed)
+      local cases = {}
+      for n = 1, C.CASES do
+        cases[n] = { generate(rng, ka), generate(rng, kb), rng:unit(), rng:unit(), rng:unit() }
+      end
+      local report = C.newReport("penetration " .. ka .. "/" .. kb)
+      for _, variant in ipairs(C.VARIANTS) do
+        for n = 1, #cases do
+          local a = G.transform(cases[n][1], variant.scale, variant.offset)
+          local b = G.transform(cases[n][2], variant.scale, variant.offset)
+          local m = C.magnitude(a, b)
+          local A, B = G.build(collide, a), G.build(collide, b)
+          local depth, normal = collide.penetration(A, B)
+          local where = string.format("%s case %d\n  a: %s\n  b: %s", variant.name, n, C.describe(a), C.describe(b))
+          if (depth ~= nil) ~= collide.overlaps(A, B) then
+            C.fail(report, "penetration and overlaps disagree: " .. where)
+          elseif depth ~= nil then
+            local u = G.fromVec3(normal)
+            if depth ~= depth or depth < 0 or abs(G.length(u) - 1) > 1e-12 then
+              C.fail(report, string.format("depth %.17g, |normal| %.17g: %s", depth, G.length(u), where))
+            end
+            local delta = 1e-7 * m
+            if meets(G.moved(a, G.scale(u, depth + delta)), b, B) then
+              C.fail(report, string.format("moving by depth %.17g does not separate: %s", depth, where))
+            end
+            if depth > 2 * delta and not meets(G.moved(a, G.scale(u, depth - delta)), b, B) then
+              C.fail(report, string.format("moving by less than depth %.17g separates: %s", depth, where))
+            end
+            least({ a = a, b = b, u = u, normal = normal, depth = depth, m = m, tol = tolerance(ka, kb) * m,
+              dirs = { cases[n][3], cases[n][4], cases[n][5] }, where = where, report = report })
+            local depth2, normal2 = collide.penetration(B, A)
+            if depth2 ~= depth or normal2 ~= -normal then
+              C.fail(report, "the reversed order does not flip the normal: " .. where)
+            end
+          end
+          C.count(report, variant.name, depth ~= nil, false)
+        end
+      end
+      C.check(report, 0.1, 0.9)
+    end)
+  end
 end
 
 describe("collide.penetration", function()
   describe("against brute force", function()
-    local seed = 5000
-    for _, pair in ipairs(PAIRS) do
-      seed = seed + 1
-      local pairSeed = seed
-      local ka, kb = pair[1], pair[2]
-      it(ka .. " / " .. kb .. ": seeded cases at 4 scales: separates, is least, flips with the order", function()
-        local rng = Random.new(pairSeed)
-        local cases = {}
-        for n = 1, C.CASES do
-          cases[n] = { C.shape(rng, ka), C.shape(rng, kb), rng:unit(), rng:unit(), rng:unit() }
+    -- SAT: for boxes the least projection overlap over the 15 axes.
+    checkPairs(PAIRS, 5000, C.shape, function() return 1e-9 end, G.meets, function(c)
+      local a, b, depth, tol = c.a, c.b, c.depth, c.tol
+      if b.kind == "plane" then
+        near(depth, a.radius - abs(G.planeDistance(b, a.center)), tol, "sphere-plane depth")
+        return
+      end
+      local dirs = c.dirs
+      for _, ax in ipairs(satAxes(a, b, 1e-9)) do dirs[#dirs + 1] = ax end
+      for _, dir in ipairs(dirs) do
+        if projectionOverlap(a, b, dir) < depth - tol then
+          C.fail(c.report, string.format("direction %s needs only %.17g < depth %.17g: %s", C.vec(dir),
+            projectionOverlap(a, b, dir), depth, c.where))
         end
-        local report = C.newReport("penetration " .. ka .. "/" .. kb)
-        for _, variant in ipairs(C.VARIANTS) do
-          for n = 1, #cases do
-            local a = G.transform(cases[n][1], variant.scale, variant.offset)
-            local b = G.transform(cases[n][2], variant.scale, variant.offset)
-            local m = C.magnitude(a, b)
-            local tol = 1e-9 * m
-            local A, B = G.build(collide, a), G.build(collide, b)
-            local depth, normal = collide.penetration(A, B)
-            local where = string.format("%s case %d\n  a: %s\n  b: %s", variant.name, n, C.describe(a), C.describe(b))
-            if (depth ~= nil) ~= collide.overlaps(A, B) then
-              C.fail(report, "penetration and overlaps disagree: " .. where)
-            elseif depth ~= nil then
-              local u = G.fromVec3(normal)
-              if depth < 0 or abs(G.length(u) - 1) > 1e-12 then
-                C.fail(report, string.format("depth %.17g, |normal| %.17g: %s", depth, G.length(u), where))
-              end
-              -- Moved by a little more than depth along the normal, a is clear of b;
-              -- by a little less, it still overlaps.
-              local delta = 1e-7 * m
-              if G.meets(G.moved(a, G.scale(u, depth + delta)), b) then
-                C.fail(report, string.format("moving by depth %.17g does not separate: %s", depth, where))
-              end
-              if depth > 2 * delta and not G.meets(G.moved(a, G.scale(u, depth - delta)), b) then
-                C.fail(report, string.format("moving by less than depth %.17g separates: %s", depth, where))
-              end
-              -- No direction needs less than depth (SAT: the least projection overlap).
-              if b.kind ~= "plane" then
-                local dirs = { cases[n][3], cases[n][4], cases[n][5] }
-                for _, ax in ipairs(boxAxes(a)) do dirs[#dirs + 1] = ax end
-                for _, ax in ipairs(boxAxes(b)) do dirs[#dirs + 1] = ax end
-                for _, ax in ipairs(edgeAxes(a, b)) do dirs[#dirs + 1] = ax end
-                for _, dir in ipairs(dirs) do
-                  if projectionOverlap(a, b, dir) < depth - tol then
-                    C.fail(report, string.format("direction %s needs only %.17g < depth %.17g: %s", C.vec(dir),
-                      projectionOverlap(a, b, dir), depth, where))
-                  end
-                end
-                near(projectionOverlap(a, b, u), depth, 1e-8 * m, "overlap along the normal")
-              else
-                near(depth, a.radius - abs(G.planeDistance(b, a.center)), tol, "sphere-plane depth")
-              end
-              -- The other order: the same depth, the opposite normal.
-              local depth2, normal2 = collide.penetration(B, A)
-              if depth2 ~= depth or normal2 ~= -normal then
-                C.fail(report, "the reversed order does not flip the normal: " .. where)
-              end
-            end
-            C.count(report, variant.name, depth ~= nil, false)
-          end
-        end
-        C.check(report, 0.1, 0.9)
-      end)
-    end
+      end
+      near(projectionOverlap(a, b, c.u), depth, 1e-8 * c.m, "overlap along the normal")
+    end)
   end)
 
   -- The pairs with no formula of their own go by EPA (the expanding polytope
@@ -129,39 +163,6 @@ describe("collide.penetration", function()
         return C.polygon(rng, { spread = 2, most = 10, radius = 1.5 })
       end
       return C.shape(rng, kind)
-    end
-    -- The directions of a polytope's faces and edges (none for a curved shape).
-    local function features(d)
-      if d.kind == "aabb" or d.kind == "obb" then
-        return boxAxes(d), boxAxes(d)
-      elseif d.kind == "polygon" then
-        local p = d.points
-        local edges = {}
-        for i = 1, #p do
-          edges[i] = G.normalize(G.sub(p[i % #p + 1], p[i]))
-        end
-        return { G.normalize(G.cross(G.sub(p[2], p[1]), G.sub(p[3], p[1]))) }, edges
-      elseif d.kind == "segment" then
-        return {}, { G.normalize(G.sub(d.b, d.a)) }
-      end
-      return nil
-    end
-    local POLYTOPES = { aabb = true, obb = true, polygon = true, segment = true }
-    -- The separating axes of two polytopes: the least projection overlap over
-    -- them is their penetration depth.
-    local function satAxes(a, b)
-      local facesA, edgesA = features(a)
-      local facesB, edgesB = features(b)
-      local list = {}
-      for _, f in ipairs(facesA) do list[#list + 1] = f end
-      for _, f in ipairs(facesB) do list[#list + 1] = f end
-      for _, ea in ipairs(edgesA) do
-        for _, eb in ipairs(edgesB) do
-          local c = G.cross(ea, eb)
-          if G.length(c) > 1e-6 then list[#list + 1] = G.normalize(c) end
-        end
-      end
-      return list
     end
     -- The least projection overlap in a pattern search about u (curved shapes).
     local function searchAbout(a, b, u)
@@ -184,83 +185,43 @@ describe("collide.penetration", function()
       return best
     end
 
-    local seed = 7000
-    for _, pair in ipairs(EPA_PAIRS) do
-      seed = seed + 1
-      local pairSeed = seed
-      local ka, kb = pair[1], pair[2]
-      it(ka .. " / " .. kb .. ": seeded cases at 4 scales: separates, is least, flips with the order", function()
-        local rng = Random.new(pairSeed)
-        local cases = {}
-        for n = 1, C.CASES do
-          cases[n] = { generate(rng, ka), generate(rng, kb), rng:unit(), rng:unit(), rng:unit() }
-        end
-        local report = C.newReport("penetration " .. ka .. "/" .. kb)
-        local exact = POLYTOPES[ka] and POLYTOPES[kb]
-        for _, variant in ipairs(C.VARIANTS) do
-          for n = 1, #cases do
-            local a = G.transform(cases[n][1], variant.scale, variant.offset)
-            local b = G.transform(cases[n][2], variant.scale, variant.offset)
-            local m = C.magnitude(a, b)
-            -- Polytopes are exact to rounding; curved shapes to EPA's steps.
-            local tol = (exact and 1e-9 or 1e-8) * m
-            local A, B = G.build(collide, a), G.build(collide, b)
-            local depth, normal = collide.penetration(A, B)
-            local where = string.format("%s case %d\n  a: %s\n  b: %s", variant.name, n, C.describe(a), C.describe(b))
-            if (depth ~= nil) ~= collide.overlaps(A, B) then
-              C.fail(report, "penetration and overlaps disagree: " .. where)
-            elseif depth ~= nil then
-              local u = G.fromVec3(normal)
-              if depth ~= depth or depth < 0 or abs(G.length(u) - 1) > 1e-12 then
-                C.fail(report, string.format("depth %.17g, |normal| %.17g: %s", depth, G.length(u), where))
-              end
-              -- Moved by a little more than depth along the normal, a is clear of
-              -- b; by a little less, it still overlaps.
-              local delta = 1e-7 * m
-              if collide.overlaps(G.build(collide, G.moved(a, G.scale(u, depth + delta))), B) then
-                C.fail(report, string.format("moving by depth %.17g does not separate: %s", depth, where))
-              end
-              local short = G.build(collide, G.moved(a, G.scale(u, depth - delta)))
-              if depth > 2 * delta and not collide.overlaps(short, B) then
-                C.fail(report, string.format("moving by less than depth %.17g separates: %s", depth, where))
-              end
-              if b.kind == "plane" then
-                local reach = G.dot(G.sub(G.support(a, b.normal), a.center), b.normal)
-                local d = G.planeDistance(b, a.center)
-                near(depth, reach - abs(d), tol, "depth against a plane")
-                vnear(normal, (d < 0 and -1 or 1) * b.normal[1], (d < 0 and -1 or 1) * b.normal[2],
-                  (d < 0 and -1 or 1) * b.normal[3], 1e-12)
-              else
-                -- The depth is the overlap of the projections on the normal, and
-                -- no direction needs less.
-                near(projectionOverlap(a, b, u), depth, tol, "overlap along the normal")
-                local dirs = { cases[n][3], cases[n][4], cases[n][5] }
-                if exact then
-                  for _, ax in ipairs(satAxes(a, b)) do dirs[#dirs + 1] = ax end
-                end
-                local least = exact and math.huge or searchAbout(a, b, u)
-                for _, dir in ipairs(dirs) do
-                  least = math.min(least, projectionOverlap(a, b, dir), projectionOverlap(a, b, G.scale(dir, -1)))
-                end
-                if least < depth - tol then
-                  C.fail(report, string.format("a direction needs only %.17g < depth %.17g: %s", least, depth, where))
-                end
-                if exact and depth > 0 and least > depth + tol then
-                  C.fail(report, string.format("no axis of separation gives depth %.17g (least %.17g): %s", depth,
-                    least, where))
-                end
-              end
-              local depth2, normal2 = collide.penetration(B, A)
-              if depth2 ~= depth or normal2 ~= -normal then
-                C.fail(report, "the reversed order does not flip the normal: " .. where)
-              end
-            end
-            C.count(report, variant.name, depth ~= nil, false)
-          end
-        end
-        C.check(report, 0.1, 0.9)
-      end)
+    -- Polytopes are exact to rounding; curved shapes to EPA's steps.
+    local function tolerance(ka, kb)
+      return (POLYTOPES[ka] and POLYTOPES[kb]) and 1e-9 or 1e-8
     end
+    local function overlaps(moved, _, B)
+      return collide.overlaps(G.build(collide, moved), B)
+    end
+    checkPairs(EPA_PAIRS, 7000, generate, tolerance, overlaps, function(c)
+      local a, b, depth, tol = c.a, c.b, c.depth, c.tol
+      if b.kind == "plane" then
+        local reach = G.dot(G.sub(G.support(a, b.normal), a.center), b.normal)
+        local d = G.planeDistance(b, a.center)
+        local side = d < 0 and -1 or 1
+        near(depth, reach - abs(d), tol, "depth against a plane")
+        vnear(c.normal, side * b.normal[1], side * b.normal[2], side * b.normal[3], 1e-12)
+        return
+      end
+      -- The depth is the overlap of the projections on the normal, and no
+      -- direction needs less; for polytopes, some separating axis needs it.
+      near(projectionOverlap(a, b, c.u), depth, tol, "overlap along the normal")
+      local exact = POLYTOPES[a.kind] and POLYTOPES[b.kind]
+      local dirs = c.dirs
+      if exact then
+        for _, ax in ipairs(satAxes(a, b, 1e-6)) do dirs[#dirs + 1] = ax end
+      end
+      local least = exact and math.huge or searchAbout(a, b, c.u)
+      for _, dir in ipairs(dirs) do
+        least = math.min(least, projectionOverlap(a, b, dir), projectionOverlap(a, b, G.scale(dir, -1)))
+      end
+      if least < depth - tol then
+        C.fail(c.report, string.format("a direction needs only %.17g < depth %.17g: %s", least, depth, c.where))
+      end
+      if exact and depth > 0 and least > depth + tol then
+        C.fail(c.report, string.format("no axis of separation gives depth %.17g (least %.17g): %s", depth, least,
+          c.where))
+      end
+    end)
   end)
 
   it("is nil when the shapes do not overlap, and 0 when they touch", function()
