@@ -1408,7 +1408,76 @@ static void epa_matches_the_exact_penetrations(void)
 	CHECK(overlapping >= 300);
 }
 
+// EPA on the degenerate and extreme pairs: coincident shapes, a point-sized
+// sphere, flat boxes, needles, a segment through a center, touching faces,
+// coordinates far out. Each answer is a hit with a finite depth >= 0 and a
+// unit normal, and moving a by a little more than the depth along the
+// normal leaves it apart from b (the pair's own overlap test decides).
+static void epa_degenerate_pairs_separate(void)
+{
+	c3Vec3 axes[3] = {V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)};
+	c3Vec3 square[4] = {V(-1, 0, -1), V(1, 0, -1), V(1, 0, 1), V(-1, 0, 1)};
+	TestShape shapes[] = {
+		makeEllipsoid(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)),
+		makeEllipsoid(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)),         // coincident with the first
+		makeEllipsoid(V(0.3, 0, 0), V(3, 0, 0), V(0, 0.01, 0), V(0, 0, 0.01)), // a needle
+		makeSphere(V(0.2, 0.1, 0), 0.0),                                       // a point
+		makeSphere(V(0, 0, 0), 1.0),
+		makeAABB(V(0, 0, 0), V(1, 0, 1)),                // flat
+		makeAABB(V(0, 2, 0), V(1, 1, 1)),                // touching the unit ellipsoid at its top
+		makeOBB(V(0.1, 0, 0), V(1, 1, 0), axes),         // flat the other way
+		makeSegment(V(-2, 0, 0), V(2, 0, 0)),            // through the centers
+		makeSegment(V(0.5, 0.5, 0.5), V(0.5, 0.5, 0.5)), // a point
+		makePolygon(square, 4),
+	};
+	int count = (int)(sizeof shapes / sizeof shapes[0]);
+	double offsets[3] = {0.0, 1.0e6, -1.0e9};
+	int checked = 0;
+	for (int o = 0; o < 3; ++o)
+	{
+		for (int i = 0; i < count; ++i)
+		{
+			for (int j = 0; j < count; ++j)
+			{
+				TestShape a = shapes[i], b = shapes[j];
+				c3TranslateShape(a.type, &a.u, V(offsets[o], offsets[o], offsets[o]));
+				c3TranslateShape(b.type, &b.u, V(offsets[o], offsets[o], offsets[o]));
+				c3PenetrationFcn penetration = c3GetPenetrationFcn(a.type, b.type);
+				if (penetration == NULL)
+				{
+					continue;
+				}
+				c3Penetration p = penetration(&a.u, &b.u);
+				bool overlaps = c3GetOverlapFcn(a.type, b.type)(&a.u, &b.u);
+				if (p.hit != overlaps)
+				{
+					printf("  %d, %d at %g: hit %d, overlaps %d\n", i, j, offsets[o], p.hit, overlaps);
+					c3_checkFailures++;
+					continue;
+				}
+				if (!p.hit)
+				{
+					continue;
+				}
+				checked++;
+				double scale = 1.0e-9 * (fabs(offsets[o]) + 8.0);
+				TestShape moved = a;
+				c3TranslateShape(moved.type, &moved.u, c3MulSV(p.depth + scale, p.normal));
+				bool apart = !c3GetOverlapFcn(a.type, b.type)(&moved.u, &b.u);
+				if (!(p.depth >= 0.0 && p.depth <= 10.0 && fabs(c3Length(p.normal) - 1.0) <= 1.0e-12 && apart))
+				{
+					printf("  %d, %d at %g: depth %.17g, normal (%g %g %g), apart after %d\n", i, j, offsets[o],
+						   p.depth, p.normal.x, p.normal.y, p.normal.z, apart);
+					c3_checkFailures++;
+				}
+			}
+		}
+	}
+	CHECK(checked >= 150);
+}
+
 const c3Test c3_gjkTests[] = {
+	{"gjk: EPA on degenerate pairs separates", epa_degenerate_pairs_separate},
 	{"gjk: EPA matches the exact penetrations", epa_matches_the_exact_penetrations},
 	{"gjk: proxies of each shape", make_proxy_of_each_shape},
 	{"gjk: matches sphere-sphere distance", matches_sphere_sphere},
