@@ -1364,6 +1364,8 @@ static void epa_matches_the_exact_penetrations(void)
 	};
 	Rng rng = {4711};
 	int overlapping = 0;
+	int statuses[3] = {0, 0, 0};
+	int curvedStopped = 0, boxesStopped = 0;
 	for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; ++p)
 	{
 		int failures = 0;
@@ -1383,14 +1385,19 @@ static void epa_matches_the_exact_penetrations(void)
 				overlapping += k == 0;
 				c3Proxy pa = c3MakeProxy(a.type, &a.u);
 				c3Proxy pb = c3MakeProxy(b.type, &b.u);
-				c3Penetration epa = c3ShapePenetration(&pa, &pb);
+				c3PenetrationOutput epa = c3ShapePenetration(&pa, &pb);
+				statuses[epa.status]++;
+				curvedStopped +=
+					epa.status == c3_penetrationStopped && (a.type == c3_sphereShape || b.type == c3_sphereShape);
+				boxesStopped +=
+					epa.status == c3_penetrationStopped && a.type != c3_sphereShape && b.type != c3_sphereShape;
 				double size = c3MaxDouble(magnitude(&a), magnitude(&b));
 				double spread = 1.0e-9 * size;
 				// h(n): how far a reaches past b along -normal, the depth it claims.
 				c3Vec3 u = epa.normal;
 				double reachA = -c3Dot(u, testSupport(&a, c3Neg(u)));
 				double reachB = c3Dot(u, testSupport(&b, u));
-				bool ok = epa.hit && fabs(c3Length(u) - 1.0) <= 1.0e-12 && fabs(epa.depth - exact.depth) <= spread &&
+				bool ok = fabs(c3Length(u) - 1.0) <= 1.0e-12 && fabs(epa.depth - exact.depth) <= spread &&
 						  fabs((reachB + reachA) - epa.depth) <= spread;
 				if (!ok)
 				{
@@ -1406,6 +1413,11 @@ static void epa_matches_the_exact_penetrations(void)
 		}
 	}
 	CHECK(overlapping >= 300);
+	// Boxes converge exactly; against a sphere (curved) the polytope may
+	// stop short, and the search about the normal finishes the answer.
+	printf("  [EPA against exact] %d converged, %d touching, %d stopped short (%d with a sphere, %d boxes)\n",
+		   statuses[0], statuses[1], statuses[2], curvedStopped, boxesStopped);
+	CHECK(statuses[0] > 4 * statuses[2] && boxesStopped == 0);
 }
 
 // EPA on the degenerate and extreme pairs: coincident shapes, a point-sized

@@ -477,7 +477,7 @@ bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const voi
 
 enum
 {
-	c3_epaVertices = 128,
+	c3_epaVertices = C3_EPA_MAX_ITERATIONS + 4,
 	c3_epaFaces = 2 * c3_epaVertices,
 	c3_epaEdges = 3 * c3_epaFaces,
 };
@@ -501,6 +501,7 @@ typedef struct c3EPA
 	double bestDepth;  ///< h_M(bestNormal)
 	double scale;      ///< the largest coordinate of a support point: the size of rounding
 	bool converged;    ///< the polytope reached M's boundary along the best normal
+	int iterations;    ///< vertices added after the tetrahedron
 } c3EPA;
 
 // v made a unit vector; false when it is below 1e-12 of reference (the
@@ -667,6 +668,7 @@ static void c3EPAExpand(c3EPA* e)
 			return;
 		}
 		int index = e->count++;
+		e->iterations++;
 		w[index] = p;
 		// The faces p sees go; the edges they do not share form the horizon.
 		int edgeCount = 0;
@@ -769,7 +771,7 @@ static c3Proxy c3SolidProxy(const c3Proxy* p)
 	return solid;
 }
 
-c3Penetration c3ShapePenetration(const c3Proxy* a, const c3Proxy* b)
+c3PenetrationOutput c3ShapePenetration(const c3Proxy* a, const c3Proxy* b)
 {
 	c3Proxy solidA = c3SolidProxy(a), solidB = c3SolidProxy(b);
 	c3EPA e;
@@ -779,12 +781,18 @@ c3Penetration c3ShapePenetration(const c3Proxy* a, const c3Proxy* b)
 	e.bestNormal = c3MakeVec3(0.0, 1.0, 0.0);
 	e.scale = 0.0;
 	e.converged = false;
+	e.iterations = 0;
+	c3PenetrationOutput result;
 	c3Simplex simplex;
 	c3DistanceOutput out = c3RunGJK(&solidA, &solidB, &simplex);
 	if (out.status != c3_distanceOverlap)
 	{
 		// Touching, to GJK's precision (the overlap test said they meet).
-		return c3MakePenetration(c3NormalizeOr(c3Sub(out.pointA, out.pointB), c3DefaultNormal()), 0.0);
+		result.normal = c3NormalizeOr(c3Sub(out.pointA, out.pointB), c3DefaultNormal());
+		result.depth = 0.0;
+		result.iterations = 0;
+		result.status = c3_penetrationTouching;
+		return result;
 	}
 	// The axes bound the depth whatever the polytope does next.
 	static const c3Vec3 axes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
@@ -808,7 +816,11 @@ c3Penetration c3ShapePenetration(const c3Proxy* a, const c3Proxy* b)
 	}
 	// M's support along -normal passes the origin by the depth: the bound
 	// is >= 0 up to rounding (touching shapes).
-	return c3MakePenetration(c3Neg(e.bestNormal), c3MaxDouble(e.bestDepth, 0.0));
+	result.normal = c3Neg(e.bestNormal);
+	result.depth = c3MaxDouble(e.bestDepth, 0.0);
+	result.iterations = e.iterations;
+	result.status = e.converged ? c3_penetrationConverged : c3_penetrationStopped;
+	return result;
 }
 
 c3Penetration c3PenetrationConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
@@ -823,5 +835,6 @@ c3Penetration c3PenetrationConvex(c3ShapeType typeA, const void* a, c3ShapeType 
 	}
 	c3Proxy pa = c3MakeProxy(typeA, a);
 	c3Proxy pb = c3MakeProxy(typeB, b);
-	return c3ShapePenetration(&pa, &pb);
+	c3PenetrationOutput out = c3ShapePenetration(&pa, &pb);
+	return c3MakePenetration(out.normal, out.depth);
 }

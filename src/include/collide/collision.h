@@ -185,12 +185,36 @@ C3_API c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b);
 /// with no exact formula.
 C3_API double c3DistanceConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
 
+/// Steps EPA may take (vertices it may add to its polytope).
+enum
+{
+	C3_EPA_MAX_ITERATIONS = 124
+};
+
+/// How an EPA run ended.
+typedef enum c3PenetrationStatus
+{
+	c3_penetrationConverged = 0, ///< the polytope reached the boundary: the least depth, within about 1e-12 relative
+	c3_penetrationTouching = 1,  ///< GJK found the shapes touching, not overlapping: depth 0
+	c3_penetrationStopped = 2,   ///< stopped short (the step cap, a sliver face, a flat start): the least bound
+								 ///< found, refined by a search about its normal; it separates, and may exceed the
+								 ///< least depth by more than the converged tolerance
+} c3PenetrationStatus;
+
+/// What c3ShapePenetration found.
+typedef struct c3PenetrationOutput
+{
+	c3Vec3 normal;              ///< unit direction in which a must move to separate (from b toward a)
+	double depth;               ///< moved by it along normal, a only touches b; >= 0
+	int iterations;             ///< EPA steps used
+	c3PenetrationStatus status; ///< how the run ended
+} c3PenetrationOutput;
+
 /// The penetration of two bounded convex shapes that overlap (their overlap
 /// test says so), by the expanding polytope algorithm (EPA) after GJK; depth
-/// 0 when GJK finds them only touching. The depth separates: moved by it along the normal, a only touches b; it is
-/// the least within about 1e-12 of the shapes' size (polytopes), or the
-/// least bound EPA reached in its steps (curved shapes, rarely above that).
-C3_API c3Penetration c3ShapePenetration(const c3Proxy* a, const c3Proxy* b);
+/// 0 when GJK finds them only touching. The depth always separates: it is
+/// the overlap of the shapes' projections on the normal.
+C3_API c3PenetrationOutput c3ShapePenetration(const c3Proxy* a, const c3Proxy* b);
 
 /// c3ShapePenetration of two shapes, their proxies made here.
 C3_API c3Penetration c3PenetrationConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
