@@ -675,15 +675,19 @@ static void c3EPAExpand(c3EPA* e)
 		int kept = 0;
 		for (int i = 0; i < e->faceCount; ++i)
 		{
-			c3EPAFace f = e->faces[i];
-			if (i != nearest && c3Dot(f.normal, c3Sub(p, w[f.v[0]])) <= tolerance)
+			const c3EPAFace* f = &e->faces[i];
+			if (i != nearest && c3Dot(f->normal, c3Sub(p, w[f->v[0]])) <= tolerance)
 			{
-				e->faces[kept++] = f;
+				if (kept != i)
+				{
+					e->faces[kept] = *f;
+				}
+				kept++;
 				continue;
 			}
 			for (int k = 0; k < 3; ++k)
 			{
-				int from = f.v[k], to = f.v[(k + 1) % 3];
+				int from = f->v[k], to = f->v[(k + 1) % 3];
 				int shared = -1;
 				for (int m = 0; m < edgeCount; ++m)
 				{
