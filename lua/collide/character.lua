@@ -15,7 +15,7 @@ local core = require("collide.core")
 local worldModule = require("collide.world")
 
 local vec3, ctype = core.vec3, core.type
-local sqrt, cos, abs, max = math.sqrt, math.cos, math.abs, math.max
+local sqrt, cos, max = math.sqrt, math.cos, math.max
 local format = string.format
 local slide = worldModule.World._defaultResponses.slide
 
@@ -52,8 +52,9 @@ local function components(v, n, fname, name)
   elseif ctype(v) == "vec3" then
     x, y, z = v.x, v.y, v.z
   end
-  if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" or not (abs(x) <= 1e15 and abs(y) <= 1e15
-      and abs(z) <= 1e15) then
+  -- Within +-1e15 (NaN is not), by comparisons: no call per component.
+  if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" or not (x <= 1e15 and x >= -1e15
+      and y <= 1e15 and y >= -1e15 and z <= 1e15 and z >= -1e15) then
     argError(n, fname, format("%s must be a vector of finite numbers", name))
   end
   return x, y, z

@@ -16,7 +16,6 @@ local core = require("collide.core")
 local vec3 = core.vec3
 local ctype = core.type
 local newCore = core._newWorldCore
-local abs = math.abs
 local format = string.format
 
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
@@ -62,7 +61,8 @@ local function components(v, n, fname, name)
   if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" then
     argError(n, fname, format("%s must have three numbers", name))
   end
-  if not (abs(x) <= 1e15 and abs(y) <= 1e15 and abs(z) <= 1e15) then
+  -- Within +-1e15 (NaN is not), by comparisons: no call per component.
+  if not (x <= 1e15 and x >= -1e15 and y <= 1e15 and y >= -1e15 and z <= 1e15 and z >= -1e15) then
     argError(n, fname, format("%s must be finite and within 1e15", name))
   end
   return x, y, z
