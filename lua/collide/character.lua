@@ -298,7 +298,7 @@ function Character:move(delta, out)
   -- Along up (falling, jumping) and across it (walking).
   local along = dx * ux + dy * uy + dz * uz
   local wx, wy, wz = dx - along * ux, dy - along * uy, dz - along * uz
-  local x, y, z = self:_center()
+  local x, y, z = world._core:center(id)
   self._newState, self._newGround = "inAir", nil
 
   -- Walking.
