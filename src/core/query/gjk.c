@@ -602,9 +602,9 @@ static bool c3EPAEnclose(c3EPA* e)
 	}
 }
 
-// Face (i, j, k) of the polytope, its normal pointing away from the origin
-// side given (a vertex of the tetrahedron not on it, or the new point's
-// horizon orientation); false when it is too thin to have a normal.
+// Face (i, j, k) of the polytope, counterclockwise seen from outside: its
+// normal is (j - i) x (k - i) made a unit vector. False when the face is too
+// thin to have a normal, or the list of faces is full.
 static bool c3EPAAddFace(c3EPA* e, int i, int j, int k)
 {
 	if (e->faceCount == c3_epaFaces)
@@ -630,6 +630,10 @@ static bool c3EPAAddFace(c3EPA* e, int i, int j, int k)
 // its normal at which the polytope has reached M's boundary there.
 #define C3_EPA_RELATIVE_GAP 1.0e-12
 
+// Expand the tetrahedron w[0..3] toward M's boundary: the face nearest the
+// origin is pushed out to M's support point along its normal (the faces
+// that point sees go, and the horizon's edges make new faces with it) until
+// the support point lies on that face's plane, within the gap.
 static void c3EPAExpand(c3EPA* e)
 {
 	// The tetrahedron's faces, turned outward.
