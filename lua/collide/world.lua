@@ -103,16 +103,21 @@ local function keep(out, n, filter)
   return out, k
 end
 
--- A hit buffer for each depth of nested calls (a filter may call the world).
-local function buffer(self)
-  local depth = self._depth + 1
-  self._depth = depth
+-- The hit buffer of a depth of nested calls (a filter may call the world).
+local function bufferAt(self, depth)
   local buf = self._buffers[depth]
   if not buf then
     buf = {}
     self._buffers[depth] = buf
   end
   return buf
+end
+
+-- The next depth's hit buffer, held until release.
+local function buffer(self)
+  local depth = self._depth + 1
+  self._depth = depth
+  return bufferAt(self, depth)
 end
 
 local function release(self)
@@ -619,11 +624,7 @@ end
 local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
   local before = #cols
   local depth = self._depth + 1
-  local buf = self._buffers[depth]
-  if not buf then
-    buf = {}
-    self._buffers[depth] = buf
-  end
+  local buf = bufferAt(self, depth)
   local n, x, y, z, size = self._core:step(id, self._shapes[id], gx, gy, gz, buf, moving)
   if n == 0 then
     x, y, z = gx, gy, gz
@@ -653,10 +654,7 @@ end
 -- The checked arguments of move and check: id, the goal as numbers, the
 -- collisions table.
 local function check(self, fname, item, goal, filter, outCollisions, outActual)
-  local id = item ~= nil and self._ids[item]
-  if not id then
-    argError(1, fname, format("%s is not in the world", tostring(item)))
-  end
+  local id = idOf(self, item, fname)
   local gx, gy, gz = components(goal, 2, fname, "goal")
   checkFilter(filter, 3, fname)
   checkOut(outCollisions, 4, fname)

@@ -521,15 +521,18 @@ static c3Vec3 c3EPASupport(c3EPA* e, c3Vec3 d)
 	return c3Sub(wA, wB);
 }
 
-// Note h_M(n) for a unit n with its support point w; keep the least.
-static void c3EPABound(c3EPA* e, c3Vec3 n, c3Vec3 w)
+// M's support point along a unit n; the bound h_M(n) it gives is kept when
+// it is the least so far.
+static c3Vec3 c3EPAProbe(c3EPA* e, c3Vec3 n)
 {
+	c3Vec3 w = c3EPASupport(e, n);
 	double h = c3Dot(n, w);
 	if (h < e->bestDepth)
 	{
 		e->bestDepth = h;
 		e->bestNormal = n;
 	}
+	return w;
 }
 
 // Grow the simplex w[0..count) that holds the origin to a tetrahedron of
@@ -537,7 +540,6 @@ static void c3EPABound(c3EPA* e, c3Vec3 n, c3Vec3 w)
 // a flat one. Each support point found also bounds the depth.
 static bool c3EPAEnclose(c3EPA* e)
 {
-	static const c3Vec3 axes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
 	c3Vec3* w = e->w;
 	switch (e->count)
 	{
@@ -546,10 +548,10 @@ static bool c3EPAEnclose(c3EPA* e)
 		{
 			for (int i = 0; i < 3; ++i)
 			{
-				c3Vec3 d = axes[i];
+				c3Vec3 d = c3AxisVector(i, 1.0);
 				if (e->count == 2)
 				{
-					d = c3Cross(c3Sub(w[1], w[0]), axes[i]);
+					d = c3Cross(c3Sub(w[1], w[0]), d);
 					if (!c3EPANormalize(&d, c3Length(c3Sub(w[1], w[0]))))
 					{
 						continue;
@@ -559,8 +561,7 @@ static bool c3EPAEnclose(c3EPA* e)
 				{
 					c3Vec3 n = side == 0 ? d : c3Neg(d);
 					int count = e->count;
-					w[count] = c3EPASupport(e, n);
-					c3EPABound(e, n, w[count]);
+					w[count] = c3EPAProbe(e, n);
 					e->count = count + 1;
 					if (c3EPAEnclose(e))
 					{
@@ -581,8 +582,7 @@ static bool c3EPAEnclose(c3EPA* e)
 			for (int side = 0; side < 2; ++side)
 			{
 				c3Vec3 n = side == 0 ? d : c3Neg(d);
-				w[3] = c3EPASupport(e, n);
-				c3EPABound(e, n, w[3]);
+				w[3] = c3EPAProbe(e, n);
 				e->count = 4;
 				if (c3EPAEnclose(e))
 				{
@@ -662,8 +662,7 @@ static void c3EPAExpand(c3EPA* e)
 			}
 		}
 		c3EPAFace face = e->faces[nearest];
-		c3Vec3 p = c3EPASupport(e, face.normal);
-		c3EPABound(e, face.normal, p);
+		c3Vec3 p = c3EPAProbe(e, face.normal);
 		double gap = c3Dot(face.normal, p) - face.distance;
 		double tolerance = C3_EPA_RELATIVE_GAP * c3MaxDouble(e->bestDepth, 0.0) + 8.0 * DBL_EPSILON * e->scale;
 		if (gap <= tolerance)
@@ -751,7 +750,7 @@ static void c3EPAPolish(c3EPA* e)
 		{
 			c3Vec3 c = c3Normalize(c3MulAdd(n, step, tangents[k]));
 			double before = e->bestDepth;
-			c3EPABound(e, c, c3EPASupport(e, c));
+			c3EPAProbe(e, c);
 			improved = e->bestDepth < before;
 		}
 		if (!improved)
@@ -803,11 +802,10 @@ c3PenetrationOutput c3ShapePenetration(const c3Proxy* a, const c3Proxy* b)
 		return result;
 	}
 	// The axes bound the depth whatever the polytope does next.
-	static const c3Vec3 axes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
 	for (int i = 0; i < 3; ++i)
 	{
-		c3EPABound(&e, axes[i], c3EPASupport(&e, axes[i]));
-		c3EPABound(&e, c3Neg(axes[i]), c3EPASupport(&e, c3Neg(axes[i])));
+		c3EPAProbe(&e, c3AxisVector(i, 1.0));
+		c3EPAProbe(&e, c3AxisVector(i, -1.0));
 	}
 	e.count = simplex.count;
 	for (int i = 0; i < simplex.count; ++i)

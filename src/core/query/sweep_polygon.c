@@ -210,13 +210,11 @@ c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const 
 	out.fraction = contact.t;
 	// The normal of the unit sphere maps back by the inverse transpose: the
 	// ellipsoid's true surface normal at the contact.
-	out.normal = c3EllipsoidNormalFromUnit(a, c3SweptNormal(center, contact.point, unit.plane.normal, side));
-	if (contact.t == 0.0)
-	{
-		// In contact at the start: out along the penetration's normal, as
-		// every pair with a penetration test answers.
-		out.normal = c3PenetrationConvex(c3_ellipsoidShape, a, c3_polygonShape, b).normal;
-	}
+	// In contact at the start: out along the penetration's normal, as every
+	// pair with a penetration test answers.
+	out.normal = contact.t == 0.0
+					 ? c3PenetrationConvex(c3_ellipsoidShape, a, c3_polygonShape, b).normal
+					 : c3EllipsoidNormalFromUnit(a, c3SweptNormal(center, contact.point, unit.plane.normal, side));
 	out.point = c3Add(c3Add(a->center, c3EllipsoidFromUnit(a, contact.point)), c3MulSV(contact.t, deltaB));
 	return out;
 }
