@@ -519,6 +519,42 @@ describe("collide.newWorld", function()
       assert.has_error(function() world:addResponse("x", 1) end)
     end)
 
+    it("keeps a move's slide planes when its filter moves another item", function()
+      -- A ball driven into the corner of two walls (two slide planes), and
+      -- far away a second ball that the filter drives into a slanted plane
+      -- of its own: the nested moves must not touch the outer one's planes,
+      -- so the outer move ends as it does with a plain filter.
+      local function corner(nest)
+        local world = collide.newWorld()
+        world:add("wallX", collide.aabb({ 3, 0, 0 }, { 1, 5, 5 }))
+        world:add("wallZ", collide.aabb({ 0, 0, 3 }, { 5, 5, 1 }))
+        world:add("ball", collide.sphere({ 0, 0, 0 }, 0.5))
+        -- A slanted plane (x + z >= 102 inside) that the outer ball never
+        -- reaches, but whose normal stands against its motion.
+        local s = math.sqrt(0.5)
+        world:add("slant", collide.plane({ 101, 0, 1 }, { -s, 0, -s }))
+        world:add("other", collide.sphere({ 99, 0, 0 }, 0.5))
+        local filter = function(_, other)
+          if nest and other ~= "slant" then
+            world:move("other", { 106, 0, 6 })
+            world:move("other", { 99, 0, 0 })
+          end
+          return "slide"
+        end
+        local actual, cols, n = world:move("ball", { 10, 0.5, 10 }, filter)
+        local normals = {}
+        for i = 1, n do
+          normals[i] = tostring(cols[i].other) .. " " .. tostring(cols[i].normal)
+        end
+        return actual, table.concat(normals, ", ")
+      end
+      local plain, plainCols = corner(false)
+      local nested, nestedCols = corner(true)
+      assert.are.equal(plainCols, nestedCols)
+      C.vnear(nested, plain.x, plain.y, plain.z, 1e-12)
+      assert.is_true(plain.x < 1.5 + 1e-9 and plain.z < 1.5 + 1e-9, "in the corner")
+    end)
+
     it("survives items added, removed and moved from inside a filter", function()
       local rng = Random.new(31)
       local world, list = randomWorld(rng, 300, 1, 0)

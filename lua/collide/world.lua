@@ -150,7 +150,7 @@ local function newWorld(options)
     _maxIterations = iterations or 4,
     _buffers = {},
     _depth = 0,
-    _normals = {}, -- slide normals of a move, 3 numbers each
+    _normals = false, -- the slide normals of the move whose response runs, 3 numbers each
     _pool = {}, -- collision records out tables gave back, for reuse
   }
   for name, fn in pairs(World._defaultResponses) do
@@ -525,7 +525,14 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   local coreWorld = self._core
   local items, responseFns = self._items, self._responses
   local skin = self._skin or 1e-4 * size
-  local normals = self._normals
+  -- This call's slide normals (a filter or a response may move other
+  -- items, and each move has its own): the world points at them while
+  -- the response runs (the slide response reads them there).
+  local normals = buf.normals
+  if not normals then
+    normals = {}
+    buf.normals = normals
+  end
   normals.n = 0
   -- The others already responded to with cross or touch in this move:
   -- marked with the move's stamp (a table per depth, never cleared).
@@ -604,6 +611,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
     if response == "touch" or response == "cross" then
       visited[other] = stamp
     end
+    self._normals = normals
     x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
     if x == gx and y == gy and z == gz then
       return x, y, z, ncols
