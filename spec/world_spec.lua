@@ -555,6 +555,65 @@ describe("collide.newWorld", function()
       assert.is_true(plain.x < 1.5 + 1e-9 and plain.z < 1.5 + 1e-9, "in the corner")
     end)
 
+    it("looks again when a filter changes the world", function()
+      -- Inside two boxes; the filter, asked about the second, removes the
+      -- first: the mover leaves the one that is left, the shortest way.
+      local world = collide.newWorld()
+      world:add("A", collide.aabb({ 0, 0, 0 }, { 1, 1, 1 }))
+      world:add("B", collide.aabb({ 0.5, 0, 0 }, { 1, 1, 1 }))
+      world:add("ball", collide.sphere({ 0.2, 0, 0 }, 0.5))
+      local actual = world:move("ball", { 0.3, 0, 0 }, function(_, other)
+        if other == "B" and world:has("A") then
+          world:remove("A")
+        end
+        return "slide"
+      end)
+      C.vnear(actual, -1, 0, 0, 1e-3)
+      assert.is_nil(collide.penetration(world:getShape("ball"), world:getShape("B")))
+      -- Two walls in the way; the filter, asked about the first, lets it be
+      -- crossed, removes the second and adds a far item that takes its id:
+      -- nothing stops the mover, and the far item is no collision of it.
+      world = collide.newWorld()
+      world:add("A", collide.aabb({ 3, 0, 0 }, { 0.5, 5, 5 }))
+      world:add("B", collide.aabb({ 6, 0, 0 }, { 0.5, 5, 5 }))
+      world:add("ball", collide.sphere({ 0, 0, 0 }, 0.5))
+      local asked = {}
+      local moved, cols, n = world:move("ball", { 10, 0, 0 }, function(_, other)
+        asked[other] = true
+        if other == "A" and world:has("B") then
+          world:remove("B")
+          world:add("far", collide.sphere({ 100, 100, 100 }, 1))
+        end
+        return other ~= "A" and "slide" or nil
+      end)
+      C.vnear(moved, 10, 0, 0, 1e-12)
+      assert.are.equal(0, n)
+      assert.is_nil(cols[1])
+      assert.is_nil(asked.far)
+    end)
+
+    it("never reports an item that a query's filter removed, nor the one taking its id", function()
+      for _, query in ipairs({ "raycast", "sweep" }) do
+        local world = collide.newWorld()
+        world:add("A", collide.aabb({ 3, 0, 0 }, { 0.5, 5, 5 }))
+        world:add("B", collide.aabb({ 6, 0, 0 }, { 0.5, 5, 5 }))
+        local filter = function(item)
+          if item == "A" and world:has("B") then
+            world:remove("B")
+            world:add("far", collide.sphere({ 100, 100, 100 }, 1))
+          end
+          return item ~= "A"
+        end
+        local hit
+        if query == "raycast" then
+          hit = world:raycast({ 0, 0, 0 }, { 1, 0, 0 }, 100, filter)
+        else
+          hit = world:sweep(collide.sphere({ 0, 0, 0 }, 0.5), { 10, 0, 0 }, filter)
+        end
+        assert.is_nil(hit, query)
+      end
+    end)
+
     it("survives items added, removed and moved from inside a filter", function()
       local rng = Random.new(31)
       local world, list = randomWorld(rng, 300, 1, 0)

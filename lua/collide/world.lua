@@ -152,6 +152,7 @@ local function newWorld(options)
     _depth = 0,
     _normals = false, -- the slide normals of the move whose response runs, 3 numbers each
     _pool = {}, -- collision records out tables gave back, for reuse
+    _changes = 0, -- counts adds, removes, updates and moves (a move looks again after one)
   }
   for name, fn in pairs(World._defaultResponses) do
     self._responses[name] = fn
@@ -171,6 +172,7 @@ function World:add(item, shape)
   end
   local id = self._core:add(item, shape)
   self._items[id], self._ids[item], self._shapes[id] = item, id, shape
+  self._changes = self._changes + 1
   return item
 end
 
@@ -178,6 +180,7 @@ function World:remove(item)
   local id = idOf(self, item, "remove")
   self._core:remove(id)
   self._items[id], self._ids[item], self._shapes[id] = nil, nil, nil
+  self._changes = self._changes + 1
 end
 
 --- After the item's shape changed (moved, resized), or to give it another.
@@ -186,6 +189,7 @@ function World:update(item, shape)
   shape = shape == nil and self._shapes[id] or shape
   self._core:update(id, shape)
   self._shapes[id] = shape
+  self._changes = self._changes + 1
 end
 
 function World:has(item)
@@ -264,20 +268,43 @@ function World:overlapping(item, filter, out)
 end
 
 -- The hit at offset base of buf as values: item, t, point, normal, face.
-local function hitValues(self, buf, base)
+local function hitValues(self, buf, base, item)
   local face = buf[base + 9]
-  return self._items[buf[base + 1]], buf[base + 2], vec3(buf[base + 3], buf[base + 4], buf[base + 5]),
+  if item == nil then
+    item = self._items[buf[base + 1]]
+  end
+  return item, buf[base + 2], vec3(buf[base + 3], buf[base + 4], buf[base + 5]),
     vec3(buf[base + 6], buf[base + 7], buf[base + 8]), face > 0 and face or nil
 end
 
 -- The first hit in buf[1 .. n hits] whose item passes filter, as values; nil if none.
+-- The items are read before any filter runs: a filter may remove an item
+-- and add another that takes its id (a hit on an item the filters
+-- removed is skipped).
 local function firstHit(self, buf, n, filter)
-  for i = 0, n - 1 do
-    local base = i * HIT
-    local item = self._items[buf[base + 1]]
-    if item ~= nil and filter(item) then
-      return hitValues(self, buf, base)
+  local items, ids = self._items, self._ids
+  local others = buf.others
+  if not others then
+    others = {}
+    buf.others = others
+  end
+  for i = 1, n do
+    others[i] = items[buf[(i - 1) * HIT + 1]]
+  end
+  local found
+  for i = 1, n do
+    local item = others[i]
+    if item ~= nil and ids[item] == buf[(i - 1) * HIT + 1] and filter(item) then
+      found = i
+      break
     end
+  end
+  local item = found and others[found]
+  for i = 1, n do
+    others[i] = nil -- held no longer than the call
+  end
+  if found then
+    return hitValues(self, buf, (found - 1) * HIT, item)
   end
   return nil
 end
@@ -544,14 +571,23 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   local stamp = (buf.stamp or 0) + 1
   buf.stamp = stamp
   local ncols = 0
+  -- Filters and responses may change the world (add, remove, update or
+  -- move items; the world counts the changes). A hit's item is read before
+  -- its filter runs; after a filter changed the world, the hits after its
+  -- own may be stale (an item removed, or another that took its id), so
+  -- the move looks again from where it is rather than read on.
+  local ids, pushed = self._ids, false
   for iteration = 1, iterations or self._maxIterations do
     if iteration > 1 then
       n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
     end
-    if iteration == 1 and n > 0 and buf[HIT] == 1 then
+    local changes = self._changes
+    if not pushed and n > 0 and buf[HIT] == 1 then
       -- Inside something at the start: each such item the filter names is
       -- a collision (overlaps set); the mover leaves those it does not
-      -- cross by the shortest way, then looks again.
+      -- cross (and that are still there) by the shortest way, then looks
+      -- again.
+      pushed = true
       local inside = buf.inside -- this depth's own: a filter may move things too
       if not inside then
         inside = {}
@@ -571,14 +607,30 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
             visited[other] = stamp
           else
             count = count + 1
-            inside[count] = buf[base + 1]
+            inside[count] = other
           end
         end
+        if self._changes ~= changes then
+          break
+        end
       end
-      if count > 0 then
-        local px, py, pz = coreWorld:pushOut(id, x, y, z, inside, count)
+      -- Their ids, of those still in the world.
+      local kept = 0
+      for i = 1, count do
+        local other = inside[i]
+        inside[i] = nil
+        if ids[other] then
+          kept = kept + 1
+          inside[kept] = ids[other]
+        end
+      end
+      if kept > 0 then
+        local px, py, pz = coreWorld:pushOut(id, x, y, z, inside, kept)
         x, y, z = px, py, pz
+      end
+      if kept > 0 or self._changes ~= changes then
         n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
+        changes = self._changes
       end
     end
     local chosen, response, other
@@ -591,30 +643,36 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
           chosen = base
           break
         end
+        if self._changes ~= changes then
+          break
+        end
       end
     end
     if not chosen then
-      return gx, gy, gz, ncols
-    end
-    local fn = responseFns[response]
-    if not fn then
-      error(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)), 3)
-    end
-    -- Where it touches, moved off the surface by the skin along its normal
-    -- (backing off along the motion would cost a grazing slide its speed).
-    local t = buf[chosen + 2]
-    local tx = x + t * (gx - x) + skin * buf[chosen + 6]
-    local ty = y + t * (gy - y) + skin * buf[chosen + 7]
-    local tz = z + t * (gz - z) + skin * buf[chosen + 8]
-    ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
-    local col = cols[ncols]
-    if response == "touch" or response == "cross" then
-      visited[other] = stamp
-    end
-    self._normals = normals
-    x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
-    if x == gx and y == gy and z == gz then
-      return x, y, z, ncols
+      if self._changes == changes then
+        return gx, gy, gz, ncols
+      end
+    else
+      local fn = responseFns[response]
+      if not fn then
+        error(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)), 3)
+      end
+      -- Where it touches, moved off the surface by the skin along its normal
+      -- (backing off along the motion would cost a grazing slide its speed).
+      local t = buf[chosen + 2]
+      local tx = x + t * (gx - x) + skin * buf[chosen + 6]
+      local ty = y + t * (gy - y) + skin * buf[chosen + 7]
+      local tz = z + t * (gz - z) + skin * buf[chosen + 8]
+      ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
+      local col = cols[ncols]
+      if response == "touch" or response == "cross" then
+        visited[other] = stamp
+      end
+      self._normals = normals
+      x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
+      if x == gx and y == gy and z == gz then
+        return x, y, z, ncols
+      end
     end
   end
   -- Out of iterations: where the last response left the mover, which is
@@ -630,8 +688,13 @@ end
 -- documented). Returns the position reached, the count of collisions, and
 -- whether the core moved the shape there already.
 local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
-  local before = #cols
   local depth = self._depth + 1
+  if moving and depth > 1 then
+    -- A move from inside another call's filter or response: a change of
+    -- the world for that call.
+    self._changes = self._changes + 1
+  end
+  local before = #cols
   local buf = bufferAt(self, depth)
   local n, x, y, z, size = self._core:step(id, self._shapes[id], gx, gy, gz, buf, moving)
   if n == 0 then
