@@ -89,6 +89,32 @@ describe("collide.newCharacter", function()
       "bad argument #1 to 'move' (delta must be a vector of finite numbers)")
   end)
 
+  it("ends a move whose filter takes its item out of the world, and refuses the next", function()
+    for _, phase in ipairs({ "walk", "fall", "probe" }) do
+      local world = collide.newWorld()
+      world:add("floor", collide.aabb({ 0, -1.5, 0 }, { 50, 1, 50 }))
+      world:add("wall", collide.aabb({ 3, 0, 0 }, { 0.5, 5, 5 }))
+      world:add("player", collide.ellipsoid({ -3, 0.5, 0 }, { 0.4, 0, 0 }, { 0, 0.9, 0 }, { 0, 0, 0.4 }))
+      local armed = false
+      local c = collide.newCharacter(world, "player", {
+        filter = function()
+          if armed and world:has("player") then
+            world:remove("player")
+          end
+          return true
+        end,
+      })
+      local before = c:move({ 0, -1, 0 })
+      armed = true
+      local delta = phase == "walk" and { 10, 0, 0 } or phase == "fall" and { 0, -1, 0 } or { 0, 0, 0 }
+      local p = c:move(delta)
+      assert.is_false(world:has("player"), phase)
+      C.vnear(p, before.x, before.y, before.z, 1e-9)
+      assert.has_error(function() c:move({ 1, 0, 0 }) end,
+        "calling 'move' on bad self (the character's item is no longer in its world)")
+    end
+  end)
+
   for moverName, mover in pairs(MOVERS) do
     describe("as " .. moverName, function()
       for _, patternName in ipairs(PATTERN_NAMES) do

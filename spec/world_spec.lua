@@ -592,6 +592,64 @@ describe("collide.newWorld", function()
       assert.is_nil(asked.far)
     end)
 
+    it("ends a move whose filter or response removes, updates or moves its own item", function()
+      local function setup()
+        local world = collide.newWorld()
+        world:add("wall", collide.aabb({ 3, 0, 0 }, { 0.5, 5, 5 }))
+        world:add("ball", collide.sphere({ 0, 0, 0 }, 0.5))
+        return world
+      end
+      -- Removed by its filter: where it was, nothing recorded, no error.
+      local world = setup()
+      local actual, _, n = world:move("ball", { 10, 0, 0 }, function()
+        if world:has("ball") then
+          world:remove("ball")
+        end
+        return "slide"
+      end)
+      C.vnear(actual, 0, 0, 0, 0)
+      assert.are.equal(0, n)
+      assert.is_false(world:has("ball"))
+      -- Given another shape by its filter: where that shape is.
+      world = setup()
+      local other = collide.sphere({ -20, 1, 2 }, 0.25)
+      actual = world:move("ball", { 10, 0, 0 }, function()
+        world:update("ball", other)
+        return "slide"
+      end)
+      C.vnear(actual, -20, 1, 2, 0)
+      C.vnear(other.center, -20, 1, 2, 0)
+      -- Moved by a move of its own from its filter: where that one left it.
+      world = setup()
+      actual = world:move("ball", { 10, 0, 0 }, function()
+        world:move("ball", { -5, 0, -5 })
+        return "slide"
+      end)
+      C.vnear(actual, -5, 0, -5, 0)
+      C.vnear(world:getShape("ball").center, -5, 0, -5, 0)
+      -- Removed by its response: where the response put it, the collision
+      -- recorded.
+      world = setup()
+      world:addResponse("vanish", function(w, col)
+        w:remove(col.item)
+        return col.touchX, col.touchY, col.touchZ, 0, 0, 0
+      end)
+      actual, _, n = world:move("ball", { 10, 0, 0 }, function() return "vanish" end)
+      C.vnear(actual, 2, 0, 0, 1e-3)
+      assert.are.equal(1, n)
+      assert.is_false(world:has("ball"))
+      -- check too.
+      world = setup()
+      actual, _, n = world:check("ball", { 10, 0, 0 }, function()
+        if world:has("ball") then
+          world:remove("ball")
+        end
+        return "slide"
+      end)
+      C.vnear(actual, 0, 0, 0, 0)
+      assert.are.equal(0, n)
+    end)
+
     it("never reports an item that a query's filter removed, nor the one taking its id", function()
       for _, query in ipairs({ "raycast", "sweep" }) do
         local world = collide.newWorld()
@@ -612,6 +670,79 @@ describe("collide.newWorld", function()
         end
         assert.is_nil(hit, query)
       end
+    end)
+
+    it("stays equal to brute force when filters and responses churn it", function()
+      -- Filters and a response that remove, add, update and move items (the
+      -- mover too, at times); after each move the world still answers as
+      -- brute force over the items it should hold, and the mover, when
+      -- still there, is where its move said.
+      local rng = Random.new(77)
+      local world, list = randomWorld(rng, 200, 1, 0)
+      local R = spread(200)
+      local function place()
+        return { rng:uniform(-R, R), rng:uniform(-R, R), rng:uniform(-R, R) }
+      end
+      local ball = { id = "ball" }
+      world:add(ball, collide.sphere(place(), 1))
+      local function churnOnce()
+        local r = rng:next()
+        if r < 0.15 and #list > 20 then
+          local k = rng:index(#list)
+          world:remove(list[k])
+          table.remove(list, k)
+        elseif r < 0.3 then
+          local new = { id = "new" }
+          world:add(new, C.make(collide, rng, rng:pick(KINDS), 1, place()))
+          list[#list + 1] = new
+        elseif r < 0.4 then
+          local item = list[rng:index(#list)]
+          if collide.type(world:getShape(item)) ~= "mesh" then
+            world:update(item, C.make(collide, rng, rng:pick(KINDS), 1, place()))
+          end
+        elseif r < 0.5 then
+          world:move(ball, place())
+        elseif r < 0.55 and world:has(ball) then
+          world:remove(ball)
+        elseif r < 0.6 and world:has(ball) then
+          world:update(ball, collide.sphere(place(), 0.5))
+        end
+      end
+      world:addResponse("churn", function(w, col, x, y, z, gx, gy, gz)
+        churnOnce()
+        return w._defaultResponses.slide(w, col, x, y, z, gx, gy, gz)
+      end)
+      local calls = 0
+      local filter = function()
+        calls = calls + 1
+        if rng:next() < 0.5 then
+          churnOnce()
+        end
+        return rng:next() < 0.5 and "churn" or "slide"
+      end
+      for m = 1, 1000 do
+        if not world:has(ball) then
+          world:add(ball, collide.sphere(place(), 1))
+        end
+        local actual = world:move(ball, place(), filter)
+        assert.is_true(actual.x == actual.x and actual.y == actual.y and actual.z == actual.z, "finite")
+        if world:has(ball) then
+          C.vnear(world:getShape(ball).center, actual.x, actual.y, actual.z, 0)
+        end
+        -- The world against brute force.
+        assert.are.equal(#list + (world:has(ball) and 1 or 0), world:count(), "count after move " .. m)
+        local box = collide.aabb(place(), { R / 3, R / 3, R / 3 })
+        local got = asSet((world:queryBounds(box, function(item) return item ~= ball end)))
+        local want = {}
+        for _, item in ipairs(list) do
+          local b = boundsOf(world:getShape(item))
+          if b == nil or collide.overlaps(b, box) then
+            want[item] = true
+          end
+        end
+        sameSet(got, want, "queryBounds after move " .. m)
+      end
+      assert.is_true(calls >= 1000, "filter calls: " .. calls)
     end)
 
     it("survives items added, removed and moved from inside a filter", function()

@@ -271,7 +271,7 @@ function Character:move(delta, out)
   -- Its id, looked up again if the item left the world and came back.
   local id = world._ids[item]
   if id == nil then
-    error("the character's item is no longer in its world", 2)
+    error("calling 'move' on bad self (the character's item is no longer in its world)", 2)
   end
   self._id = id
   local ux, uy, uz = self._ux, self._uy, self._uz
@@ -307,8 +307,12 @@ function Character:move(delta, out)
     x, y, z = self:_go(x + wx, y + wy, z + wz, self._walkFilter)
   end
 
+  -- A filter may take the item out of the world (or put it back as
+  -- another): the move ends where it got.
+  local ids = world._ids
+
   -- Falling or rising.
-  if along ~= 0 then
+  if along ~= 0 and ids[item] == id then
     x, y, z = self:_go(x + along * ux, y + along * uy, z + along * uz, self._fallFilter)
   end
 
@@ -317,13 +321,13 @@ function Character:move(delta, out)
   -- state. Stick to the floor: one on the ground and not moving up follows
   -- ground it can stand on down by up to stickToFloor; one probe looks that
   -- far, and only what it meets within the little way sets the state.
-  if self._newState == "inAir" then
+  if self._newState == "inAir" and ids[item] == id then
     local probe = self._probeReach
     local stick = (wasOnGround and along <= 0) and self._stick or 0
     local reach = max(probe, stick)
     local cx, cy, cz = x, y, z
     local support = self:_probe(cx - reach * ux, cy - reach * uy, cz - reach * uz, probe / reach)
-    if support and self._newState ~= "onGround" and stick > 0 then
+    if support and self._newState ~= "onGround" and stick > 0 and ids[item] == id then
       x, y, z = self:_go(cx - stick * ux, cy - stick * uy, cz - stick * uz, self._fallFilter)
     end
   end

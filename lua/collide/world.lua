@@ -152,7 +152,8 @@ local function newWorld(options)
     _depth = 0,
     _normals = false, -- the slide normals of the move whose response runs, 3 numbers each
     _pool = {}, -- collision records out tables gave back, for reuse
-    _changes = 0, -- counts adds, removes, updates and moves (a move looks again after one)
+    _changes = 0, -- counts adds, removes, updates and nested moves (a move looks again after one)
+    _changed = {}, -- id -> the count when its item last changed
   }
   for name, fn in pairs(World._defaultResponses) do
     self._responses[name] = fn
@@ -161,6 +162,15 @@ local function newWorld(options)
 end
 
 -- -- items -------------------------------------------------------------------------------
+
+-- Count a change of the world, made to the item of id: a move under way
+-- (from whose filter or response it came) looks again, and ends when its
+-- own item changed.
+local function changed(self, id)
+  local count = self._changes + 1
+  self._changes = count
+  self._changed[id] = count
+end
 
 --- Add item (any value but nil and NaN) with shape (any shape, or a mesh).
 function World:add(item, shape)
@@ -172,7 +182,7 @@ function World:add(item, shape)
   end
   local id = self._core:add(item, shape)
   self._items[id], self._ids[item], self._shapes[id] = item, id, shape
-  self._changes = self._changes + 1
+  changed(self, id)
   return item
 end
 
@@ -180,7 +190,7 @@ function World:remove(item)
   local id = idOf(self, item, "remove")
   self._core:remove(id)
   self._items[id], self._ids[item], self._shapes[id] = nil, nil, nil
-  self._changes = self._changes + 1
+  changed(self, id)
 end
 
 --- After the item's shape changed (moved, resized), or to give it another.
@@ -189,7 +199,7 @@ function World:update(item, shape)
   shape = shape == nil and self._shapes[id] or shape
   self._core:update(id, shape)
   self._shapes[id] = shape
-  self._changes = self._changes + 1
+  changed(self, id)
 end
 
 function World:has(item)
@@ -545,6 +555,21 @@ local function record(pool, cols, ncols, item, other, response, buf, base, tx, t
   return ncols
 end
 
+-- When a filter or a response removed, updated or moved the mover's own
+-- item (since the count of changes was begun), its move ends: where the
+-- item is now, or, removed, where the move had brought it. Returns
+-- whether it ended, and the position (x, y, z when the item did not change).
+local function moverChanged(self, item, id, begun, x, y, z)
+  local now = self._ids[item]
+  if now == id and (self._changed[id] or 0) <= begun then
+    return false, x, y, z
+  end
+  if now ~= nil then
+    x, y, z = self._core:center(now)
+  end
+  return true, x, y, z
+end
+
 -- The move loop, after a first sweep from (x, y, z) (the mover's size)
 -- that met n items, in buf. Returns the final position (numbers) and the
 -- count of collisions in cols.
@@ -576,7 +601,8 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   -- its filter runs; after a filter changed the world, the hits after its
   -- own may be stale (an item removed, or another that took its id), so
   -- the move looks again from where it is rather than read on.
-  local ids, pushed = self._ids, false
+  local ids, pushed, begun = self._ids, false, self._changes
+  local ended
   for iteration = 1, iterations or self._maxIterations do
     if iteration > 1 then
       n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
@@ -624,6 +650,12 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
           inside[kept] = ids[other]
         end
       end
+      if self._changes ~= changes then
+        ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
+        if ended then
+          return x, y, z, ncols, true
+        end
+      end
       if kept > 0 then
         local px, py, pz = coreWorld:pushOut(id, x, y, z, inside, kept)
         x, y, z = px, py, pz
@@ -648,6 +680,12 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         end
       end
     end
+    if self._changes ~= changes then
+      ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
+      if ended then
+        return x, y, z, ncols, true
+      end
+    end
     if not chosen then
       if self._changes == changes then
         return gx, gy, gz, ncols
@@ -669,7 +707,14 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         visited[other] = stamp
       end
       self._normals = normals
+      local before = self._changes
       x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
+      if self._changes ~= before then
+        ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
+        if ended then
+          return x, y, z, ncols, true
+        end
+      end
       if x == gx and y == gy and z == gz then
         return x, y, z, ncols
       end
@@ -686,13 +731,14 @@ end
 -- buffer held, given back after. The records of cols past those it fills
 -- go to the world's pool (a record given in an out table is reused, as
 -- documented). Returns the position reached, the count of collisions, and
--- whether the core moved the shape there already.
+-- whether the shape is there already (the core moved it, or a filter or a
+-- response changed the item, which ended the move).
 local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
   local depth = self._depth + 1
   if moving and depth > 1 then
     -- A move from inside another call's filter or response: a change of
     -- the world for that call.
-    self._changes = self._changes + 1
+    changed(self, id)
   end
   local before = #cols
   local buf = bufferAt(self, depth)
@@ -701,13 +747,16 @@ local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
     x, y, z = gx, gy, gz
   else
     self._depth = depth
-    local done
-    done, x, y, z, n = pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size)
+    local done, ended
+    done, x, y, z, n, ended =
+      pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size)
     self._depth = depth - 1
     if not done then
       error(x, 0)
     end
-    moving = false
+    -- The caller moves the shape, unless a filter or a response changed
+    -- the item (the move ended there).
+    moving = ended or false
   end
   if before > n then
     local pool = self._pool
