@@ -24,7 +24,8 @@ enum
 
 typedef struct c3TreeNode
 {
-	float lo[3], hi[3]; ///< the fat box (leaves), or the union of the children's, in floats rounded outward
+	float
+		box[6]; ///< lo x y z, hi x y z: the fat box (leaves), or the union of the children's, in floats rounded outward
 	uint64_t userData;
 	int parent; ///< or the next free node
 	int child1; ///< c3_nullNode for a leaf
@@ -58,33 +59,33 @@ static double c3TreeArea(c3Vec3 lo, c3Vec3 hi)
 
 static bool c3TreeContains(const c3TreeNode* n, c3Vec3 lo, c3Vec3 hi)
 {
-	return n->lo[0] <= lo.x && n->lo[1] <= lo.y && n->lo[2] <= lo.z && hi.x <= n->hi[0] && hi.y <= n->hi[1] &&
-		   hi.z <= n->hi[2];
+	return n->box[0] <= lo.x && n->box[1] <= lo.y && n->box[2] <= lo.z && hi.x <= n->box[3] && hi.y <= n->box[4] &&
+		   hi.z <= n->box[5];
 }
 
 static bool c3TreeOverlaps(const c3TreeNode* n, c3Vec3 lo, c3Vec3 hi)
 {
-	return n->lo[0] <= hi.x && lo.x <= n->hi[0] && n->lo[1] <= hi.y && lo.y <= n->hi[1] && n->lo[2] <= hi.z &&
-		   lo.z <= n->hi[2];
+	return n->box[0] <= hi.x && lo.x <= n->box[3] && n->box[1] <= hi.y && lo.y <= n->box[4] && n->box[2] <= hi.z &&
+		   lo.z <= n->box[5];
 }
 
 static void c3UnionBoxes(c3TreeNode* n, const c3TreeNode* a, const c3TreeNode* b)
 {
 	for (int k = 0; k < 3; ++k)
 	{
-		n->lo[k] = a->lo[k] < b->lo[k] ? a->lo[k] : b->lo[k];
-		n->hi[k] = a->hi[k] > b->hi[k] ? a->hi[k] : b->hi[k];
+		n->box[k] = a->box[k] < b->box[k] ? a->box[k] : b->box[k];
+		n->box[3 + k] = a->box[3 + k] > b->box[3 + k] ? a->box[3 + k] : b->box[3 + k];
 	}
 }
 
 static inline c3Vec3 c3NodeLo(const c3TreeNode* n)
 {
-	return c3MakeVec3(n->lo[0], n->lo[1], n->lo[2]);
+	return c3MakeVec3(n->box[0], n->box[1], n->box[2]);
 }
 
 static inline c3Vec3 c3NodeHi(const c3TreeNode* n)
 {
-	return c3MakeVec3(n->hi[0], n->hi[1], n->hi[2]);
+	return c3MakeVec3(n->box[3], n->box[4], n->box[5]);
 }
 
 // The float nearest x at or below it, and at or above it.
@@ -106,8 +107,8 @@ static void c3SetNodeBox(c3TreeNode* n, c3Vec3 lo, c3Vec3 hi)
 {
 	for (int k = 0; k < 3; ++k)
 	{
-		n->lo[k] = c3TreeFloatDown(c3Get(lo, k));
-		n->hi[k] = c3TreeFloatUp(c3Get(hi, k));
+		n->box[k] = c3TreeFloatDown(c3Get(lo, k));
+		n->box[3 + k] = c3TreeFloatUp(c3Get(hi, k));
 	}
 }
 
@@ -375,8 +376,7 @@ static void c3Refit(c3DynamicTree* tree, int index)
 		c3TreeNode before = *n;
 		c3UnionBoxes(n, &nodes[n->child1], &nodes[n->child2]);
 		n->height = 1 + c3TreeMaxInt(nodes[n->child1].height, nodes[n->child2].height);
-		if (n->height == before.height && memcmp(n->lo, before.lo, sizeof n->lo) == 0 &&
-			memcmp(n->hi, before.hi, sizeof n->hi) == 0)
+		if (n->height == before.height && memcmp(n->box, before.box, sizeof n->box) == 0)
 		{
 			return;
 		}
@@ -568,30 +568,39 @@ static void c3InitStack(c3WalkStack* s, const c3Allocator* allocator)
 	s->failed = false;
 }
 
-static bool c3Push(c3WalkStack* s, int node, double time)
+// The stack twice as large (on the heap); false when there is no memory.
+static bool c3GrowStack(c3WalkStack* s)
 {
-	if (s->count == s->capacity)
+	int capacity = 2 * s->capacity;
+	int* items = (int*)c3Alloc(s->allocator, sizeof(int) * (size_t)capacity);
+	double* times = (double*)c3Alloc(s->allocator, sizeof(double) * (size_t)capacity);
+	if (items == NULL || times == NULL)
 	{
-		int capacity = 2 * s->capacity;
-		int* items = (int*)c3Alloc(s->allocator, sizeof(int) * (size_t)capacity);
-		double* times = (double*)c3Alloc(s->allocator, sizeof(double) * (size_t)capacity);
-		if (items == NULL || times == NULL)
-		{
-			c3Free(s->allocator, items, sizeof(int) * (size_t)capacity);
-			c3Free(s->allocator, times, sizeof(double) * (size_t)capacity);
-			s->failed = true;
-			return false;
-		}
-		memcpy(items, s->items, sizeof(int) * (size_t)s->count);
-		memcpy(times, s->times, sizeof(double) * (size_t)s->count);
-		if (s->items != s->local)
-		{
-			c3Free(s->allocator, s->items, sizeof(int) * (size_t)s->capacity);
-			c3Free(s->allocator, s->times, sizeof(double) * (size_t)s->capacity);
-		}
-		s->items = items;
-		s->times = times;
-		s->capacity = capacity;
+		c3Free(s->allocator, items, sizeof(int) * (size_t)capacity);
+		c3Free(s->allocator, times, sizeof(double) * (size_t)capacity);
+		s->failed = true;
+		return false;
+	}
+	memcpy(items, s->items, sizeof(int) * (size_t)s->count);
+	memcpy(times, s->times, sizeof(double) * (size_t)s->count);
+	if (s->items != s->local)
+	{
+		c3Free(s->allocator, s->items, sizeof(int) * (size_t)s->capacity);
+		c3Free(s->allocator, s->times, sizeof(double) * (size_t)s->capacity);
+	}
+	s->items = items;
+	s->times = times;
+	s->capacity = capacity;
+	return true;
+}
+
+// Push a node (and the time a cast enters it); false when the stack is
+// full and cannot grow. The common case is a few stores, inline in walks.
+static inline bool c3Push(c3WalkStack* s, int node, double time)
+{
+	if (s->count == s->capacity && !c3GrowStack(s))
+	{
+		return false;
 	}
 	s->items[s->count] = node;
 	s->times[s->count] = time;
@@ -671,11 +680,10 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	return stats;
 }
 
-// When the cast enters a node's fat box grown by the cast's pad (c3SlabEnter).
+// When the cast enters a node's fat box grown by the cast's pad.
 static inline double c3TreeEnter(const c3TreeNode* n, const c3SlabCast* c, double limit)
 {
-	const double bound[6] = {n->lo[0], n->lo[1], n->lo[2], n->hi[0], n->hi[1], n->hi[2]};
-	return c3SlabEnter(bound, c, limit);
+	return c3SlabEnter(n->box, c, limit);
 }
 
 c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 translation, c3Vec3 halfExtents,

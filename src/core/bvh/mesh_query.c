@@ -136,8 +136,7 @@ bool c3Mesh_Query(const c3Mesh* mesh, const c3AABB* box, c3MeshFaceFcn* fcn, voi
 // the cast's pad, within [0, limit], or INFINITY.
 static inline double c3NodeEnter(const c3MeshNode* n, const c3SlabCast* c, double limit)
 {
-	const double bound[6] = {n->bound[0], n->bound[1], n->bound[2], n->bound[3], n->bound[4], n->bound[5]};
-	return c3SlabEnter(bound, c, limit);
+	return c3SlabEnter(n->bound, c, limit);
 }
 
 /// Casts a triangle: updates best (fraction, normal, point, face) when it hits

@@ -106,7 +106,8 @@ static inline c3SlabCast c3MakeSlabCast(c3Vec3 origin, c3Vec3 motion, c3Vec3 pad
 	return cast;
 }
 
-/// When the cast enters the box bound (lo x y z, hi x y z) grown by its pad,
+/// When the cast enters the box bound (lo x y z, hi x y z, the floats of a
+/// tree's node, read in place) grown by its pad,
 /// within [0, limit], or INFINITY. A zero motion component has inverse
 /// 1e300: an origin inside the slab gives times of opposite signs (0 on a
 /// face), one outside two of one sign, and products overflow to infinity at
@@ -114,14 +115,14 @@ static inline c3SlabCast c3MakeSlabCast(c3Vec3 origin, c3Vec3 motion, c3Vec3 pad
 /// the reciprocal, the product), each relative to itself: widened by 16
 /// ulps, a cast that only touches a box at a corner still enters (Ize,
 /// "Robust BVH Ray Traversal", JCGT 2013). Watertight rays need it.
-static inline double c3SlabEnter(const double bound[6], const c3SlabCast* c, double limit)
+static inline double c3SlabEnter(const float bound[6], const c3SlabCast* c, double limit)
 {
-	double x0 = (bound[c->near[0]] - c->nearFrom[0]) * c->inverse[0];
-	double y0 = (bound[c->near[1]] - c->nearFrom[1]) * c->inverse[1];
-	double z0 = (bound[c->near[2]] - c->nearFrom[2]) * c->inverse[2];
-	double x1 = (bound[c->far[0]] - c->farFrom[0]) * c->inverse[0];
-	double y1 = (bound[c->far[1]] - c->farFrom[1]) * c->inverse[1];
-	double z1 = (bound[c->far[2]] - c->farFrom[2]) * c->inverse[2];
+	double x0 = ((double)bound[c->near[0]] - c->nearFrom[0]) * c->inverse[0];
+	double y0 = ((double)bound[c->near[1]] - c->nearFrom[1]) * c->inverse[1];
+	double z0 = ((double)bound[c->near[2]] - c->nearFrom[2]) * c->inverse[2];
+	double x1 = ((double)bound[c->far[0]] - c->farFrom[0]) * c->inverse[0];
+	double y1 = ((double)bound[c->far[1]] - c->farFrom[1]) * c->inverse[1];
+	double z1 = ((double)bound[c->far[2]] - c->farFrom[2]) * c->inverse[2];
 	double enter = c3MaxDouble(c3MaxDouble(x0, y0), c3MaxDouble(z0, 0.0));
 	double exit = c3MinDouble(c3MinDouble(x1, y1), c3MinDouble(z1, limit));
 	return enter <= exit * (1.0 + 16.0 * DBL_EPSILON) ? enter : INFINITY;
