@@ -571,10 +571,13 @@ local function moverChanged(self, item, id, begun, x, y, z)
 end
 
 -- The move loop, after a first sweep from (x, y, z) (the mover's size)
--- that met n items, in buf. Returns the final position (numbers) and the
--- count of collisions in cols.
-local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size)
+-- that met n items, in buf. Returns the final position (numbers), the
+-- count of collisions in cols, and whether the shape is there already.
+local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving)
   local coreWorld = self._core
+  -- Moving, the core puts the shape at the goal of a sweep that meets
+  -- nothing (no filter runs after it): the move ends there, placed.
+  local place = moving and self._shapes[id] or nil
   local items, responseFns = self._items, self._responses
   local skin = self._skin or 1e-4 * size
   -- This call's slide normals (a filter or a response may move other
@@ -605,7 +608,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   local ended
   for iteration = 1, iterations or self._maxIterations do
     if iteration > 1 then
-      n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
+      n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, place)
     end
     local changes = self._changes
     if not pushed and n > 0 and buf[HIT] == 1 then
@@ -657,13 +660,12 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         end
       end
       if kept > 0 then
-        local px, py, pz = coreWorld:pushOut(id, x, y, z, inside, kept)
-        x, y, z = px, py, pz
+        local px, py, pz, hits = coreWorld:pushOut(id, x, y, z, inside, kept, gx, gy, gz, buf, place)
+        x, y, z, n = px, py, pz, hits
+      elseif self._changes ~= changes then
+        n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, place)
       end
-      if kept > 0 or self._changes ~= changes then
-        n = coreWorld:project(id, gx, gy, gz, buf, x, y, z)
-        changes = self._changes
-      end
+      changes = self._changes
     end
     local chosen, response, other
     for i = 0, n - 1 do
@@ -688,7 +690,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
     end
     if not chosen then
       if self._changes == changes then
-        return gx, gy, gz, ncols
+        return gx, gy, gz, ncols, n == 0 and place ~= nil
       end
     else
       local fn = responseFns[response]
@@ -747,16 +749,16 @@ local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
     x, y, z = gx, gy, gz
   else
     self._depth = depth
-    local done, ended
-    done, x, y, z, n, ended =
-      pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size)
+    local done, placed
+    done, x, y, z, n, placed =
+      pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving)
     self._depth = depth - 1
     if not done then
       error(x, 0)
     end
-    -- The caller moves the shape, unless a filter or a response changed
-    -- the item (the move ended there).
-    moving = ended or false
+    -- The caller moves the shape, unless the core put it at the goal or a
+    -- filter or a response changed the item (the move ended there).
+    moving = placed or false
   end
   if before > n then
     local pool = self._pool

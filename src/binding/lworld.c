@@ -545,23 +545,52 @@ static c3WorldShape lc3_itemmover(lua_State* L, lc3World* w, int id, c3Vec3 p, l
 	return shape;
 }
 
-// w:project(id, gx, gy, gz, buf, x, y, z) -> n: the contacts of the item's
-// shape moved from (x, y, z) to the goal (gx, gy, gz), into buf by time
-static int world_project(lua_State* L)
+// The contacts of the item's shape moved from `from` to the goal at
+// goalIdx (3 numbers), into the buffer at goalIdx + 3 by time; their count.
+// With the item's shape value at shapeIdx (not nil) and no contact, the
+// shape (the value and the world's copy) is moved to the goal.
+static int lc3_sweepfrom(lua_State* L, lc3World* w, int id, c3Vec3 from, int goalIdx, int shapeIdx)
 {
-	lc3World* w = lc3_checkworld(L, "move");
-	int id = lc3_checkitem(L, w, 2, "move");
-	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "goal x"), lc3_checkcoordinate(L, 4, "move", "goal y"),
-						   lc3_checkcoordinate(L, 5, "move", "goal z"));
-	luaL_checktype(L, 6, LUA_TTABLE);
-	c3Vec3 from = lc3_vec3(lc3_checkcoordinate(L, 7, "move", "x"), lc3_checkcoordinate(L, 8, "move", "y"),
-						   lc3_checkcoordinate(L, 9, "move", "z"));
+	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, goalIdx, "move", "goal x"),
+						   lc3_checkcoordinate(L, goalIdx + 1, "move", "goal y"),
+						   lc3_checkcoordinate(L, goalIdx + 2, "move", "goal z"));
+	luaL_checktype(L, goalIdx + 3, LUA_TTABLE);
+	lc3Object* o = NULL;
+	if (!lua_isnoneornil(L, shapeIdx))
+	{
+		o = lc3_checkshapewrite(L, lc3_registry(L), shapeIdx, "move");
+		if ((int)c3World_GetShape(w->world, id).type != o->type)
+		{
+			lc3_argerror(L, shapeIdx, "move", "the item's shape is not the one the world holds");
+		}
+	}
 	lc3MoverCopy copy;
 	c3WorldShape mover = lc3_itemmover(L, w, id, from, &copy, "move");
 	lc3_clearhits(w);
 	c3World_Sweep(w->world, mover, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_addhit, w,
 				  &w->last);
-	lua_pushinteger(L, lc3_pushhits(L, w, 6));
+	int n = lc3_pushhits(L, w, goalIdx + 3);
+	if (n == 0 && o != NULL)
+	{
+		c3SetShapeCenter((c3ShapeType)o->type, &o->u, goal);
+		if (!c3World_SetItemCenter(w->world, id, goal))
+		{
+			return luaL_error(L, "not enough memory");
+		}
+	}
+	return n;
+}
+
+// w:project(id, x, y, z, gx, gy, gz, buf [, shape]) -> n: the contacts of
+// the item's shape moved from (x, y, z) to the goal (gx, gy, gz), into buf
+// by time; with shape (the item's value) and no contact, it is moved there.
+static int world_project(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "move");
+	int id = lc3_checkitem(L, w, 2, "move");
+	c3Vec3 from = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "x"), lc3_checkcoordinate(L, 4, "move", "y"),
+						   lc3_checkcoordinate(L, 5, "move", "z"));
+	lua_pushinteger(L, lc3_sweepfrom(L, w, id, from, 6, 10));
 	return 1;
 }
 
@@ -636,9 +665,10 @@ static bool lc3_addplane(const c3WorldContact* contact, void* context)
 	return list->count < 64;
 }
 
-// w:pushOut(id, x, y, z, others, n) -> x, y, z, count: the item's shape at
-// (x, y, z) pushed out of the items others[1..n] (ids), by the count
-// contacts with them, solved together
+// w:pushOut(id, x, y, z, others, n, gx, gy, gz, buf [, shape]) -> x, y, z,
+// hits: the item's shape at (x, y, z) pushed out of the items others[1..n]
+// (ids), by their contacts solved together; then, as project, its contacts
+// on the way from there to the goal (gx, gy, gz), into buf.
 static int world_pushout(lua_State* L)
 {
 	lc3World* w = lc3_checkworld(L, "move");
@@ -667,10 +697,11 @@ static int world_pushout(lua_State* L)
 		c3PlaneSolverResult result = c3SolvePlanes(lc3_vec3(0.0, 0.0, 0.0), list.planes, list.count);
 		p = lc3_vec3(from.x + result.translation.x, from.y + result.translation.y, from.z + result.translation.z);
 	}
+	int hits = lc3_sweepfrom(L, w, id, p, 8, 12);
 	lua_pushnumber(L, p.x);
 	lua_pushnumber(L, p.y);
 	lua_pushnumber(L, p.z);
-	lua_pushinteger(L, list.count);
+	lua_pushinteger(L, hits);
 	return 4;
 }
 
