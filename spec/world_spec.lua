@@ -140,7 +140,10 @@ describe("collide.newWorld", function()
       assert.has_error(function() world:add(0 / 0, s) end, "bad argument #1 to 'add' (item must not be nil or NaN)")
       world:add("x", s)
       assert.has_error(function() world:add("x", s) end, "bad argument #1 to 'add' (x is already in the world)")
-      assert.has_error(function() world:add("y", {}) end)
+      assert.has_error(function() world:add("y", {}) end,
+        "bad argument #2 to 'add' (shape or mesh expected, got table)")
+      assert.has_error(function() world:update("x", 5) end,
+        "bad argument #2 to 'update' (shape or mesh expected, got number)")
       assert.has_error(function() world:remove("y") end, "bad argument #1 to 'remove' (y is not in the world)")
       assert.has_error(function() world:move("y", { 0, 0, 0 }) end, "bad argument #1 to 'move' (y is not in the world)")
       assert.has_error(function() world:move("x", { 0, 0 / 0, 0 }) end,
@@ -149,12 +152,21 @@ describe("collide.newWorld", function()
         "bad argument #2 to 'move' (goal must be a vector, got string)")
       assert.has_error(function() world:queryShape(s, 3) end,
         "bad argument #2 to 'queryShape' (filter must be a function, got number)")
-      assert.has_error(function() world:queryBounds(s) end)
+      assert.has_error(function() world:queryBounds(s) end,
+        "bad argument #1 to 'queryBounds' (aabb expected, got sphere)")
+      assert.has_error(function() world:queryShape("s") end,
+        "bad argument #1 to 'queryShape' (shape expected, got string)")
+      assert.has_error(function() world:queryPoint({ 1, 2 }) end,
+        "bad argument #1 to 'queryPoint' (point must have three numbers)")
       assert.has_error(function() collide.newWorld({ maxIterations = 0 }) end)
       assert.has_error(function() collide.newWorld({ skin = -1 }) end)
       world:add("plane", collide.plane({ 0, 0, 0 }, { 0, 1, 0 }))
       world:add("segment", collide.segment({ 0, 0, 0 }, { 1, 0, 0 }))
-      assert.has_error(function() world:move("segment", { 1, 1, 1 }) end)
+      local cannot = " (a sphere, an ellipsoid, an aabb or an obb can))"
+      assert.has_error(function() world:move("segment", { 1, 1, 1 }) end,
+        "bad argument #1 to 'move' (segment cannot move: its shape is a segment" .. cannot)
+      assert.has_error(function() world:check("plane", { 1, 1, 1 }) end,
+        "bad argument #1 to 'check' (plane cannot move: its shape is a plane" .. cannot)
       assert.are.equal(3, world:count())
     end)
 

@@ -273,6 +273,11 @@ function Character:move(delta, out)
   if id == nil then
     error("calling 'move' on bad self (the character's item is no longer in its world)", 2)
   end
+  local kind = ctype(world._shapes[id])
+  if kind ~= "sphere" and kind ~= "ellipsoid" then
+    error(format("calling 'move' on bad self (the character's shape must be a sphere or an ellipsoid, got %s)",
+      tostring(kind)), 2)
+  end
   self._id = id
   local ux, uy, uz = self._ux, self._uy, self._uz
   -- Last move's records go back to the world's pool, for this move's.

@@ -18,6 +18,11 @@ local ctype = core.type
 local newCore = core._newWorldCore
 local format = string.format
 
+-- The shapes an item may move with, and every shape.
+local MOVERS = { sphere = true, ellipsoid = true, aabb = true, obb = true }
+local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segment = true, polygon = true,
+  plane = true }
+
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
 
 local World = {}
@@ -145,6 +150,7 @@ local function newWorld(options)
     _items = {}, -- id -> item
     _ids = {}, -- item -> id
     _shapes = {}, -- id -> shape
+    _movers = {}, -- id -> true when its shape can move (sphere, ellipsoid, aabb, obb)
     _responses = {},
     _skin = skin,
     _maxIterations = iterations or 4,
@@ -163,6 +169,15 @@ end
 
 -- -- items -------------------------------------------------------------------------------
 
+-- The kind of an item's shape (argument 2 of fname): a shape or a mesh.
+local function shapeKind(shape, fname)
+  local kind = ctype(shape)
+  if not SHAPES[kind] and kind ~= "mesh" then
+    argError(2, fname, format("shape or mesh expected, got %s", typeName(shape)))
+  end
+  return kind
+end
+
 -- Count a change of the world, made to the item of id: a move under way
 -- (from whose filter or response it came) looks again, and ends when its
 -- own item changed.
@@ -180,8 +195,10 @@ function World:add(item, shape)
   if self._ids[item] then
     argError(1, "add", format("%s is already in the world", tostring(item)))
   end
+  local kind = shapeKind(shape, "add")
   local id = self._core:add(item, shape)
   self._items[id], self._ids[item], self._shapes[id] = item, id, shape
+  self._movers[id] = MOVERS[kind]
   changed(self, id)
   return item
 end
@@ -189,7 +206,7 @@ end
 function World:remove(item)
   local id = idOf(self, item, "remove")
   self._core:remove(id)
-  self._items[id], self._ids[item], self._shapes[id] = nil, nil, nil
+  self._items[id], self._ids[item], self._shapes[id], self._movers[id] = nil, nil, nil, nil
   changed(self, id)
 end
 
@@ -197,8 +214,10 @@ end
 function World:update(item, shape)
   local id = idOf(self, item, "update")
   shape = shape == nil and self._shapes[id] or shape
+  local kind = shapeKind(shape, "update")
   self._core:update(id, shape)
   self._shapes[id] = shape
+  self._movers[id] = MOVERS[kind]
   changed(self, id)
 end
 
@@ -241,6 +260,15 @@ end
 -- -- queries -----------------------------------------------------------------------------
 
 local function query(self, method, fname, value, filter, out)
+  if method == "queryPoint" then
+    components(value, 1, fname, "point")
+  elseif method == "queryBounds" then
+    if ctype(value) ~= "aabb" then
+      argError(1, fname, format("aabb expected, got %s", typeName(value)))
+    end
+  elseif not SHAPES[ctype(value)] then
+    argError(1, fname, format("shape expected, got %s", typeName(value)))
+  end
   checkFilter(filter, 2, fname)
   checkOut(out, 3, fname)
   local list, n = self._core[method](self._core, value, self._items, out)
@@ -695,7 +723,8 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
     else
       local fn = responseFns[response]
       if not fn then
-        error(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)), 3)
+        -- At the caller of move or check (project, pcall, run, move, caller).
+        error(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)), 5)
       end
       -- Where it touches, moved off the surface by the skin along its normal
       -- (backing off along the motion would cost a grazing slide its speed).
@@ -777,6 +806,10 @@ end
 -- collisions table.
 local function check(self, fname, item, goal, filter, outCollisions, outActual)
   local id = idOf(self, item, fname)
+  if not self._movers[id] then
+    argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
+      tostring(item), typeName(self._shapes[id])))
+  end
   local gx, gy, gz = components(goal, 2, fname, "goal")
   checkFilter(filter, 3, fname)
   checkOut(outCollisions, 4, fname)
