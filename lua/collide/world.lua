@@ -18,8 +18,7 @@ local ctype = core.type
 local newCore = core._newWorldCore
 local format = string.format
 
--- The shapes an item may move with, and every shape.
-local MOVERS = { sphere = true, ellipsoid = true, aabb = true, obb = true }
+-- Every shape.
 local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segment = true, polygon = true,
   plane = true }
 
@@ -150,7 +149,6 @@ local function newWorld(options)
     _items = {}, -- id -> item
     _ids = {}, -- item -> id
     _shapes = {}, -- id -> shape
-    _movers = {}, -- id -> true when its shape can move (sphere, ellipsoid, aabb, obb)
     _responses = {},
     _skin = skin,
     _maxIterations = iterations or 4,
@@ -169,13 +167,12 @@ end
 
 -- -- items -------------------------------------------------------------------------------
 
--- The kind of an item's shape (argument 2 of fname): a shape or a mesh.
-local function shapeKind(shape, fname)
+-- An item's shape (argument 2 of fname): a shape or a mesh.
+local function checkShape(shape, fname)
   local kind = ctype(shape)
   if not SHAPES[kind] and kind ~= "mesh" then
     argError(2, fname, format("shape or mesh expected, got %s", typeName(shape)))
   end
-  return kind
 end
 
 -- Count a change of the world, made to the item of id: a move under way
@@ -195,10 +192,9 @@ function World:add(item, shape)
   if self._ids[item] then
     argError(1, "add", format("%s is already in the world", tostring(item)))
   end
-  local kind = shapeKind(shape, "add")
+  checkShape(shape, "add")
   local id = self._core:add(item, shape)
   self._items[id], self._ids[item], self._shapes[id] = item, id, shape
-  self._movers[id] = MOVERS[kind]
   changed(self, id)
   return item
 end
@@ -206,7 +202,7 @@ end
 function World:remove(item)
   local id = idOf(self, item, "remove")
   self._core:remove(id)
-  self._items[id], self._ids[item], self._shapes[id], self._movers[id] = nil, nil, nil, nil
+  self._items[id], self._ids[item], self._shapes[id] = nil, nil, nil
   changed(self, id)
 end
 
@@ -214,10 +210,9 @@ end
 function World:update(item, shape)
   local id = idOf(self, item, "update")
   shape = shape == nil and self._shapes[id] or shape
-  local kind = shapeKind(shape, "update")
+  checkShape(shape, "update")
   self._core:update(id, shape)
   self._shapes[id] = shape
-  self._movers[id] = MOVERS[kind]
   changed(self, id)
 end
 
@@ -764,7 +759,7 @@ end
 -- documented). Returns the position reached, the count of collisions, and
 -- whether the shape is there already (the core moved it, or a filter or a
 -- response changed the item, which ended the move).
-local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
+local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations)
   local depth = self._depth + 1
   if moving and depth > 1 then
     -- A move from inside another call's filter or response: a change of
@@ -776,6 +771,9 @@ local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
   local n, x, y, z, size = self._core:step(id, self._shapes[id], gx, gy, gz, buf, moving)
   if n == 0 then
     x, y, z = gx, gy, gz
+  elseif n < 0 then
+    argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
+      tostring(item), typeName(self._shapes[id])))
   else
     self._depth = depth
     local done, placed
@@ -806,10 +804,6 @@ end
 -- collisions table.
 local function check(self, fname, item, goal, filter, outCollisions, outActual)
   local id = idOf(self, item, fname)
-  if not self._movers[id] then
-    argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
-      tostring(item), typeName(self._shapes[id])))
-  end
   local gx, gy, gz = components(goal, 2, fname, "goal")
   checkFilter(filter, 3, fname)
   checkOut(outCollisions, 4, fname)
@@ -824,7 +818,7 @@ end
 -- function, the collisions table; moves the shape when moving. Returns
 -- the position reached (numbers) and the count of collisions.
 function World:_move(item, id, gx, gy, gz, filter, cols, moving, iterations)
-  local x, y, z, n, moved = run(self, item, id, gx, gy, gz, filter, cols, moving, iterations)
+  local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations)
   if moving and not moved then
     self._core:setCenter(id, self._shapes[id], x, y, z)
   end
@@ -836,7 +830,7 @@ end
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
   local id, gx, gy, gz, cols = check(self, "check", item, goal, filter, outCollisions, outActual)
-  local x, y, z, n = run(self, item, id, gx, gy, gz, filter or defaultFilter, cols, false)
+  local x, y, z, n = run(self, "check", item, id, gx, gy, gz, filter or defaultFilter, cols, false)
   return outActual and outActual:set(x, y, z) or vec3(x, y, z), cols, n
 end
 
@@ -845,7 +839,7 @@ end
 -- iterations (for the character controller) overrides maxIterations.
 function World:move(item, goal, filter, outCollisions, outActual, iterations)
   local id, gx, gy, gz, cols = check(self, "move", item, goal, filter, outCollisions, outActual)
-  local x, y, z, n, moved = run(self, item, id, gx, gy, gz, filter or defaultFilter, cols, true, iterations)
+  local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter or defaultFilter, cols, true, iterations)
   if not moved then
     self._core:setCenter(id, self._shapes[id], x, y, z)
   end

@@ -599,23 +599,23 @@ static int world_project(lua_State* L)
 // the goal, into buf by time; where it is, and its size (the largest half
 // extent of its bounds). With move and no contact, the shape is moved to
 // the goal (the value and the world's copy): a move that meets nothing
-// takes this one call.
+// takes this one call. n is -1 (alone) when the item's shape cannot move.
 static int world_step(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
 	lc3World* w = lc3_checkworld(L, "move");
 	int id = lc3_checkitem(L, w, 2, "move");
+	c3WorldShape shape = c3World_GetShape(w->world, id);
+	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
+	{
+		lua_pushinteger(L, -1); // a shape that cannot move: the caller says so
+		return 1;
+	}
 	lc3Object* o = lc3_checkshapewrite(L, reg, 3, "move");
 	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 4, "move", "goal x"), lc3_checkcoordinate(L, 5, "move", "goal y"),
 						   lc3_checkcoordinate(L, 6, "move", "goal z"));
 	luaL_checktype(L, 7, LUA_TTABLE);
 	bool move = lua_toboolean(L, 8);
-	c3WorldShape shape = c3World_GetShape(w->world, id);
-	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
-	{
-		return lc3_argerror(L, 1, "move",
-							"the item's shape cannot move (a sphere, an ellipsoid, an aabb or an obb can)");
-	}
 	if ((int)shape.type != o->type)
 	{
 		return lc3_argerror(L, 1, "move", "the item's shape is not the one the world holds");
