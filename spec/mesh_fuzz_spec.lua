@@ -40,7 +40,7 @@ local function finiteVector(v)
 end
 
 local GARBAGE = { false, true, 0, -1, 1.5, NAN, INF, -INF, 1e300, "x", "3", {}, { {} }, { 1, 2 }, { NAN, 0, 0 },
-  { INF, 0, 0 }, { 2e15, 0, 0 }, print, collide.vec3(), collide.sphere({ 0, 0, 0 }, 1) }
+  { INF, 0, 0 }, { 2e15, 0, 0 }, tostring, collide.vec3(), collide.sphere({ 0, 0, 0 }, 1) }
 
 local function make(rng)
   local V = {}
