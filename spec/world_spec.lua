@@ -816,6 +816,30 @@ describe("collide.newWorld", function()
     end
   end)
 
+  it("keeps no item alive after it left the world", function()
+    -- Crossed, touched and slid against, recorded in out tables whose
+    -- records go back to the world's pool, then removed: collected while
+    -- the world and its mover live on.
+    local world = collide.newWorld()
+    world:add("ball", collide.sphere({ 0, 0, 0 }, 0.5))
+    local weak = setmetatable({}, { __mode = "k" })
+    local cols = {}
+    for k = 1, 3 do
+      local coin = { k = k }
+      weak[coin] = true
+      world:add(coin, collide.sphere({ 3, 0, 0 }, 0.5))
+      for _, response in ipairs({ "cross", "touch", "slide", "bounce" }) do
+        world:move("ball", { 6, 0, 0 }, function() return response end, cols)
+        world:move("ball", { 0, 0, 0 }, function() return response end, cols)
+      end
+      world:remove(coin)
+    end
+    world:move("ball", { 0, 1, 0 }, nil, cols) -- no collision: the records go to the pool
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal(0, count(weak))
+  end)
+
   it("is collected with its items and shapes", function()
     local weak = setmetatable({}, { __mode = "k" })
     do

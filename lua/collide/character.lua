@@ -281,9 +281,9 @@ function Character:move(delta, out)
   self._id = id
   local ux, uy, uz = self._ux, self._uy, self._uz
   -- Last move's records go back to the world's pool, for this move's.
-  local cols, pool = self._cols, world._pool
+  local cols, pool, recycle = self._cols, world._pool, world._recycle
   for i = #cols, 1, -1 do
-    pool[#pool + 1] = cols[i]
+    recycle(pool, cols[i])
     cols[i] = nil
   end
   local wasOnGround = self._state == "onGround"

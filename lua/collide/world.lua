@@ -24,6 +24,8 @@ local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segme
 
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
 
+local WEAK_KEYS = { __mode = "k" }
+
 local World = {}
 World.__index = World
 World.__metatable = "collide.World"
@@ -544,6 +546,14 @@ function World:addResponse(name, fn)
   self._responses[name] = fn
 end
 
+-- A record back to the world's pool, holding no item (a spare record must
+-- not keep an item alive after it left the world).
+local function recycle(pool, col)
+  col.item, col.other = nil, nil
+  pool[#pool + 1] = col
+end
+World._recycle = recycle
+
 -- Record the hit at base of buf as collision ncols + 1 (a record of the out
 -- table is reused, with its vectors); (tx, ty, tz): where the mover
 -- touches. Returns the new count.
@@ -613,10 +623,11 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   end
   normals.n = 0
   -- The others already responded to with cross or touch in this move:
-  -- marked with the move's stamp (a table per depth, never cleared).
+  -- marked with the move's stamp (a table per depth, never cleared, its
+  -- keys weak: an item removed from the world is not kept alive by it).
   local visited = buf.visited
   if not visited then
-    visited = {}
+    visited = setmetatable({}, WEAK_KEYS)
     buf.visited = visited
   end
   local stamp = (buf.stamp or 0) + 1
@@ -793,7 +804,7 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
       local col = cols[i]
       cols[i] = nil
       if type(col) == "table" then
-        pool[#pool + 1] = col
+        recycle(pool, col)
       end
     end
   end
