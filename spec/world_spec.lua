@@ -341,17 +341,21 @@ describe("collide.newWorld", function()
         jit.off()
         jit.flush()
       end
+      local origin, direction, rays = vec3(-30, 0.5, 0.5), vec3(1, 0, 0), {}
       for _ = 1, 300 do -- warm: tables grown
         world:queryBounds(box, nil, out)
         world:queryShape(probe, nil, out)
         world:queryPoint(p, nil, out)
+        world:raycastAll(origin, direction, 60, nil, rays)
       end
+      assert.is_true(#rays >= 2, "the ray meets items: " .. #rays)
       collectgarbage("stop")
       local before = collectgarbage("count")
       for _ = 1, 1000 do
         world:queryBounds(box, nil, out)
         world:queryShape(probe, nil, out)
         world:queryPoint(p, nil, out)
+        world:raycastAll(origin, direction, 60, nil, rays)
       end
       local grown = collectgarbage("count") - before
       collectgarbage("restart")

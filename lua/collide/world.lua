@@ -312,13 +312,11 @@ local function hitValues(self, buf, base, item)
     vec3(buf[base + 6], buf[base + 7], buf[base + 8]), face > 0 and face or nil
 end
 
--- The first hit in buf[1 .. n hits] whose item passes filter, as values; nil if none.
--- The items are read before any filter runs: a filter may remove an item
--- and add another that takes its id (a hit on an item the filters
--- removed is skipped).
-local function firstHit(self, buf, n, filter)
-  local items, ids = self._items, self._ids
-  local others = buf.others
+-- The items of the n hits in buf, read before any filter runs (a filter
+-- may remove an item and add another that takes its id): a list held in
+-- buf until dropItems.
+local function hitItems(self, buf, n)
+  local items, others = self._items, buf.others
   if not others then
     others = {}
     buf.others = others
@@ -326,22 +324,73 @@ local function firstHit(self, buf, n, filter)
   for i = 1, n do
     others[i] = items[buf[(i - 1) * HIT + 1]]
   end
+  return others
+end
+
+local function dropItems(others, n)
+  for i = 1, n do
+    others[i] = nil -- held no longer than the call
+  end
+end
+
+-- Whether the item of hit i (1-based) in buf, read by hitItems, is still
+-- in the world under the same id (a hit on an item a filter removed is
+-- skipped).
+local function stillThere(self, buf, others, i)
+  local item = others[i]
+  return item ~= nil and self._ids[item] == buf[(i - 1) * HIT + 1]
+end
+
+-- The first hit in buf[1 .. n hits] whose item passes filter, as values; nil if none.
+local function firstHit(self, buf, n, filter)
+  local others = hitItems(self, buf, n)
   local found
   for i = 1, n do
-    local item = others[i]
-    if item ~= nil and ids[item] == buf[(i - 1) * HIT + 1] and filter(item) then
+    if stillThere(self, buf, others, i) and filter(others[i]) then
       found = i
       break
     end
   end
   local item = found and others[found]
-  for i = 1, n do
-    others[i] = nil -- held no longer than the call
-  end
+  dropItems(others, n)
   if found then
     return hitValues(self, buf, (found - 1) * HIT, item)
   end
   return nil
+end
+
+-- out[1 .. k]: the records {item, t, point, normal, face} of the hits in
+-- buf[1 .. n hits] that pass filter (any without one), reusing out's
+-- records and their vectors; entries after them cleared. Returns k.
+local function fillHits(self, buf, n, filter, out)
+  local others = hitItems(self, buf, n)
+  local k = 0
+  for i = 1, n do
+    local item = others[i]
+    if stillThere(self, buf, others, i) and (not filter or filter(item)) then
+      k = k + 1
+      local rec = out[k]
+      if type(rec) ~= "table" then
+        rec = {}
+        out[k] = rec
+      end
+      local point, normal = rec._point, rec._normal
+      if not point then
+        point, normal = vec3(), vec3()
+        rec._point, rec._normal = point, normal
+      end
+      local base = (i - 1) * HIT
+      local face = buf[base + 9]
+      rec.item, rec.t, rec.face = item, buf[base + 2], face > 0 and face or nil
+      rec.point = point:set(buf[base + 3], buf[base + 4], buf[base + 5])
+      rec.normal = normal:set(buf[base + 6], buf[base + 7], buf[base + 8])
+    end
+  end
+  dropItems(others, n)
+  for i = #out, k + 1, -1 do
+    out[i] = nil
+  end
+  return k
 end
 
 -- The arguments of a ray, checked here so that errors name the method.
@@ -391,29 +440,20 @@ function World:raycast(origin, direction, maxT, filter)
   return firstFiltered(self, buf, n, filter)
 end
 
---- Every item the ray meets, sorted by t: records {item, t, point, normal, face}.
+--- Every item the ray meets, sorted by t: records {item, t, point, normal, face}
+-- (the records of out reused, with their vectors).
 function World:raycastAll(origin, direction, maxT, filter, out)
   checkRay(origin, direction, maxT, "raycastAll")
   checkFilter(filter, 4, "raycastAll")
   checkOut(out, 5, "raycastAll")
   out = out or {}
-  for i = #out, 1, -1 do
-    out[i] = nil
-  end
   local buf = buffer(self)
   local n = filled(self, pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf))
-  local k = 0
-  local hits = {}
-  for i = 0, n - 1 do
-    hits[i + 1] = { hitValues(self, buf, i * HIT) }
-  end
+  -- The buffer stays this call's while the filter runs (it may call the world).
+  local done, k = pcall(fillHits, self, buf, n, filter, out)
   release(self)
-  for i = 1, n do
-    local h = hits[i]
-    if h[1] ~= nil and (not filter or filter(h[1])) then
-      k = k + 1
-      out[k] = { item = h[1], t = h[2], point = h[3], normal = h[4], face = h[5] }
-    end
+  if not done then
+    error(k, 0)
   end
   return out, k
 end
