@@ -112,6 +112,9 @@ describe("collide.newCharacter", function()
       C.vnear(p, before.x, before.y, before.z, 1e-9)
       assert.has_error(function() c:move({ 1, 0, 0 }) end,
         "calling 'move' on bad self (the character's item is no longer in its world)")
+      assert.has_error(function() c:getPosition() end,
+        "calling 'getPosition' on bad self (the character's item is no longer in its world)")
+      assert.has_error(function() c:getGroundNormal(5) end, "bad argument #1 to 'getGroundNormal' (out must be a vec3)")
     end
   end)
 

@@ -258,7 +258,17 @@ local function fuzzWorld(seed, calls)
       end
       local c = characters[rng:index(#characters)]
       local delta = arg(function() return { rng:uniform(-1, 1), rng:uniform(-1, 0.2), rng:uniform(-1, 1) } end)
-      return pcall(c.move, c, delta)
+      return pcall(c.move, c, delta, rng:chance(0.2) and arg(collide.vec3) or nil)
+    end,
+    function()
+      if #characters == 0 then
+        return true
+      end
+      local c = characters[rng:index(#characters)]
+      local getter = rng:pick({ "getPosition", "getGroundNormal", "getGroundVelocity", "getGroundState",
+        "getGroundItem" })
+      local ok, v = pcall(c[getter], c, rng:chance(0.5) and arg(collide.vec3) or nil)
+      return ok, v, v
     end,
   }
 

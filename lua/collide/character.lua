@@ -239,12 +239,6 @@ function Character:_touchGround(col, state)
   end
 end
 
--- The item's center, as numbers.
-function Character:_center()
-  local world = self._world
-  return world._core:center(world._ids[self._item])
-end
-
 -- Move toward (x, y, z) with filter; appends the collisions; returns where
 -- the mover is.
 function Character:_go(x, y, z, filter)
@@ -376,9 +370,24 @@ function Character:_probe(x, y, z, near)
   return support
 end
 
+-- out (argument 1 of fname) as a vec3 set to (x, y, z), or a new vec3.
+local function outVector(out, fname, x, y, z)
+  if out == nil then
+    return vec3(x, y, z)
+  end
+  if ctype(out) ~= "vec3" then
+    argError(1, fname, "out must be a vec3")
+  end
+  return out:set(x, y, z)
+end
+
 function Character:getPosition(out)
-  local x, y, z = self:_center()
-  return out and out:set(x, y, z) or vec3(x, y, z)
+  local world = self._world
+  local id = world._ids[self._item]
+  if id == nil then
+    error("calling 'getPosition' on bad self (the character's item is no longer in its world)", 2)
+  end
+  return outVector(out, "getPosition", world._core:center(id))
 end
 
 function Character:getGroundState()
@@ -387,8 +396,7 @@ end
 
 --- The unit normal of the ground under the character (up in the air).
 function Character:getGroundNormal(out)
-  local x, y, z = self._normalX, self._normalY, self._normalZ
-  return out and out:set(x, y, z) or vec3(x, y, z)
+  return outVector(out, "getGroundNormal", self._normalX, self._normalY, self._normalZ)
 end
 
 function Character:getGroundItem()
@@ -398,7 +406,7 @@ end
 --- How far the ground carried the character in its last move.
 function Character:getGroundVelocity(out)
   local v = self._velocity
-  return out and out:set(v.x, v.y, v.z) or vec3(v.x, v.y, v.z)
+  return outVector(out, "getGroundVelocity", v.x, v.y, v.z)
 end
 
 return { newCharacter = newCharacter, Character = Character }
