@@ -86,6 +86,10 @@ describe("collide.loadOBJ", function()
     ok, message = pcall(collide.meshFromOBJ, 42)
     assert.is_false(ok)
     assert.matches("bad argument #1 to 'meshFromOBJ' %(string expected, got number%)", message)
+    -- A directory opens on Linux, and cannot be read.
+    ok, message = pcall(collide.loadOBJ, "spec/fixtures/obj")
+    assert.is_false(ok)
+    assert.matches("^cannot [%a]+ spec/fixtures/obj", message)
   end)
 
   it("reads a large file in linear time", function()

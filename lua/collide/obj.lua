@@ -127,8 +127,12 @@ function obj.load(path)
   if not file then
     error(string.format("cannot open %s", message or path), 0)
   end
-  local text = file:read("*a")
+  local text, why = file:read("*a")
   file:close()
+  if type(text) ~= "string" then
+    -- A directory opens on some systems, and then cannot be read.
+    error(string.format("cannot read %s: %s", path, why or "no text"), 0)
+  end
   return obj.parse(text, path)
 end
 
