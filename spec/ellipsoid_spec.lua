@@ -779,6 +779,28 @@ describe("collide.ellipsoid", function()
       assert_vec3(normal, 0, 0, 1, 1e-15)
     end)
 
+    it("meets an edge it touches at the start by rounding, not the far corner", function()
+      -- Found by a world with no skin: an ellipsoid touching the bottom edge
+      -- of a box's face (to rounding, in the face's own frame) and moving
+      -- into the face. The region test at t1 judged the circle just clear of
+      -- the edge, the edge's entry root fell just before 0, and the sweep
+      -- went on to the far corner at t = 0.307, into the box.
+      local box = collide.aabb({ 2.3637262766080553, 2.2147530951605892, 8.5527036402154266 },
+        { 1.2696529509358356, 1.5571463785866027, 1.9591849050294539 })
+      local e = collide.ellipsoid({ 0.79545924939417301, 0.6, 10.029659669215436 }, { 0.3, 0, 0 }, { 0, 0.6, 0 },
+        { 0, 0, 0.3 })
+      local delta = { 0.77137179227534, 0, 0.61892409613038 }
+      local lo = box.center - box.halfExtents
+      local hi = box.center + box.halfExtents
+      local face = collide.polygon({ { lo.x, lo.y, lo.z }, { lo.x, lo.y, hi.z }, { lo.x, hi.y, hi.z },
+        { lo.x, hi.y, lo.z } })
+      for _, other in ipairs({ face, box }) do
+        local t, _, normal = collide.sweep(e, delta, other)
+        assert.is_true(t ~= nil and t < 1e-9, collide.type(other) .. ": t = " .. tostring(t))
+        assert.is_true(normal.x < -0.99, "against the face: " .. tostring(normal))
+      end
+    end)
+
     it("meets a point-sized box only where it reaches the point", function()
       -- Zero half-extents are allowed: this box is the point (0, 0, 0).
       local point_box = collide.aabb({0, 0, 0}, {0, 0, 0})

@@ -232,6 +232,21 @@ describe("collide.penetration", function()
     vnear(n, -1, 0, 0, 0)
   end)
 
+  it("of an ellipsoid touching a rotated box's face is about 0, along the face's normal", function()
+    -- GJK ends such a pair overlapping by rounding; EPA's polytope could not
+    -- grow from its flat simplex and the search from the axes settled on
+    -- 0.30 along (0.98, 0, 0.2). The simplex's own faces hold the answer.
+    local box = collide.obb({ 1.4450941916765174, 0.26980795071917024, 1.6222773709438165 }, { 1, 1, 1 },
+      { -0.38275771818053367, 0.29490060387177897, 0.87551708321956312 },
+      { 0.0061061211235555121, -0.94685619027602419, 0.32159923852645872 },
+      { -0.9238285795850093, -0.12844060406286517, -0.36061581602851345 })
+    local e = collide.ellipsoid({ 2.6433541557975, 0.82461985843354, 1.9802395459536 }, { 0.3, 0, 0 }, { 0, 0.6, 0 },
+      { 0, 0, 0.3 })
+    local depth, n = e:penetration(box)
+    assert.is_true(depth ~= nil and depth < 1e-9, "depth " .. tostring(depth))
+    vnear(n, 0.9238285795850093, 0.12844060406286517, 0.36061581602851345, 1e-6)
+  end)
+
   it("of spheres is along the line of centers, +-y when they coincide, flipped when swapped", function()
     local a = collide.sphere({ 0, 0, 0 }, 1)
     local depth, n = a:penetration(collide.sphere({ 1.5, 0, 0 }, 1))

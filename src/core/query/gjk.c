@@ -535,6 +535,30 @@ static c3Vec3 c3EPAProbe(c3EPA* e, c3Vec3 n)
 	return w;
 }
 
+// Probe both normals of each triangle of GJK's final simplex w[0..count).
+// Shapes that only touch end GJK with the origin on the boundary of their
+// Minkowski difference, to rounding, on one of these triangles: its normal
+// bounds the depth by about 0, where the polytope that EPA would grow from
+// a flat simplex may never get, nor the search from the axes (a box's face
+// turned away from every axis is a valley that search misses).
+static void c3EPAProbeSimplex(c3EPA* e, const c3Vec3* w, int count)
+{
+	static const int triangles[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+	int n = count == 4 ? 4 : (count == 3 ? 1 : 0);
+	for (int i = 0; i < n; ++i)
+	{
+		c3Vec3 a = w[triangles[i][0]], b = w[triangles[i][1]], c = w[triangles[i][2]];
+		c3Vec3 normal = c3Cross(c3Sub(b, a), c3Sub(c, a));
+		double length = c3Length(normal);
+		if (length > 0.0 && length < INFINITY)
+		{
+			normal = c3MulSV(1.0 / length, normal);
+			c3EPAProbe(e, normal);
+			c3EPAProbe(e, c3Neg(normal));
+		}
+	}
+}
+
 // Grow the simplex w[0..count) that holds the origin to a tetrahedron of
 // volume (Presson's EncloseOrigin); false when every direction tried gives
 // a flat one. Each support point found also bounds the depth.
@@ -812,6 +836,7 @@ c3PenetrationOutput c3ShapePenetration(const c3Proxy* a, const c3Proxy* b)
 	{
 		e.w[i] = simplex.v[i].w;
 	}
+	c3EPAProbeSimplex(&e, e.w, e.count);
 	if (c3EPAEnclose(&e))
 	{
 		c3EPAExpand(&e);

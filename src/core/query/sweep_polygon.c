@@ -34,9 +34,19 @@ typedef struct c3SweptContact
 	bool hit;
 } c3SweptContact;
 
-// The lowest root of a t^2 + b t + c = 0 in [lo, hi], if any.
-static bool c3LowestRootIn(double a, double b, double c, double lo, double hi, double* root)
+// When f(t) = a t^2 + b t + c (a <= 0: f >= 0 between its roots, where the
+// circle holds a vertex or reaches an edge's line) first becomes >= 0 in
+// [lo, hi], if it does: lo when f(lo) >= 0 already (the sphere touches there
+// at the start, by rounding that the region test at t1 judged the other way:
+// its entry root is then just before lo, and its other root is when it
+// leaves, never the contact), else the lowest root in [lo, hi].
+static bool c3EntryIn(double a, double b, double c, double lo, double hi, double* root)
 {
+	if ((a * lo + b) * lo + c >= 0.0)
+	{
+		*root = lo;
+		return lo <= hi;
+	}
 	double roots[2];
 	int n = c3SolveQuadratic(a, b, c, roots);
 	for (int i = 0; i < n; ++i)
@@ -115,7 +125,7 @@ static c3SweptContact c3SweepSpherePolygonStatic(c3Vec3 begin, double r, c3Vec3 
 		double vb1 = r2 + 2.0 * (d2.x * bx + d2.y * by);
 		double c1v = r3 - (bx * bx + by * by);
 		double t;
-		if (c3LowestRootIn(a1, vb1, c1v, 0.0, upper, &t))
+		if (c3EntryIn(a1, vb1, c1v, 0.0, upper, &t))
 		{
 			found = true;
 			upper = t;
@@ -131,7 +141,7 @@ static c3SweptContact c3SweepSpherePolygonStatic(c3Vec3 begin, double r, c3Vec3 
 		double a2 = ee * a1 + ed * ed;
 		double b2e = ee * vb1 - 2.0 * eb * ed;
 		double c2 = ee * c1v + eb * eb;
-		if (ee > 0.0 && c3LowestRootIn(a2, b2e, c2, 0.0, upper, &t))
+		if (ee > 0.0 && c3EntryIn(a2, b2e, c2, 0.0, upper, &t))
 		{
 			double f = t * ed - eb;
 			if (f >= 0.0 && f <= ee)
@@ -192,6 +202,20 @@ c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Poly
 
 // -- ellipsoids ---------------------------------------------------------------------
 
+// The normal of an ellipsoid in contact with a shape at the start: the
+// penetration's (EPA's) when it is inside by more than the rounding of its
+// size, else the contact's own, the ellipsoid's surface normal where it
+// touches. A touching pair has no direction of least penetration (EPA may
+// give any face's), and a mover sliding along the surface is told from one
+// going into it by this normal: at an edge of a box, a face's normal would
+// let it slide into the other face.
+static c3Vec3 c3EllipsoidStartNormal(const c3Ellipsoid* a, c3ShapeType typeB, const void* b, c3Vec3 contactNormal)
+{
+	c3Penetration p = c3PenetrationConvex(c3_ellipsoidShape, a, typeB, b);
+	double size = c3MaxDouble(c3Length(a->axis[0]), c3MaxDouble(c3Length(a->axis[1]), c3Length(a->axis[2])));
+	return p.hit && p.depth > 1.0e-9 * size ? p.normal : contactNormal;
+}
+
 c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
 {
 	c3Vec3 motion = c3EllipsoidToUnit(a, c3Sub(deltaA, deltaB));
@@ -209,12 +233,14 @@ c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const 
 	out.hit = true;
 	out.fraction = contact.t;
 	// The normal of the unit sphere maps back by the inverse transpose: the
-	// ellipsoid's true surface normal at the contact.
-	// In contact at the start: out along the penetration's normal, as every
-	// pair with a penetration test answers.
-	out.normal = contact.t == 0.0
-					 ? c3PenetrationConvex(c3_ellipsoidShape, a, c3_polygonShape, b).normal
-					 : c3EllipsoidNormalFromUnit(a, c3SweptNormal(center, contact.point, unit.plane.normal, side));
+	// ellipsoid's true surface normal at the contact. Inside at the start:
+	// out along the penetration's normal, as every pair with a penetration
+	// test answers.
+	out.normal = c3EllipsoidNormalFromUnit(a, c3SweptNormal(center, contact.point, unit.plane.normal, side));
+	if (contact.t == 0.0)
+	{
+		out.normal = c3EllipsoidStartNormal(a, c3_polygonShape, b, out.normal);
+	}
 	out.point = c3Add(c3Add(a->center, c3EllipsoidFromUnit(a, contact.point)), c3MulSV(contact.t, deltaB));
 	return out;
 }
@@ -309,7 +335,7 @@ c3CastOutput c3SweepEllipsoidOBB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3OB
 	{
 		out.hit = true;
 		out.fraction = 0.0;
-		out.normal = c3PenetrationConvex(c3_ellipsoidShape, a, c3_obbShape, b).normal;
+		out.normal = c3EllipsoidStartNormal(a, c3_obbShape, b, out.normal);
 		return out;
 	}
 	return c3SweepAgainstBoxFaces(NULL, a, deltaA, b, deltaB);
