@@ -1488,7 +1488,27 @@ static void epa_degenerate_pairs_separate(void)
 	CHECK(checked >= 150);
 }
 
+// An ellipsoid on the face of a rotated box, overlapping it by rounding
+// only: GJK ends with the origin on its simplex's face, and EPA must answer
+// about 0 along that face's normal (0.30 along a wrong axis before the
+// simplex's faces were probed).
+static void epa_touching_ellipsoid_and_rotated_box(void)
+{
+	c3Ellipsoid e = {V(2.6433541557975, 0.82461985843354, 1.9802395459536), {V(0.3, 0, 0), V(0, 0.6, 0), V(0, 0, 0.3)}};
+	c3OBB box;
+	box.center = V(1.4450941916765174, 0.26980795071917024, 1.6222773709438165);
+	box.halfExtents = V(1, 1, 1);
+	box.axis[0] = V(-0.38275771818053367, 0.29490060387177897, 0.87551708321956312);
+	box.axis[1] = V(0.0061061211235555121, -0.94685619027602419, 0.32159923852645872);
+	box.axis[2] = V(-0.9238285795850093, -0.12844060406286517, -0.36061581602851345);
+	c3Penetration p = c3PenetrationConvex(c3_ellipsoidShape, &e, c3_obbShape, &box);
+	CHECK(p.hit);
+	CHECK(p.depth < 1e-9);
+	CHECK_VEC(p.normal, 0.9238285795850093, 0.12844060406286517, 0.36061581602851345, 1e-6);
+}
+
 const c3Test c3_gjkTests[] = {
+	{"gjk: EPA on an ellipsoid touching a rotated box", epa_touching_ellipsoid_and_rotated_box},
 	{"gjk: EPA on degenerate pairs separates", epa_degenerate_pairs_separate},
 	{"gjk: EPA matches the exact penetrations", epa_matches_the_exact_penetrations},
 	{"gjk: proxies of each shape", make_proxy_of_each_shape},

@@ -243,7 +243,31 @@ static void ellipsoid_closest_point_is_on_the_surface(void)
 	CHECK_VEC(c3ClosestPointEllipsoid(&e, V(1, 2, 3.5)), 1, 2, 3.5, 0); // inside
 }
 
+// An ellipsoid touching the bottom edge of a box face by rounding, in the
+// face's own frame, and moving into the face: the contact is at the start
+// (the edge's quadratic is >= 0 there), not at the face's far corner at
+// t = 0.307, past which it sank into the box (found by a world with no skin).
+static void ellipsoid_meets_the_edge_it_touches_by_rounding(void)
+{
+	c3Ellipsoid e = {V(0.79545924939417301, 0.6, 10.029659669215436), {V(0.3, 0, 0), V(0, 0.6, 0), V(0, 0, 0.3)}};
+	c3AABB box = {V(2.3637262766080553, 2.2147530951605892, 8.5527036402154266),
+				  V(1.2696529509358356, 1.5571463785866027, 1.9591849050294539)};
+	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
+	c3Vec3 points[4] = {V(lo.x, lo.y, lo.z), V(lo.x, lo.y, hi.z), V(lo.x, hi.y, hi.z), V(lo.x, hi.y, lo.z)};
+	c3Polygon face;
+	int bad;
+	CHECK(c3MakePolygon(points, 4, &face, &bad) == c3_ok);
+	c3Vec3 delta = V(0.77137179227534, 0, 0.61892409613038);
+	c3CastOutput out = c3SweepEllipsoidPolygon(&e, delta, &face, zero);
+	CHECK(out.hit && out.fraction < 1e-9);
+	CHECK(out.normal.x < -0.99);
+	out = c3SweepEllipsoidAABB(&e, delta, &box, zero);
+	CHECK(out.hit && out.fraction < 1e-9);
+	CHECK(out.normal.x < -0.99);
+}
+
 const c3Test c3_sweptTests[] = {
+	{"an ellipsoid meets the box edge it touches by rounding", ellipsoid_meets_the_edge_it_touches_by_rounding},
 	{"polygon construction and its refusals", polygon_construction},
 	{"the plane basis never divides by zero (Rouwé's n_x > n_y)", the_plane_basis_never_divides_by_zero},
 	{"a sphere hits a face, an edge and a vertex", sphere_hits_face_edge_and_vertex},
