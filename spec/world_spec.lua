@@ -677,7 +677,7 @@ describe("collide.newWorld", function()
     end)
 
     it("never reports an item that a query's filter removed, nor the one taking its id", function()
-      for _, query in ipairs({ "raycast", "sweep" }) do
+      for _, query in ipairs({ "raycast", "sweep", "raycastAll" }) do
         local world = collide.newWorld()
         world:add("A", collide.aabb({ 3, 0, 0 }, { 0.5, 5, 5 }))
         world:add("B", collide.aabb({ 6, 0, 0 }, { 0.5, 5, 5 }))
@@ -691,6 +691,10 @@ describe("collide.newWorld", function()
         local hit
         if query == "raycast" then
           hit = world:raycast({ 0, 0, 0 }, { 1, 0, 0 }, 100, filter)
+        elseif query == "raycastAll" then
+          local list, n = world:raycastAll({ 0, 0, 0 }, { 1, 0, 0 }, 100, filter)
+          hit = list[1] and list[1].item
+          assert.are.equal(0, n, query)
         else
           hit = world:sweep(collide.sphere({ 0, 0, 0 }, 0.5), { 10, 0, 0 }, filter)
         end
