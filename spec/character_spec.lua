@@ -89,6 +89,31 @@ describe("collide.newCharacter", function()
       "bad argument #1 to 'move' (delta must be a vector of finite numbers)")
   end)
 
+  it("ends a move whose filter gives its item a shape it cannot move with, and refuses the next", function()
+    for _, phase in ipairs({ "walk", "fall", "probe" }) do
+      local world = collide.newWorld()
+      world:add("floor", collide.aabb({ 0, -1.5, 0 }, { 50, 1, 50 }))
+      world:add("player", collide.ellipsoid({ -3, 0.5, 0 }, { 0.4, 0, 0 }, { 0, 0.9, 0 }, { 0, 0, 0.4 }))
+      local armed = false
+      local c = collide.newCharacter(world, "player", {
+        filter = function()
+          if armed then
+            armed = false
+            world:update("player", collide.segment({ -3, 0, 0 }, { -3, 1, 0 }))
+          end
+          return true
+        end,
+      })
+      c:move({ 0, -1, 0 })
+      armed = true
+      local delta = phase == "walk" and { 10, -0.1, 0 } or phase == "fall" and { 0, -1, 0 } or { 0, 0, 0 }
+      local ok, message = pcall(c.move, c, delta)
+      assert.is_true(ok, phase .. ": " .. tostring(message))
+      assert.has_error(function() c:move({ 1, 0, 0 }) end,
+        "calling 'move' on bad self (the character's shape must be a sphere or an ellipsoid, got segment)")
+    end
+  end)
+
   it("ends a move whose filter takes its item out of the world, and refuses the next", function()
     for _, phase in ipairs({ "walk", "fall", "probe" }) do
       local world = collide.newWorld()

@@ -267,7 +267,8 @@ function Character:move(delta, out)
   if id == nil then
     error("calling 'move' on bad self (the character's item is no longer in its world)", 2)
   end
-  local kind = ctype(world._shapes[id])
+  local shape = world._shapes[id]
+  local kind = ctype(shape)
   if kind ~= "sphere" and kind ~= "ellipsoid" then
     error(format("calling 'move' on bad self (the character's shape must be a sphere or an ellipsoid, got %s)",
       tostring(kind)), 2)
@@ -307,11 +308,11 @@ function Character:move(delta, out)
   end
 
   -- A filter may take the item out of the world (or put it back as
-  -- another): the move ends where it got.
-  local ids = world._ids
+  -- another), or give it another shape: the move ends where it got.
+  local ids, shapes = world._ids, world._shapes
 
   -- Falling or rising.
-  if along ~= 0 and ids[item] == id then
+  if along ~= 0 and ids[item] == id and shapes[id] == shape then
     x, y, z = self:_go(x + along * ux, y + along * uy, z + along * uz, self._fallFilter)
   end
 
@@ -320,13 +321,13 @@ function Character:move(delta, out)
   -- state. Stick to the floor: one on the ground and not moving up follows
   -- ground it can stand on down by up to stickToFloor; one probe looks that
   -- far, and only what it meets within the little way sets the state.
-  if self._newState == "inAir" and ids[item] == id then
+  if self._newState == "inAir" and ids[item] == id and shapes[id] == shape then
     local probe = self._probeReach
     local stick = (wasOnGround and along <= 0) and self._stick or 0
     local reach = max(probe, stick)
     local cx, cy, cz = x, y, z
     local support = self:_probe(cx - reach * ux, cy - reach * uy, cz - reach * uz, probe / reach)
-    if support and self._newState ~= "onGround" and stick > 0 and ids[item] == id then
+    if support and self._newState ~= "onGround" and stick > 0 and ids[item] == id and shapes[id] == shape then
       x, y, z = self:_go(cx - stick * ux, cy - stick * uy, cz - stick * uz, self._fallFilter)
     end
   end
