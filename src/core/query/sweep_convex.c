@@ -21,6 +21,46 @@
 #include "query/gjk.h"
 #include "shape/ellipsoid.h"
 
+// The outward normal of a sphere or an ellipsoid at a point near its
+// surface; false for other shapes.
+static bool c3SurfaceNormal(c3ShapeType type, const void* shape, c3Vec3 shift, c3Vec3 point, c3Vec3* normal)
+{
+	if (type == c3_sphereShape)
+	{
+		const c3Sphere* s = (const c3Sphere*)shape;
+		*normal = c3Sub(point, c3Add(s->center, shift));
+		return c3LengthSquared(*normal) > 0.0;
+	}
+	if (type == c3_ellipsoidShape)
+	{
+		const c3Ellipsoid* e = (const c3Ellipsoid*)shape;
+		*normal = c3EllipsoidNormalFromUnit(e, c3EllipsoidToUnit(e, c3Sub(point, c3Add(e->center, shift))));
+		return c3LengthSquared(*normal) > 0.0;
+	}
+	return false;
+}
+
+// The normal (from B toward A) of shapes that touch, d their GJK distance,
+// A moved by shift. Where one of them is smooth (a sphere or an ellipsoid)
+// the contact has one normal, that shape's own at its closest point: GJK's
+// direction between closest points a billionth apart carries their rounding
+// (6 degrees off for an ellipsoid on a segment, which let a slide along it
+// sink in); else GJK's direction, exact on polytopes.
+static c3Vec3 c3SmoothContactNormal(c3ShapeType typeA, const void* a, c3Vec3 shift, c3ShapeType typeB, const void* b,
+									const c3DistanceOutput* d)
+{
+	c3Vec3 n;
+	if (c3SurfaceNormal(typeA, a, shift, d->pointA, &n))
+	{
+		return c3Normalize(c3Neg(n));
+	}
+	if (c3SurfaceNormal(typeB, b, c3MakeVec3(0.0, 0.0, 0.0), d->pointB, &n))
+	{
+		return c3Normalize(n);
+	}
+	return c3MulSV(1.0 / d->distance, c3Sub(d->pointA, d->pointB));
+}
+
 static c3Proxy c3TranslateProxy(const c3Proxy* proxy, c3Vec3 delta)
 {
 	c3Proxy out = *proxy;
@@ -135,7 +175,7 @@ c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3Sh
 			c3Vec3 normal;
 			if (d.distance > 0.0)
 			{
-				normal = c3MulSV(1.0 / d.distance, c3Sub(d.pointA, d.pointB));
+				normal = c3SmoothContactNormal(typeA, a, c3MulSV(t, motion), typeB, b, &d);
 			}
 			else
 			{
