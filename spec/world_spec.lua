@@ -477,6 +477,22 @@ describe("collide.newWorld", function()
       C.near(actual.x, 1, 1e-3, "and on its way")
     end)
 
+    it("pushes a mover out of what its first push out put it into", function()
+      -- Sunk 0.05 into the floor, under the edge of a block 0.02 above it:
+      -- out of the floor it is in the block; the next round leaves both.
+      local world = collide.newWorld({ skin = 0 })
+      world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
+      world:add("block", collide.aabb({ 1.48, 1.97, 0 }, { 1, 1, 1 }))
+      local mover = collide.aabb({ 0, 0.45, 0 }, { 0.5, 0.5, 0.5 })
+      world:add("mover", mover)
+      local actual = world:move("mover", { 0, 0.45, 0.2 })
+      for _, other in ipairs({ "floor", "block" }) do
+        local depth = collide.penetration(mover, world:getShape(other))
+        assert.is_true(depth == nil or depth < 1e-12, other .. ": " .. tostring(depth))
+      end
+      C.near(actual.z, 0.2, 1e-12, "and on its way")
+    end)
+
     it("pushes every mover out of every kind of item it starts inside, the shortest way", function()
       local rng = Random.new(4242)
       local obstacles = {

@@ -678,53 +678,51 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   -- its filter runs; after a filter changed the world, the hits after its
   -- own may be stale (an item removed, or another that took its id), so
   -- the move looks again from where it is rather than read on.
-  local ids, pushed, begun = self._ids, false, self._changes
+  local pushes, begun = 0, self._changes
+  -- The ids of the items the mover is pushed out of in this move, kept
+  -- over rounds: a push out of one item can put it into another, and the
+  -- next round leaves both together (marked with the stamp in solidMark).
+  local solid, solidMark = buf.solid, buf.solidMark
+  if not solid then
+    solid, solidMark = {}, {}
+    buf.solid, buf.solidMark = solid, solidMark
+  end
+  local nsolid = 0
   local ended
   for iteration = 1, iterations or self._maxIterations do
     if iteration > 1 then
       n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, place)
     end
     local changes = self._changes
-    if not pushed and n > 0 and buf[HIT] == 1 then
-      -- Inside something at the start: each such item the filter names is
+    if pushes < 3 and n > 0 and buf[HIT] == 1 then
+      -- Inside something: each such item the filter names (once a move) is
       -- a collision (overlaps set); the mover leaves those it does not
-      -- cross (and that are still there) by the shortest way, then looks
-      -- again.
-      pushed = true
-      local inside = buf.inside -- this depth's own: a filter may move things too
-      if not inside then
-        inside = {}
-        buf.inside = inside
-      end
-      local count = 0
+      -- cross (and that are still there), with those it left before, by
+      -- the shortest way, then looks again.
+      pushes = pushes + 1
+      local before = nsolid
       for i = 0, n - 1 do
         local base = i * HIT
         if buf[base + HIT] ~= 1 then
           break -- the hits that start inside come first (t = 0)
         end
-        local other = items[buf[base + 1]]
-        local response = other ~= nil and filter(item, other)
-        if response then
-          ncols = record(self._pool, cols, ncols, item, other, response, buf, base, x, y, z)
-          if response == "cross" then
-            visited[other] = stamp
-          else
-            count = count + 1
-            inside[count] = other
+        local hid = buf[base + 1]
+        local other = items[hid]
+        if other ~= nil and visited[other] ~= stamp and solidMark[hid] ~= stamp then
+          local response = filter(item, other)
+          if response then
+            ncols = record(self._pool, cols, ncols, item, other, response, buf, base, x, y, z)
+            if response == "cross" then
+              visited[other] = stamp
+            else
+              nsolid = nsolid + 1
+              solid[nsolid] = hid
+              solidMark[hid] = stamp
+            end
           end
-        end
-        if self._changes ~= changes then
-          break
-        end
-      end
-      -- Their ids, of those still in the world.
-      local kept = 0
-      for i = 1, count do
-        local other = inside[i]
-        inside[i] = nil
-        if ids[other] then
-          kept = kept + 1
-          inside[kept] = ids[other]
+          if self._changes ~= changes then
+            break
+          end
         end
       end
       if self._changes ~= changes then
@@ -733,7 +731,20 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
           return x, y, z, ncols, true
         end
       end
-      if kept > 0 then
+      -- The ids of those still in the world.
+      local inside = buf.inside
+      if not inside then
+        inside = {}
+        buf.inside = inside
+      end
+      local kept = 0
+      for k = 1, nsolid do
+        if items[solid[k]] ~= nil then
+          kept = kept + 1
+          inside[kept] = solid[k]
+        end
+      end
+      if kept > 0 and nsolid > before then
         local px, py, pz, hits = coreWorld:pushOut(id, x, y, z, inside, kept, gx, gy, gz, buf, place)
         x, y, z, n = px, py, pz, hits
       elseif self._changes ~= changes then
