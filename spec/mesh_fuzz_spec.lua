@@ -292,7 +292,7 @@ local function fuzzOBJ(seed, files)
 end
 
 describe("meshes under hostile calls", function()
-  it("never crash, raise only collide's errors, and answer as brute force", function()
+  it("never crash, raise only collide's errors, and raycast as brute force over their faces", function()
     local runs = math.max(C.scaled(10), 2)
     local built, answered = 0, 0
     for r = 1, runs do

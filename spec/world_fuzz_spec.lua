@@ -372,7 +372,7 @@ describe("worlds under hostile calls", function()
     assert.is_true(errors >= 10 * runs, "calls refused: " .. errors)
   end)
 
-  it("have a core that any call leaves whole", function()
+  it("have a core that answers any call with a result or a clean error", function()
     local report, count = fuzzCore(SEED, math.max(C.scaled(20000), 2000))
     assert.is_true(count >= 15, "core methods: " .. count)
     assert.are.equal(0, #report, table.concat(report, "\n"))

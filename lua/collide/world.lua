@@ -312,6 +312,18 @@ local function hitValues(self, buf, base, item)
     vec3(buf[base + 6], buf[base + 7], buf[base + 8]), face > 0 and face or nil
 end
 
+-- rec.point and rec.normal: the record's own vectors (kept apart from those
+-- fields, which the caller may have replaced), set to the hit at base of buf.
+local function setVectors(rec, buf, base)
+  local point, normal = rec._point, rec._normal
+  if not point then
+    point, normal = vec3(), vec3()
+    rec._point, rec._normal = point, normal
+  end
+  rec.point = point:set(buf[base + 3], buf[base + 4], buf[base + 5])
+  rec.normal = normal:set(buf[base + 6], buf[base + 7], buf[base + 8])
+end
+
 -- The items of the n hits in buf, read before any filter runs (a filter
 -- may remove an item and add another that takes its id): a list held in
 -- buf until dropItems.
@@ -374,16 +386,10 @@ local function fillHits(self, buf, n, filter, out)
         rec = {}
         out[k] = rec
       end
-      local point, normal = rec._point, rec._normal
-      if not point then
-        point, normal = vec3(), vec3()
-        rec._point, rec._normal = point, normal
-      end
       local base = (i - 1) * HIT
       local face = buf[base + 9]
       rec.item, rec.t, rec.face = item, buf[base + 2], face > 0 and face or nil
-      rec.point = point:set(buf[base + 3], buf[base + 4], buf[base + 5])
-      rec.normal = normal:set(buf[base + 6], buf[base + 7], buf[base + 8])
+      setVectors(rec, buf, base)
     end
   end
   dropItems(others, n)
@@ -612,15 +618,7 @@ local function record(pool, cols, ncols, item, other, response, buf, base, tx, t
   end
   local face = buf[base + 9]
   col.item, col.other, col.type, col.t = item, other, response, buf[base + 2]
-  -- The record's own vectors, set again (kept apart from point and normal,
-  -- which the caller may have replaced).
-  local point, normal = col._point, col._normal
-  if not point then
-    point, normal = vec3(), vec3()
-    col._point, col._normal = point, normal
-  end
-  col.point = point:set(buf[base + 3], buf[base + 4], buf[base + 5])
-  col.normal = normal:set(buf[base + 6], buf[base + 7], buf[base + 8])
+  setVectors(col, buf, base)
   col.face = face > 0 and face or nil
   col.overlaps = buf[base + 10] == 1
   col.normalX, col.normalY, col.normalZ = buf[base + 6], buf[base + 7], buf[base + 8]

@@ -547,8 +547,7 @@ static void c3EPAProbeSimplex(c3EPA* e, const c3Vec3* w, int count)
 	int n = count == 4 ? 4 : (count == 3 ? 1 : 0);
 	for (int i = 0; i < n; ++i)
 	{
-		c3Vec3 a = w[triangles[i][0]], b = w[triangles[i][1]], c = w[triangles[i][2]];
-		c3Vec3 normal = c3Cross(c3Sub(b, a), c3Sub(c, a));
+		c3Vec3 normal = c3TriangleNormal(w[triangles[i][0]], w[triangles[i][1]], w[triangles[i][2]], NULL);
 		double length = c3Length(normal);
 		if (length > 0.0 && length < INFINITY)
 		{

@@ -301,8 +301,7 @@ bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b)
 // center is in front of (at most three).
 bool c3EllipsoidBoxContact(const c3Ellipsoid* a, const c3OBB* b, c3Vec3* point, c3Vec3* normal)
 {
-	double reach = c3MaxDouble(c3Length(a->axis[0]), c3MaxDouble(c3Length(a->axis[1]), c3Length(a->axis[2])));
-	c3Sphere outer = {a->center, reach};
+	c3Sphere outer = {a->center, c3EllipsoidSize(a)};
 	if (!c3OverlapSphereOBB(&outer, b))
 	{
 		return false;

@@ -212,8 +212,7 @@ c3CastOutput c3SweepSpherePolygon(const c3Sphere* a, c3Vec3 deltaA, const c3Poly
 static c3Vec3 c3EllipsoidStartNormal(const c3Ellipsoid* a, c3ShapeType typeB, const void* b, c3Vec3 contactNormal)
 {
 	c3Penetration p = c3PenetrationConvex(c3_ellipsoidShape, a, typeB, b);
-	double size = c3MaxDouble(c3Length(a->axis[0]), c3MaxDouble(c3Length(a->axis[1]), c3Length(a->axis[2])));
-	return p.hit && p.depth > 1.0e-9 * size ? p.normal : contactNormal;
+	return p.hit && p.depth > 1.0e-9 * c3EllipsoidSize(a) ? p.normal : contactNormal;
 }
 
 c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)

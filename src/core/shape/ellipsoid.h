@@ -47,6 +47,13 @@ c3Vec3 c3EllipsoidNormalFromUnit(const c3Ellipsoid* e, c3Vec3 n);
 /// Half-width of the ellipsoid along the unit direction n: |M^T n|.
 double c3EllipsoidReach(const c3Ellipsoid* e, c3Vec3 n);
 
+/// The longest semi-axis: the radius of the sphere about the center that
+/// holds the ellipsoid, and its size for tolerances.
+static inline double c3EllipsoidSize(const c3Ellipsoid* e)
+{
+	return c3MaxDouble(c3Length(e->axis[0]), c3MaxDouble(c3Length(e->axis[1]), c3Length(e->axis[2])));
+}
+
 /// The point of the ellipsoid farthest along d.
 c3Vec3 c3EllipsoidSupport(const c3Ellipsoid* e, c3Vec3 d);
 
