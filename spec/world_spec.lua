@@ -193,7 +193,7 @@ describe("collide.newWorld", function()
         local world, list = randomWorld(rng, N, s, o)
         churn(rng, world, list, math.floor(N / 4), s, o)
         assert.are.equal(#list, world:count())
-        local hits = { shape = 0, bounds = 0, point = 0, ray = 0, sweep = 0 }
+        local hits = { shape = 0, bounds = 0, point = 0, ray = 0, sweep = 0, shortSweep = 0 }
         local R = spread(N)
         for q = 1, Q do
           local center = { o + rng:uniform(-R, R) * s, o + rng:uniform(-R, R) * s, o + rng:uniform(-R, R) * s }
@@ -266,44 +266,57 @@ describe("collide.newWorld", function()
               assert.is_true(records[i - 1].t <= r.t)
             end
           end
-          -- sweep of a sphere: brute force over the pairs sweep answers
-          local mover = collide.sphere(p, rng:uniform(0.2, 1) * s)
-          local delta = dir * 0.5
-          local first, firstItems = math.huge, {}
-          for _, other in ipairs(list) do
-            local shape = world:getShape(other)
-            local kind = collide.type(shape)
-            if kind ~= "segment" and kind ~= "ellipsoid" then
-              local st, _, normal = collide.sweep(mover, delta, shape)
-              -- At t = 0 only inside (beyond touching) or moving in counts.
-              local deep = st == 0 and (collide.penetration(mover, shape) or 0) > 0
-              if st and not (st == 0 and normal:dot(delta) >= 0 and not deep) then
-                if st < first then
-                  first, firstItems = st, { [other] = true }
-                elseif st == first then
-                  firstItems[other] = true
+          -- sweep of a sphere: brute force over the pairs sweep answers; a
+          -- long motion, and a short one (which the core walks by its swept
+          -- bounds rather than by a cast) toward the item whose bounds hold
+          -- the point at, from about where the sphere would touch them
+          for _, short in ipairs({ false, true }) do
+            local radius = rng:uniform(0.2, 1) * s
+            local mover = collide.sphere(p, radius)
+            local delta = dir * 0.5
+            if short and bounds then
+              local toward = dir:normalized()
+              local reach = bounds.halfExtents:length() + radius
+              mover:setCenter(at - toward * (reach * rng:uniform(0.3, 1.1)))
+              delta = toward * (0.2 * radius)
+            end
+            local first, firstItems = math.huge, {}
+            for _, other in ipairs(list) do
+              local shape = world:getShape(other)
+              local kind = collide.type(shape)
+              if kind ~= "segment" and kind ~= "ellipsoid" then
+                local st, _, normal = collide.sweep(mover, delta, shape)
+                -- At t = 0 only inside (beyond touching) or moving in counts.
+                local deep = st == 0 and (collide.penetration(mover, shape) or 0) > 0
+                if st and not (st == 0 and normal:dot(delta) >= 0 and not deep) then
+                  if st < first then
+                    first, firstItems = st, { [other] = true }
+                  elseif st == first then
+                    firstItems[other] = true
+                  end
                 end
               end
             end
-          end
-          local filter = function(other)
-            local kind = collide.type(world:getShape(other))
-            return kind ~= "segment" and kind ~= "ellipsoid"
-          end
-          local swept, st = world:sweep(mover, delta, filter)
-          if first == math.huge then
-            assert.is_nil(swept)
-          else
-            hits.sweep = hits.sweep + 1
-            assert.are.equal(first, st)
-            assert.is_true(firstItems[swept] == true, "sweep " .. q .. ": not the first item")
+            local filter = function(other)
+              local kind = collide.type(world:getShape(other))
+              return kind ~= "segment" and kind ~= "ellipsoid"
+            end
+            local swept, st = world:sweep(mover, delta, filter)
+            if first == math.huge then
+              assert.is_nil(swept)
+            else
+              local key = short and "shortSweep" or "sweep"
+              hits[key] = hits[key] + 1
+              assert.are.equal(first, st)
+              assert.is_true(firstItems[swept] == true, "sweep " .. q .. ": not the first item")
+            end
           end
         end
         -- The cases mean something: most queries find items.
         assert.is_true(hits.shape >= Q / 4 and hits.bounds >= Q / 4 and hits.point >= Q / 4 and hits.ray >= Q / 4
-          and hits.sweep >= Q / 8,
-          string.format("hits: shape %d, bounds %d, point %d, ray %d, sweep %d", hits.shape, hits.bounds,
-            hits.point, hits.ray, hits.sweep))
+          and hits.sweep >= Q / 8 and hits.shortSweep >= Q / 8,
+          string.format("hits: shape %d, bounds %d, point %d, ray %d, sweep %d, short sweep %d", hits.shape,
+            hits.bounds, hits.point, hits.ray, hits.sweep, hits.shortSweep))
       end)
     end
 

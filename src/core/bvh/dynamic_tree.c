@@ -3,7 +3,10 @@
 // 3D and in doubles: nodes in one growing array with a free list, leaves
 // inserted next to the sibling the surface area heuristic prefers (a branch
 // and bound down the tree), and the ancestors of every change rebalanced by
-// rotations; a top-down binned rebuild for sets that no longer move.
+// rotations; a top-down binned rebuild for sets that no longer move, which
+// also lays the nodes out depth first (a subtree in one run of memory, so
+// that a walk near the leaves stays in a few cache lines). Proxy ids index
+// a table of their leaves' nodes, so that nodes can move and ids stay.
 
 #include "bvh/dynamic_tree.h"
 
@@ -29,7 +32,7 @@ typedef struct c3TreeNode
 	uint64_t userData;
 	int parent; ///< or the next free node
 	int child1; ///< c3_nullNode for a leaf
-	int child2;
+	int child2; ///< for a leaf: its proxy id
 	int height; ///< 0 for a leaf, -1 for a free node
 } c3TreeNode;
 
@@ -42,6 +45,9 @@ struct c3DynamicTree
 	int capacity;
 	int freeList;
 	int proxyCount;
+	int* proxies;      ///< a proxy id's leaf node; a free id holds -2 - the next free id (-1: none)
+	int proxyCapacity; ///< entries of proxies
+	int freeProxy;     ///< the first free proxy id, or -1
 };
 
 static int c3TreeMaxInt(int a, int b)
@@ -137,6 +143,7 @@ c3DynamicTree* c3CreateDynamicTree(const c3Allocator* allocator)
 	tree->allocator = a;
 	tree->root = c3_nullNode;
 	tree->freeList = c3_nullNode;
+	tree->freeProxy = -1;
 	return tree;
 }
 
@@ -146,6 +153,7 @@ void c3DestroyDynamicTree(c3DynamicTree* tree)
 	{
 		c3Allocator a = tree->allocator;
 		c3Free(&a, tree->nodes, sizeof(c3TreeNode) * (size_t)tree->capacity);
+		c3Free(&a, tree->proxies, sizeof(int) * (size_t)tree->proxyCapacity);
 		c3Free(&a, tree, sizeof(c3DynamicTree));
 	}
 }
@@ -183,6 +191,36 @@ static bool c3ReserveNodes(c3DynamicTree* tree, int count)
 	tree->capacity = capacity;
 	// The new nodes onto the free list, in front of the free ones already there.
 	c3FreeRange(tree, old, capacity);
+	return true;
+}
+
+// A free proxy id on the free list; false (nothing changed) when there is
+// no memory.
+static bool c3ReserveProxy(c3DynamicTree* tree)
+{
+	if (tree->freeProxy >= 0)
+	{
+		return true;
+	}
+	int capacity = tree->proxyCapacity > 0 ? 2 * tree->proxyCapacity : 16;
+	int* proxies = (int*)c3Alloc(&tree->allocator, sizeof(int) * (size_t)capacity);
+	if (proxies == NULL)
+	{
+		return false;
+	}
+	if (tree->proxyCapacity > 0)
+	{
+		memcpy(proxies, tree->proxies, sizeof(int) * (size_t)tree->proxyCapacity);
+	}
+	c3Free(&tree->allocator, tree->proxies, sizeof(int) * (size_t)tree->proxyCapacity);
+	// The new ids onto the free list, lowest first.
+	for (int i = capacity - 1; i >= tree->proxyCapacity; --i)
+	{
+		proxies[i] = -2 - tree->freeProxy;
+		tree->freeProxy = i;
+	}
+	tree->proxies = proxies;
+	tree->proxyCapacity = capacity;
 	return true;
 }
 
@@ -468,39 +506,47 @@ int c3DynamicTree_CreateProxy(c3DynamicTree* tree, c3AABB box, double margin, ui
 {
 	// A leaf and, for all but the first, an inner node: reserved up front
 	// so that the insertion cannot fail halfway.
-	if (tree->proxyCount >= C3_TREE_MAX_PROXIES || !c3ReserveNodes(tree, 2))
+	if (tree->proxyCount >= C3_TREE_MAX_PROXIES || !c3ReserveNodes(tree, 2) || !c3ReserveProxy(tree))
 	{
 		return -1;
 	}
+	int proxyId = tree->freeProxy;
+	tree->freeProxy = -2 - tree->proxies[proxyId];
 	int leaf = c3AllocateNode(tree);
+	tree->proxies[proxyId] = leaf;
 	c3TreeNode* n = &tree->nodes[leaf];
 	c3Vec3 fatLo, fatHi;
 	c3FatBox(box, margin, &fatLo, &fatHi);
 	c3SetNodeBox(n, fatLo, fatHi);
 	n->userData = userData;
+	n->child2 = proxyId;
 	n->height = 0;
 	c3InsertLeaf(tree, leaf, tree->root);
 	tree->proxyCount++;
-	return leaf;
+	return proxyId;
 }
 
 bool c3DynamicTree_IsProxy(const c3DynamicTree* tree, int proxyId)
 {
-	return proxyId >= 0 && proxyId < tree->capacity && tree->nodes[proxyId].height == 0;
+	return proxyId >= 0 && proxyId < tree->proxyCapacity && tree->proxies[proxyId] >= 0;
 }
 
 void c3DynamicTree_DestroyProxy(c3DynamicTree* tree, int proxyId)
 {
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
-	c3RemoveLeaf(tree, proxyId);
-	c3FreeNode(tree, proxyId);
+	int leaf = tree->proxies[proxyId];
+	c3RemoveLeaf(tree, leaf);
+	c3FreeNode(tree, leaf);
+	tree->proxies[proxyId] = -2 - tree->freeProxy;
+	tree->freeProxy = proxyId;
 	tree->proxyCount--;
 }
 
 bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, double margin)
 {
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
-	c3TreeNode* n = &tree->nodes[proxyId];
+	int leaf = tree->proxies[proxyId];
+	c3TreeNode* n = &tree->nodes[leaf];
 	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
 	c3Vec3 fatLo, fatHi;
 	c3FatBox(box, margin, &fatLo, &fatHi);
@@ -514,8 +560,8 @@ bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, doubl
 	// the lowest node about it that holds the new box, whose ancestors do
 	// not grow, rather than from the root (fewer nodes walked, and those
 	// the removal just touched).
-	int start = c3RemoveLeaf(tree, proxyId);
-	n = &tree->nodes[proxyId];
+	int start = c3RemoveLeaf(tree, leaf);
+	n = &tree->nodes[leaf];
 	c3SetNodeBox(n, fatLo, fatHi);
 	const c3TreeNode* nodes = tree->nodes;
 	while (start != c3_nullNode && nodes[start].parent != c3_nullNode &&
@@ -523,14 +569,14 @@ bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, doubl
 	{
 		start = nodes[start].parent;
 	}
-	c3InsertLeaf(tree, proxyId, start);
+	c3InsertLeaf(tree, leaf, start);
 	return true;
 }
 
 c3AABB c3DynamicTree_GetFatBox(const c3DynamicTree* tree, int proxyId)
 {
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
-	const c3TreeNode* n = &tree->nodes[proxyId];
+	const c3TreeNode* n = &tree->nodes[tree->proxies[proxyId]];
 	c3AABB box;
 	box.center = c3Midpoint(c3NodeLo(n), c3NodeHi(n));
 	box.halfExtents = c3MulSV(0.5, c3Sub(c3NodeHi(n), c3NodeLo(n)));
@@ -540,7 +586,7 @@ c3AABB c3DynamicTree_GetFatBox(const c3DynamicTree* tree, int proxyId)
 uint64_t c3DynamicTree_GetUserData(const c3DynamicTree* tree, int proxyId)
 {
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
-	return tree->nodes[proxyId].userData;
+	return tree->nodes[tree->proxies[proxyId]].userData;
 }
 
 // -- walks -----------------------------------------------------------------------------------
@@ -618,24 +664,21 @@ static void c3FreeStack(c3WalkStack* s)
 }
 
 // A walk that cannot grow its stack goes on depth first by recursion from
-// the node it could not push (bounded by the height, which rotations keep
-// near log N).
+// the node it could not push (one that overlaps the box, counted; the
+// recursion is bounded by the height, which rotations keep near log N).
 static bool c3QueryFrom(const c3DynamicTree* tree, int index, c3Vec3 lo, c3Vec3 hi, c3TreeQueryFcn* fcn, void* context,
 						c3TreeStats* stats)
 {
 	const c3TreeNode* n = &tree->nodes[index];
-	stats->nodes++;
-	if (!c3TreeOverlaps(n, lo, hi))
-	{
-		return true;
-	}
 	if (n->height == 0)
 	{
 		stats->leaves++;
-		return fcn(index, n->userData, context);
+		return fcn(n->child2, n->userData, context);
 	}
-	return c3QueryFrom(tree, n->child1, lo, hi, fcn, context, stats) &&
-		   c3QueryFrom(tree, n->child2, lo, hi, fcn, context, stats);
+	stats->nodes += 2;
+	int a = n->child1, b = n->child2;
+	return (!c3TreeOverlaps(&tree->nodes[a], lo, hi) || c3QueryFrom(tree, a, lo, hi, fcn, context, stats)) &&
+		   (!c3TreeOverlaps(&tree->nodes[b], lo, hi) || c3QueryFrom(tree, b, lo, hi, fcn, context, stats));
 }
 
 c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQueryFcn* fcn, void* context)
@@ -646,6 +689,13 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 		return stats;
 	}
 	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
+	stats.nodes++;
+	if (!c3TreeOverlaps(&tree->nodes[tree->root], lo, hi))
+	{
+		return stats;
+	}
+	// Only nodes that overlap the box go on the stack: each child is tested
+	// before it is pushed.
 	c3WalkStack stack;
 	c3InitStack(&stack, &tree->allocator);
 	c3Push(&stack, tree->root, 0.0);
@@ -653,25 +703,24 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	{
 		int index = stack.items[--stack.count];
 		const c3TreeNode* n = &tree->nodes[index];
-		stats.nodes++;
-		if (!c3TreeOverlaps(n, lo, hi))
-		{
-			continue;
-		}
 		if (n->height == 0)
 		{
 			stats.leaves++;
-			if (!fcn(index, n->userData, context))
+			if (!fcn(n->child2, n->userData, context))
 			{
 				break;
 			}
 			continue;
 		}
-		if (!c3Push(&stack, n->child1, 0.0) && !c3QueryFrom(tree, n->child1, lo, hi, fcn, context, &stats))
+		stats.nodes += 2;
+		int a = n->child1, b = n->child2;
+		if (c3TreeOverlaps(&tree->nodes[a], lo, hi) && !c3Push(&stack, a, 0.0) &&
+			!c3QueryFrom(tree, a, lo, hi, fcn, context, &stats))
 		{
 			break;
 		}
-		if (!c3Push(&stack, n->child2, 0.0) && !c3QueryFrom(tree, n->child2, lo, hi, fcn, context, &stats))
+		if (c3TreeOverlaps(&tree->nodes[b], lo, hi) && !c3Push(&stack, b, 0.0) &&
+			!c3QueryFrom(tree, b, lo, hi, fcn, context, &stats))
 		{
 			break;
 		}
@@ -715,7 +764,7 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 		if (n->height == 0)
 		{
 			stats.leaves++;
-			double value = fcn(index, n->userData, maxFraction, context);
+			double value = fcn(n->child2, n->userData, maxFraction, context);
 			if (value == 0.0)
 			{
 				break;
@@ -868,6 +917,62 @@ static int c3BuildRange(c3DynamicTree* tree, c3RebuildItem* items, int begin, in
 	return parent;
 }
 
+// The nodes in a new array, depth first from the root (a node, then its
+// first subtree, then its second), the free ones after them; the proxy
+// table follows the leaves. False (the tree unchanged) when there is no
+// memory.
+static bool c3LayOutDepthFirst(c3DynamicTree* tree)
+{
+	size_t bytes = sizeof(c3TreeNode) * (size_t)tree->capacity;
+	size_t indexBytes = sizeof(int) * (size_t)tree->capacity;
+	c3TreeNode* nodes = (c3TreeNode*)c3Alloc(&tree->allocator, bytes);
+	int* stack = (int*)c3Alloc(&tree->allocator, indexBytes);
+	int* moved = (int*)c3Alloc(&tree->allocator, indexBytes);
+	bool ok = nodes != NULL && stack != NULL && moved != NULL;
+	if (ok)
+	{
+		const c3TreeNode* old = tree->nodes;
+		int top = 0, next = 0;
+		stack[top++] = tree->root;
+		while (top > 0)
+		{
+			int i = stack[--top];
+			moved[i] = next;
+			nodes[next++] = old[i];
+			if (old[i].height > 0)
+			{
+				stack[top++] = old[i].child2;
+				stack[top++] = old[i].child1;
+			}
+		}
+		C3_ASSERT(next == tree->nodeCount);
+		for (int k = 0; k < next; ++k)
+		{
+			c3TreeNode* n = &nodes[k];
+			n->parent = n->parent == c3_nullNode ? c3_nullNode : moved[n->parent];
+			if (n->height > 0)
+			{
+				n->child1 = moved[n->child1];
+				n->child2 = moved[n->child2];
+			}
+			else
+			{
+				tree->proxies[n->child2] = k;
+			}
+		}
+		c3Free(&tree->allocator, tree->nodes, bytes);
+		tree->nodes = nodes;
+		nodes = NULL;
+		tree->root = 0;
+		tree->freeList = c3_nullNode;
+		c3FreeRange(tree, next, tree->capacity);
+	}
+	c3Free(&tree->allocator, nodes, bytes);
+	c3Free(&tree->allocator, stack, indexBytes);
+	c3Free(&tree->allocator, moved, indexBytes);
+	return ok;
+}
+
 bool c3DynamicTree_Rebuild(c3DynamicTree* tree)
 {
 	if (tree->proxyCount < 3)
@@ -903,6 +1008,9 @@ bool c3DynamicTree_Rebuild(c3DynamicTree* tree)
 	tree->root = c3BuildRange(tree, items, 0, count);
 	tree->nodes[tree->root].parent = c3_nullNode;
 	c3Free(&tree->allocator, items, size);
+	// Laid out depth first when there is memory for it (the tree is valid
+	// and rebuilt either way).
+	c3LayOutDepthFirst(tree);
 	return true;
 }
 
@@ -944,7 +1052,8 @@ double c3DynamicTree_GetAreaRatio(const c3DynamicTree* tree)
 
 size_t c3DynamicTree_GetBytes(const c3DynamicTree* tree)
 {
-	return sizeof(c3DynamicTree) + sizeof(c3TreeNode) * (size_t)tree->capacity;
+	return sizeof(c3DynamicTree) + sizeof(c3TreeNode) * (size_t)tree->capacity +
+		   sizeof(int) * (size_t)tree->proxyCapacity;
 }
 
 bool c3DynamicTree_Validate(const c3DynamicTree* tree)
@@ -961,7 +1070,8 @@ bool c3DynamicTree_Validate(const c3DynamicTree* tree)
 		if (n->height == 0)
 		{
 			leaves++;
-			if (n->child1 != c3_nullNode || n->child2 != c3_nullNode)
+			if (n->child1 != c3_nullNode || n->child2 < 0 || n->child2 >= tree->proxyCapacity ||
+				tree->proxies[n->child2] != i)
 			{
 				return false;
 			}
@@ -997,6 +1107,15 @@ bool c3DynamicTree_Validate(const c3DynamicTree* tree)
 			return false;
 		}
 	}
+	// Each proxy id names a leaf (checked from the leaves above) or is free.
+	int freeIds = 0;
+	for (int i = tree->freeProxy; i != -1; i = -2 - tree->proxies[i])
+	{
+		if (i < 0 || i >= tree->proxyCapacity || tree->proxies[i] >= 0 || ++freeIds > tree->proxyCapacity)
+		{
+			return false;
+		}
+	}
 	return used == tree->nodeCount && used + free == tree->capacity && leaves == tree->proxyCount &&
-		   (tree->root == c3_nullNode) == (tree->proxyCount == 0);
+		   leaves + freeIds == tree->proxyCapacity && (tree->root == c3_nullNode) == (tree->proxyCount == 0);
 }

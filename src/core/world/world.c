@@ -854,6 +854,25 @@ static double c3CastMoverItem(const c3World* world, int item, double maxFraction
 	return s->stopped ? 0.0 : maxFraction;
 }
 
+static bool c3SweepCandidate(const c3World* world, int item, void* context)
+{
+	return c3CastMoverItem(world, item, 1.0, context) != 0.0;
+}
+
+// Whether the bounds swept by a box of half extents h moving by d hold
+// little more than the box's swept volume: in each plane of two axes, the
+// corners the bounds add (|d_i| |d_j|) are at most a quarter of their face.
+// A sweep keeps every hit (its cast prunes nothing by order), so a box
+// query over tight swept bounds visits about the nodes an ordered cast
+// visits, for a fraction of the work per node (six comparisons against a
+// slab test, a sort of the children, and the times kept on the stack).
+static bool c3SweptBoundsAreTight(c3Vec3 h, c3Vec3 d)
+{
+	c3Vec3 a = c3Abs(d);
+	c3Vec3 w = c3Add(c3MulSV(2.0, h), a);
+	return 4.0 * a.x * a.y <= w.x * w.y && 4.0 * a.y * a.z <= w.y * w.z && 4.0 * a.z * a.x <= w.z * w.x;
+}
+
 void c3World_Sweep(const c3World* world, c3WorldShape mover, c3Vec3 delta, int ignore, c3WorldHitFcn* fcn,
 				   void* context, c3WorldStats* stats)
 {
@@ -864,6 +883,13 @@ void c3World_Sweep(const c3World* world, c3WorldShape mover, c3Vec3 delta, int i
 		return;
 	}
 	c3SweepContext s = {mover, delta, ignore, fcn, context, false, stats};
+	if (c3SweptBoundsAreTight(bounds.halfExtents, delta))
+	{
+		c3AABB swept = {c3Add(bounds.center, c3MulSV(0.5, delta)),
+						c3Add(bounds.halfExtents, c3MulSV(0.5, c3Abs(delta)))};
+		c3WalkBox(world, swept, c3SweepCandidate, &s, stats);
+		return;
+	}
 	c3WalkCast(world, bounds.center, delta, bounds.halfExtents, 1.0, c3CastMoverItem, &s, stats);
 }
 
