@@ -415,6 +415,28 @@ describe("collide.mesh", function()
       end)
     end
 
+    it("stops a shape sunk in a face at t = 0 whatever its motion, and lets one resting on it slide", function()
+      local mesh = floors[1][2]
+      local steps = { vec3(0.37, 0, 0.61), vec3(0.3, 0.2, -0.1), vec3(0, 1, 0) }
+      for k = 1, 3 do
+        for _, step in ipairs(steps) do
+          -- Sunk 0.05 into the floor: along it, up and out of it, t = 0 (as
+          -- the sweeps between two shapes), to be pushed out.
+          local shape = shapesAt(1.3, 1.7)[k]
+          shape:translate({ 0, -0.05, 0 })
+          local t, _, n = collide.sweep(shape, step, mesh)
+          assert.are.equal(0, t)
+          assert.are.equal(vec3(0, 1, 0), n)
+          -- Resting on it, or sunk by a rounding of its size: free to slide
+          -- along it and to leave it.
+          shape = shapesAt(1.3, 1.7)[k]
+          assert.is_nil(collide.sweep(shape, step, mesh))
+          shape:translate({ 0, -1e-14, 0 })
+          assert.is_nil(collide.sweep(shape, step, mesh))
+        end
+      end
+    end)
+
     it("lets shapes slide along a wall of triangles", function()
       -- The floor grid stood up as the wall x = 0, normal +x.
       local vertices, faces = grid(50, 100, 2, 0, Random.new(813))

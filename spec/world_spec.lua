@@ -490,6 +490,33 @@ describe("collide.newWorld", function()
       C.near(actual.x, 1, 1e-3, "and on its way")
     end)
 
+    it("pushes a mover sunk in a mesh out, whichever way it moves", function()
+      local rng = Random.new(4343)
+      local floor = collide.mesh({ { -20, 0, -20 }, { 20, 0, -20 }, { 20, 0, 20 }, { -20, 0, 20 } },
+        { { 1, 3, 2 }, { 1, 4, 3 } })
+      local movers = {
+        function(c) return collide.sphere(c, 0.5) end,
+        function(c) return collide.ellipsoid(c, { 0.4, 0.5, 0.3 }) end,
+        function(c) return collide.aabb(c, { 0.4, 0.5, 0.3 }) end,
+        function(c) return collide.obb(c, { 0.4, 0.5, 0.3 }, (table.unpack or unpack)(rng:axes())) end,
+      }
+      for k = 1, 80 do
+        local world = collide.newWorld()
+        world:add("floor", floor)
+        local mover = movers[1 + k % 4](vec3(rng:uniform(-5, 5), rng:uniform(0.2, 0.45), rng:uniform(-5, 5)))
+        world:add("mover", mover)
+        local depth = collide.penetration(mover, floor)
+        -- Along the floor (half the cases), else any way but down.
+        local goal = mover.center + vec3(rng:uniform(-1, 1), k % 2 == 0 and 0 or rng:uniform(0, 1), rng:uniform(-1, 1))
+        local where = string.format("case %d, %s sunk %.3f, toward %s", k, collide.type(mover), depth or 0, tostring(goal))
+        assert.is_true(depth and depth > 0.01, where)
+        local _, cols, n = world:move("mover", goal)
+        assert.is_true(n >= 1 and cols[1].overlaps and cols[1].other == "floor", "reported inside: " .. where)
+        local left = collide.penetration(mover, floor)
+        assert.is_true(left == nil or left <= 1e-9, "still inside by " .. tostring(left) .. ": " .. where)
+      end
+    end)
+
     it("pushes a mover out of what its first push out put it into", function()
       -- Sunk 0.05 into the floor, under the edge of a block 0.02 above it:
       -- out of the floor it is in the block; the next round leaves both.

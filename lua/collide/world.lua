@@ -698,7 +698,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
       -- cross (and that are still there), with those it left before, by
       -- the shortest way, then looks again.
       pushes = pushes + 1
-      local before = nsolid
+      local before, again = nsolid, false
       for i = 0, n - 1 do
         local base = i * HIT
         if buf[base + HIT] ~= 1 then
@@ -706,7 +706,11 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         end
         local hid = buf[base + 1]
         local other = items[hid]
-        if other ~= nil and visited[other] ~= stamp and solidMark[hid] ~= stamp then
+        if solidMark[hid] == stamp then
+          -- Inside again what it was pushed out of (a mesh's other face):
+          -- pushed out of all of them once more.
+          again = true
+        elseif other ~= nil and visited[other] ~= stamp then
           local response = filter(item, other)
           if response then
             ncols = record(self._pool, cols, ncols, item, other, response, buf, base, x, y, z)
@@ -742,7 +746,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
           inside[kept] = solid[k]
         end
       end
-      if kept > 0 and nsolid > before then
+      if kept > 0 and (nsolid > before or again) then
         local px, py, pz, hits = coreWorld:pushOut(id, x, y, z, inside, kept, gx, gy, gz, buf, place)
         x, y, z, n = px, py, pz, hits
       elseif self._changes ~= changes then

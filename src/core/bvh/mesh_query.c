@@ -301,7 +301,13 @@ typedef struct c3SweepContext
 	c3Vec3 axesSquared; ///< ellipsoids: c3EllipsoidAxesSquared
 	c3Vec3 axis[3];     ///< boxes
 	c3Vec3 half;        ///< boxes
+	double sunk;        ///< the depth past which a shape is sunk in a face: 1e-9 of its size
 } c3SweepContext;
+
+typedef struct c3ShapeContext c3ShapeContext;
+static void c3SetupShape(c3ShapeContext* s, c3ShapeType type, const void* shape);
+static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges);
+static bool c3SunkInTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges);
 
 // The contact of the shape swept against one triangle, in world space.
 static c3TriangleContact c3SweepTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges)
@@ -347,8 +353,12 @@ static bool c3CastShapeTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, voi
 	// A face the shape moves along or away from does not stop it: what lets
 	// a shape resting on a floor slide across it. Along is within 1e-12 of
 	// the motion: a slide projected on the face carries that much rounding.
+	// A shape that starts sunk in the face (beyond rounding) is stopped at
+	// t = 0 whatever its motion, as by the sweeps between two shapes: it
+	// must be pushed out, not carried along inside.
 	bool moving = s->delta.x != 0.0 || s->delta.y != 0.0 || s->delta.z != 0.0;
-	if (moving && !c3MovesInto(contact.normal, s->delta))
+	if (moving && !c3MovesInto(contact.normal, s->delta) &&
+		!(contact.fraction == 0.0 && c3SunkInTriangle(s, a, b, c, c3MeshTriangleEdges(t))))
 	{
 		return false;
 	}
@@ -411,6 +421,7 @@ c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* 
 	{
 		return best;
 	}
+	s.sunk = 1e-9 * c3MaxAbsComponent(bounds.halfExtents);
 	// The bounds' center may differ from the shape's by rounding: pad by the
 	// half extents about the shape's own center, grown by that difference.
 	c3Vec3 pad = c3Add(bounds.halfExtents, c3Abs(c3Sub(bounds.center, s.center)));
@@ -421,7 +432,7 @@ c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* 
 
 // -- contacts and overlaps -------------------------------------------------------------------
 
-typedef struct c3ShapeContext
+struct c3ShapeContext
 {
 	c3ShapeType type;
 	const void* shape;
@@ -433,7 +444,7 @@ typedef struct c3ShapeContext
 	void* context;
 	int count;
 	bool found;
-} c3ShapeContext;
+};
 
 static void c3SetupShape(c3ShapeContext* s, c3ShapeType type, const void* shape)
 {
@@ -505,6 +516,16 @@ static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3
 		default:
 			return c3BoxTriangleContact(s->center, s->axis, s->half, a, b, c, edges);
 	}
+}
+
+// Whether the swept shape, where it starts, is sunk in the triangle by more
+// than rounding.
+static bool c3SunkInTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges)
+{
+	c3ShapeContext shape;
+	c3SetupShape(&shape, s->type, s->shape);
+	c3TriangleContact contact = c3ContactTriangle(&shape, a, b, c, edges);
+	return contact.hit && contact.depth > s->sunk;
 }
 
 static bool c3VisitContact(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
