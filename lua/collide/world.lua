@@ -786,11 +786,15 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         error(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)), 5)
       end
       -- Where it touches, moved off the surface by the skin along its normal
-      -- (backing off along the motion would cost a grazing slide its speed).
+      -- (backing off along the motion would cost a grazing slide its speed),
+      -- but not into the planes it slid along before in this move (a normal
+      -- that faces down would put it back into the floor).
       local t = buf[chosen + 2]
-      local tx = x + t * (gx - x) + skin * buf[chosen + 6]
-      local ty = y + t * (gy - y) + skin * buf[chosen + 7]
-      local tz = z + t * (gz - z) + skin * buf[chosen + 8]
+      local bx, by, bz = skin * buf[chosen + 6], skin * buf[chosen + 7], skin * buf[chosen + 8]
+      if normals.n > 0 then
+        bx, by, bz = clip(normals, bx, by, bz)
+      end
+      local tx, ty, tz = x + t * (gx - x) + bx, y + t * (gy - y) + by, z + t * (gz - z) + bz
       ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
       local col = cols[ncols]
       if response == "touch" or response == "cross" then
