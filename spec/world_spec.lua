@@ -508,7 +508,8 @@ describe("collide.newWorld", function()
         local depth = collide.penetration(mover, floor)
         -- Along the floor (half the cases), else any way but down.
         local goal = mover.center + vec3(rng:uniform(-1, 1), k % 2 == 0 and 0 or rng:uniform(0, 1), rng:uniform(-1, 1))
-        local where = string.format("case %d, %s sunk %.3f, toward %s", k, collide.type(mover), depth or 0, tostring(goal))
+        local where = string.format("case %d, %s sunk %.3f, toward %s", k, collide.type(mover), depth or 0,
+          tostring(goal))
         assert.is_true(depth and depth > 0.01, where)
         local _, cols, n = world:move("mover", goal)
         assert.is_true(n >= 1 and cols[1].overlaps and cols[1].other == "floor", "reported inside: " .. where)
