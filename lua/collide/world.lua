@@ -50,17 +50,19 @@ local function typeName(v)
   return ctype(v) or type(v)
 end
 
+local unpackVec3 = vec3().unpack
+
 -- The components of a vector argument: a vec3, {x, y, z} or {x = , y = , z = }.
 local function components(v, n, fname, name)
   local x, y, z
   local kind = type(v)
-  if kind == "userdata" and ctype(v) == "vec3" then
-    x, y, z = v.x, v.y, v.z
-  elseif kind == "table" then
+  if kind == "table" then
     x, y, z = v.x, v.y, v.z
     if x == nil then
       x, y, z = v[1], v[2], v[3]
     end
+  elseif kind == "userdata" and ctype(v) == "vec3" then
+    x, y, z = unpackVec3(v)
   else
     argError(n, fname, format("%s must be a vector, got %s", name, typeName(v)))
   end
@@ -835,7 +837,7 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     changed(self, id)
   end
   local before = #cols
-  local buf = bufferAt(self, depth)
+  local buf = self._buffers[depth] or bufferAt(self, depth)
   local n, x, y, z, size = self._core:step(id, self._shapes[id], gx, gy, gz, buf, moving)
   if n == 0 then
     x, y, z = gx, gy, gz
@@ -871,10 +873,14 @@ end
 -- The checked arguments of move and check: id, the goal as numbers, the
 -- collisions table.
 local function check(self, fname, item, goal, filter, outCollisions, outActual)
-  local id = idOf(self, item, fname)
+  local id = item ~= nil and self._ids[item] or idOf(self, item, fname)
   local gx, gy, gz = components(goal, 2, fname, "goal")
-  checkFilter(filter, 3, fname)
-  checkOut(outCollisions, 4, fname)
+  if filter ~= nil then
+    checkFilter(filter, 3, fname)
+  end
+  if outCollisions ~= nil then
+    checkOut(outCollisions, 4, fname)
+  end
   if outActual ~= nil and ctype(outActual) ~= "vec3" then
     argError(5, fname, format("out must be a vec3, got %s", typeName(outActual)))
   end
