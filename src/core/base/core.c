@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "base/core.h"
 
+#include <string.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -62,6 +64,23 @@ void c3Free(const c3Allocator* allocator, void* memory, size_t size)
 	{
 		allocator->fcn(allocator->context, memory, size, 0);
 	}
+}
+
+void* c3GrowArray(const c3Allocator* allocator, void* array, size_t elementSize, int count, int capacity,
+				  int newCapacity)
+{
+	C3_ASSERT(0 <= count && count <= capacity && capacity < newCapacity);
+	void* grown = c3Alloc(allocator, elementSize * (size_t)newCapacity);
+	if (grown == NULL)
+	{
+		return NULL;
+	}
+	if (count > 0)
+	{
+		memcpy(grown, array, elementSize * (size_t)count);
+	}
+	c3Free(allocator, array, elementSize * (size_t)capacity);
+	return grown;
 }
 
 // -- assertions -------------------------------------------------------------------------

@@ -34,4 +34,11 @@ void* c3Alloc(const c3Allocator* allocator, size_t size);
 /// Free memory of size bytes from c3Alloc with the same allocator (NULL does nothing).
 void c3Free(const c3Allocator* allocator, void* memory, size_t size);
 
+/// array (capacity elements of elementSize bytes; NULL when capacity is 0)
+/// moved to a new block of newCapacity elements that holds its first count:
+/// the new block (array is freed), or NULL (array untouched) when there is
+/// no memory.
+void* c3GrowArray(const c3Allocator* allocator, void* array, size_t elementSize, int count, int capacity,
+				  int newCapacity);
+
 #endif

@@ -176,16 +176,12 @@ static bool c3ReserveNodes(c3DynamicTree* tree, int count)
 		}
 		capacity *= 2;
 	}
-	c3TreeNode* nodes = (c3TreeNode*)c3Alloc(&tree->allocator, sizeof(c3TreeNode) * (size_t)capacity);
+	c3TreeNode* nodes = (c3TreeNode*)c3GrowArray(&tree->allocator, tree->nodes, sizeof(c3TreeNode), tree->capacity,
+												 tree->capacity, capacity);
 	if (nodes == NULL)
 	{
 		return false;
 	}
-	if (tree->capacity > 0)
-	{
-		memcpy(nodes, tree->nodes, sizeof(c3TreeNode) * (size_t)tree->capacity);
-	}
-	c3Free(&tree->allocator, tree->nodes, sizeof(c3TreeNode) * (size_t)tree->capacity);
 	int old = tree->capacity;
 	tree->nodes = nodes;
 	tree->capacity = capacity;
@@ -203,23 +199,19 @@ static bool c3ReserveProxy(c3DynamicTree* tree)
 		return true;
 	}
 	int capacity = tree->proxyCapacity > 0 ? 2 * tree->proxyCapacity : 16;
-	int* proxies = (int*)c3Alloc(&tree->allocator, sizeof(int) * (size_t)capacity);
+	int* proxies = (int*)c3GrowArray(&tree->allocator, tree->proxies, sizeof(int), tree->proxyCapacity,
+									 tree->proxyCapacity, capacity);
 	if (proxies == NULL)
 	{
 		return false;
 	}
-	if (tree->proxyCapacity > 0)
-	{
-		memcpy(proxies, tree->proxies, sizeof(int) * (size_t)tree->proxyCapacity);
-	}
-	c3Free(&tree->allocator, tree->proxies, sizeof(int) * (size_t)tree->proxyCapacity);
+	tree->proxies = proxies;
 	// The new ids onto the free list, lowest first.
 	for (int i = capacity - 1; i >= tree->proxyCapacity; --i)
 	{
 		proxies[i] = -2 - tree->freeProxy;
 		tree->freeProxy = i;
 	}
-	tree->proxies = proxies;
 	tree->proxyCapacity = capacity;
 	return true;
 }

@@ -164,16 +164,13 @@ static bool c3GrowItems(c3World* world)
 	{
 		return false;
 	}
-	c3WorldItem* items = (c3WorldItem*)c3Alloc(&world->allocator, sizeof(c3WorldItem) * (size_t)capacity);
+	c3WorldItem* items = (c3WorldItem*)c3GrowArray(&world->allocator, world->items, sizeof(c3WorldItem),
+												   world->capacity, world->capacity, capacity);
 	if (items == NULL)
 	{
 		return false;
 	}
-	if (world->capacity > 0)
-	{
-		memcpy(items, world->items, sizeof(c3WorldItem) * (size_t)world->capacity);
-	}
-	c3Free(&world->allocator, world->items, sizeof(c3WorldItem) * (size_t)world->capacity);
+	world->items = items;
 	// New slots onto the free list, lowest first.
 	for (int i = capacity - 1; i >= world->capacity; --i)
 	{
@@ -182,7 +179,6 @@ static bool c3GrowItems(c3World* world)
 		items[i].nextFree = world->freeList;
 		world->freeList = i;
 	}
-	world->items = items;
 	world->capacity = capacity;
 	return true;
 }
@@ -195,16 +191,12 @@ static bool c3ReservePlane(c3World* world)
 		return true;
 	}
 	int capacity = world->planeCapacity > 0 ? 2 * world->planeCapacity : 4;
-	int* planes = (int*)c3Alloc(&world->allocator, sizeof(int) * (size_t)capacity);
+	int* planes = (int*)c3GrowArray(&world->allocator, world->planes, sizeof(int), world->planeCount,
+									world->planeCapacity, capacity);
 	if (planes == NULL)
 	{
 		return false;
 	}
-	if (world->planeCount > 0)
-	{
-		memcpy(planes, world->planes, sizeof(int) * (size_t)world->planeCount);
-	}
-	c3Free(&world->allocator, world->planes, sizeof(int) * (size_t)world->planeCapacity);
 	world->planes = planes;
 	world->planeCapacity = capacity;
 	return true;
