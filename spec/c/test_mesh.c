@@ -2,6 +2,7 @@
 // The mesh's C API: construction errors, its memory, the bound on its depth,
 // and the triangle kernels of triangle.c that it is built on.
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,6 +293,31 @@ static void triangle_ray_is_watertight(void)
 	CHECK(!c3RayCastTriangle(&along, V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), 10.0, &t));
 }
 
+// A sliver ten thousand billion times longer than wide: the mesh takes it,
+// the polygon constructor does not (its tolerances are relative); the
+// distance of a shape that goes through a polygon was infinite (found by
+// fuzzing) and its overlap always false.
+static void mesh_sliver_distance(void)
+{
+	c3Vec3 v[3] = {V(0.5, 0, 0), V(0.5, 1000, 0), V(0.5, 500, 1e-10)};
+	int indices[3] = {0, 1, 2};
+	c3Mesh* mesh = NULL;
+	int bad;
+	c3Error faceError;
+	CHECK(makeMesh(v, 3, indices, 1, &mesh, &bad, &faceError) == c3_meshOk);
+	c3Polygon polygon;
+	CHECK(c3MakePolygon(v, 3, &polygon, &bad) != c3_ok);
+	c3Vec3 square[4] = {V(2, 0, 0), V(3, 0, 0), V(3, 1, 0), V(2, 1, 0)};
+	CHECK(c3MakePolygon(square, 4, &polygon, &bad) == c3_ok);
+	CHECK(fabs(c3Mesh_Distance(mesh, c3_polygonShape, &polygon, NULL) - 1.5) <= 1e-9);
+	CHECK(!c3Mesh_Overlaps(mesh, c3_polygonShape, &polygon, NULL));
+	c3Vec3 across[4] = {V(0, 200, -0.5), V(1, 200, -0.5), V(1, 200, 0.5), V(0, 200, 0.5)};
+	CHECK(c3MakePolygon(across, 4, &polygon, &bad) == c3_ok);
+	CHECK(c3Mesh_Distance(mesh, c3_polygonShape, &polygon, NULL) == 0.0);
+	CHECK(c3Mesh_Overlaps(mesh, c3_polygonShape, &polygon, NULL));
+	c3DestroyMesh(mesh);
+}
+
 const c3Test c3_meshTests[] = {
 	{"mesh_errors", mesh_errors},
 	{"mesh_memory", mesh_memory},
@@ -300,5 +326,6 @@ const c3Test c3_meshTests[] = {
 	{"triangle_closest_point", triangle_closest_point},
 	{"triangle_contact_normals", triangle_contact_normals},
 	{"triangle_ray_is_watertight", triangle_ray_is_watertight},
+	{"mesh_sliver_distance", mesh_sliver_distance},
 	{NULL, NULL},
 };

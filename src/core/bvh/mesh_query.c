@@ -12,6 +12,7 @@
 #include "collide/collision.h"
 #include "kernel/ray.h"
 #include "kernel/triangle.h"
+#include "query/gjk.h"
 #include "shape/ellipsoid.h"
 #include "shape/polygon.h"
 
@@ -566,13 +567,28 @@ int c3Mesh_Contacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3M
 	return s.count;
 }
 
-// A triangle as a polygon, for the queries with no triangle kernel (the
-// mesh's faces were checked when it was built, so this cannot fail).
+// A triangle as a polygon, for the queries with no triangle kernel; false
+// for a sliver that the mesh accepts and the polygon constructor, whose
+// tolerances are relative to the whole polygon, refuses.
 static bool c3TrianglePolygon(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Polygon* out)
 {
 	c3Vec3 points[3] = {a, b, c};
 	int bad;
 	return c3MakePolygon(points, 3, out, &bad) == c3_ok;
+}
+
+// GJK between the shape and a triangle by its three points: for the
+// triangles a mesh accepts but the polygon constructor refuses (a sliver a
+// thousand billion times longer than wide has no normal to its tolerance).
+static c3DistanceOutput c3TrianglePointsDistance(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c)
+{
+	c3Sphere point = {a, 0.0};
+	c3Proxy triangle = c3MakeProxy(c3_sphereShape, &point);
+	triangle.points[1] = b;
+	triangle.points[2] = c;
+	triangle.count = 3;
+	c3Proxy shape = c3MakeProxy(s->type, s->shape);
+	return c3ShapeDistance(&shape, &triangle);
 }
 
 // Whether the shape touches a triangle: the one test of overlaps, and of
@@ -591,7 +607,12 @@ static bool c3ShapeTouchesTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, 
 		{
 			c3Polygon polygon;
 			c3OverlapFcn overlap = c3GetOverlapFcn(s->type, c3_polygonShape);
-			return overlap != NULL && c3TrianglePolygon(a, b, c, &polygon) && overlap(s->shape, &polygon);
+			if (!c3TrianglePolygon(a, b, c, &polygon))
+			{
+				c3DistanceOutput d = c3TrianglePointsDistance(s, a, b, c);
+				return c3GJKTouching(&d);
+			}
+			return overlap != NULL && overlap(s->shape, &polygon);
 		}
 	}
 }
@@ -769,11 +790,9 @@ static double c3TriangleDistanceToShape(const c3Mesh* mesh, const c3MeshTriangle
 		return 0.0;
 	}
 	c3Polygon polygon;
-	if (!c3TrianglePolygon(a, b, c, &polygon))
-	{
-		return INFINITY;
-	}
-	return c3MaxDouble(q->fcn(q->shape.shape, &polygon), 4.9406564584124654e-324);
+	double d = c3TrianglePolygon(a, b, c, &polygon) ? q->fcn(q->shape.shape, &polygon)
+													: c3TrianglePointsDistance(&q->shape, a, b, c).distance;
+	return c3MaxDouble(d, 4.9406564584124654e-324);
 }
 
 double c3Mesh_Distance(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshQueryStats* stats)
