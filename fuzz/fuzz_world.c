@@ -80,13 +80,17 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				}
 				break;
 			}
-			case 2: // remove
+			case 2: // remove, or on an empty slot rebuild the trees (their nodes move; ids stay)
 				if (ids[k] >= 0)
 				{
 					c3World_RemoveItem(world, ids[k]);
 					FUZZ_CHECK(!c3World_IsItem(world, ids[k]));
 					ids[k] = -1;
 					live--;
+				}
+				else
+				{
+					FUZZ_CHECK(c3World_Optimize(world));
 				}
 				break;
 			case 3: // move
