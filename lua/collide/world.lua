@@ -24,8 +24,6 @@ local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segme
 
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
 
-local WEAK_KEYS = { __mode = "k" }
-
 local World = {}
 World.__index = World
 World.__metatable = "collide.World"
@@ -628,6 +626,16 @@ local function record(pool, cols, ncols, item, other, response, buf, base, tx, t
   return ncols
 end
 
+-- Whether v is one of list[1..n] (the few items or ids one move met).
+local function listed(list, n, v)
+  for i = 1, n do
+    if list[i] == v then
+      return true
+    end
+  end
+  return false
+end
+
 -- When a filter or a response removed, updated or moved the mover's own
 -- item (since the count of changes was begun), its move ends: where the
 -- item is now, or, removed, where the move had brought it. Returns
@@ -662,16 +670,18 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
     buf.normals = normals
   end
   normals.n = 0
-  -- The others already responded to with cross or touch in this move:
-  -- marked with the move's stamp (a table per depth, never cleared, its
-  -- keys weak: an item removed from the world is not kept alive by it).
-  local visited = buf.visited
-  if not visited then
-    visited = setmetatable({}, WEAK_KEYS)
-    buf.visited = visited
+  -- The others already responded to with cross or touch in this move, and
+  -- the ids of the items it is pushed out of (kept over rounds: a push out
+  -- of one item can put it into another, and the next round leaves both
+  -- together): short lists, scanned (a table keyed by every item or id a
+  -- move ever met grows with the world). run empties crossed after the
+  -- move: it keeps no item alive.
+  local crossed, solid = buf.crossed, buf.solid
+  if not crossed then
+    crossed, solid = {}, {}
+    buf.crossed, buf.solid = crossed, solid
   end
-  local stamp = (buf.stamp or 0) + 1
-  buf.stamp = stamp
+  local ncrossed, nsolid = 0, 0
   local ncols = 0
   -- Filters and responses may change the world (add, remove, update or
   -- move items; the world counts the changes). A hit's item is read before
@@ -679,15 +689,6 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   -- own may be stale (an item removed, or another that took its id), so
   -- the move looks again from where it is rather than read on.
   local pushes, begun = 0, self._changes
-  -- The ids of the items the mover is pushed out of in this move, kept
-  -- over rounds: a push out of one item can put it into another, and the
-  -- next round leaves both together (marked with the stamp in solidMark).
-  local solid, solidMark = buf.solid, buf.solidMark
-  if not solid then
-    solid, solidMark = {}, {}
-    buf.solid, buf.solidMark = solid, solidMark
-  end
-  local nsolid = 0
   local ended
   for iteration = 1, iterations or self._maxIterations do
     if iteration > 1 then
@@ -708,20 +709,20 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         end
         local hid = buf[base + 1]
         local other = items[hid]
-        if solidMark[hid] == stamp then
+        if listed(solid, nsolid, hid) then
           -- Inside again what it was pushed out of (a mesh's other face):
           -- pushed out of all of them once more.
           again = true
-        elseif other ~= nil and visited[other] ~= stamp then
+        elseif other ~= nil and not listed(crossed, ncrossed, other) then
           local response = filter(item, other)
           if response then
             ncols = record(self._pool, cols, ncols, item, other, response, buf, base, x, y, z)
             if response == "cross" then
-              visited[other] = stamp
+              ncrossed = ncrossed + 1
+              crossed[ncrossed] = other
             else
               nsolid = nsolid + 1
               solid[nsolid] = hid
-              solidMark[hid] = stamp
             end
           end
           if self._changes ~= changes then
@@ -760,7 +761,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
     for i = 0, n - 1 do
       local base = i * HIT
       other = items[buf[base + 1]]
-      if other ~= nil and visited[other] ~= stamp then
+      if other ~= nil and not listed(crossed, ncrossed, other) then
         response = filter(item, other)
         if response then
           chosen = base
@@ -800,7 +801,8 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
       ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
       local col = cols[ncols]
       if response == "touch" or response == "cross" then
-        visited[other] = stamp
+        ncrossed = ncrossed + 1
+        crossed[ncrossed] = other
       end
       self._normals = normals
       local before = self._changes
@@ -850,6 +852,10 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     done, x, y, z, n, placed =
       pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving)
     self._depth = depth - 1
+    local crossed = buf.crossed
+    for i = crossed and #crossed or 0, 1, -1 do
+      crossed[i] = nil -- held no longer than the move
+    end
     if not done then
       error(x, 0)
     end
