@@ -48,7 +48,9 @@ local function typeName(v)
   return ctype(v) or type(v)
 end
 
-local unpackVec3 = vec3().unpack
+-- vec3 methods called directly: a method looked up on a vec3 is one more
+-- call into C (its __index).
+local unpackVec3, setVec3 = vec3().unpack, vec3().set
 
 -- The components of a vector argument: a vec3, {x, y, z} or {x = , y = , z = }.
 local function components(v, n, fname, name)
@@ -320,8 +322,8 @@ local function setVectors(rec, buf, base)
     point, normal = vec3(), vec3()
     rec._point, rec._normal = point, normal
   end
-  rec.point = point:set(buf[base + 3], buf[base + 4], buf[base + 5])
-  rec.normal = normal:set(buf[base + 6], buf[base + 7], buf[base + 8])
+  rec.point = setVec3(point, buf[base + 3], buf[base + 4], buf[base + 5])
+  rec.normal = setVec3(normal, buf[base + 6], buf[base + 7], buf[base + 8])
 end
 
 -- The items of the n hits in buf, read before any filter runs (a filter
@@ -911,7 +913,7 @@ end
 function World:check(item, goal, filter, outCollisions, outActual)
   local id, gx, gy, gz, cols = check(self, "check", item, goal, filter, outCollisions, outActual)
   local x, y, z, n = run(self, "check", item, id, gx, gy, gz, filter or defaultFilter, cols, false)
-  return outActual and outActual:set(x, y, z) or vec3(x, y, z), cols, n
+  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, n
 end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
@@ -923,7 +925,7 @@ function World:move(item, goal, filter, outCollisions, outActual, iterations)
   if not moved then
     self._core:setCenter(id, self._shapes[id], x, y, z)
   end
-  return outActual and outActual:set(x, y, z) or vec3(x, y, z), cols, n
+  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, n
 end
 
 return { newWorld = newWorld, World = World }
