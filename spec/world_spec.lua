@@ -108,6 +108,30 @@ local function boundsOf(shape)
   return shape:bounds()
 end
 
+-- KB allocated by measured(), after warm() grew what the calls grow: with
+-- LuaJIT's compiler off (it keeps its traces in collected memory), and
+-- after a full collection and settle(). A full collection shrinks the Lua
+-- stack and its call records (Lua 5.3 does it in any cycle), which the
+-- next calls grow back once: not garbage, so settle() calls again first.
+local function allocatedBy(warm, settle, measured)
+  if jit then
+    jit.off()
+    jit.flush()
+  end
+  warm()
+  collectgarbage()
+  settle()
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  measured()
+  local grown = collectgarbage("count") - before
+  collectgarbage("restart")
+  if jit then
+    jit.on()
+  end
+  return grown
+end
+
 describe("collide.newWorld", function()
   describe("items", function()
     it("adds, finds, updates and removes items of any value", function()
@@ -348,43 +372,19 @@ describe("collide.newWorld", function()
       local world = randomWorld(rng, 500, 1, 0)
       local box, probe, p = collide.aabb({ 0, 0, 0 }, { 4, 4, 4 }), collide.sphere({ 1, 1, 1 }, 3), vec3(0, 0, 0)
       local out = {}
-      -- LuaJIT's compiler keeps its traces in collected memory: off, the
-      -- count is the calls' alone (compiled code allocates no more).
-      if jit then
-        jit.off()
-        jit.flush()
-      end
       local origin, direction, rays = vec3(-30, 0.5, 0.5), vec3(1, 0, 0), {}
-      for _ = 1, 300 do -- warm: tables grown
-        world:queryBounds(box, nil, out)
-        world:queryShape(probe, nil, out)
-        world:queryPoint(p, nil, out)
-        world:raycastAll(origin, direction, 60, nil, rays)
+      local function queries(times)
+        return function()
+          for _ = 1, times do
+            world:queryBounds(box, nil, out)
+            world:queryShape(probe, nil, out)
+            world:queryPoint(p, nil, out)
+            world:raycastAll(origin, direction, 60, nil, rays)
+          end
+        end
       end
+      local grown = allocatedBy(queries(300), queries(10), queries(1000))
       assert.is_true(#rays >= 2, "the ray meets items: " .. #rays)
-      -- A full collection shrinks the Lua stack and its call records (Lua
-      -- 5.3 does it in any cycle): the calls after it grow them back once,
-      -- which is not garbage. So collect, call again, then count.
-      collectgarbage()
-      for _ = 1, 10 do
-        world:queryBounds(box, nil, out)
-        world:queryShape(probe, nil, out)
-        world:queryPoint(p, nil, out)
-        world:raycastAll(origin, direction, 60, nil, rays)
-      end
-      collectgarbage("stop")
-      local before = collectgarbage("count")
-      for _ = 1, 1000 do
-        world:queryBounds(box, nil, out)
-        world:queryShape(probe, nil, out)
-        world:queryPoint(p, nil, out)
-        world:raycastAll(origin, direction, 60, nil, rays)
-      end
-      local grown = collectgarbage("count") - before
-      collectgarbage("restart")
-      if jit then
-        jit.on()
-      end
       assert.is_true(grown < 1, string.format("%.1f KB of garbage", grown))
     end)
   end)
@@ -409,34 +409,26 @@ describe("collide.newWorld", function()
         local _, _, k = world:move(i, goal, filter, cols, actual)
         met = met + k
       end
-      if jit then
-        jit.off()
-        jit.flush()
-      end
-      for i = 1, 200 do -- warm: the buffers and the record pool grown
-        moveOnce(i)
-      end
-      collectgarbage()
-      for i = 201, 210 do
-        moveOnce(i)
-      end
       local centers = {}
-      for i = 211, n do
-        centers[i] = world:getShape(i).center -- read before counting (a vec3 each)
-      end
-      collectgarbage("stop")
-      local before = collectgarbage("count")
-      for i = 211, n do
-        local c = centers[i]
-        goal[1], goal[2], goal[3] = c.x + 1.5, 1, c.z - 1.5
-        local _, _, k = world:move(i, goal, filter, cols, actual)
-        met = met + k
-      end
-      local grown = collectgarbage("count") - before
-      collectgarbage("restart")
-      if jit then
-        jit.on()
-      end
+      local grown = allocatedBy(function()
+        for i = 1, 200 do -- the buffers and the record pool grown
+          moveOnce(i)
+        end
+      end, function()
+        for i = 201, 210 do
+          moveOnce(i)
+        end
+        for i = 211, n do
+          centers[i] = world:getShape(i).center -- read before counting (a vec3 each)
+        end
+      end, function()
+        for i = 211, n do
+          local c = centers[i]
+          goal[1], goal[2], goal[3] = c.x + 1.5, 1, c.z - 1.5
+          local _, _, k = world:move(i, goal, filter, cols, actual)
+          met = met + k
+        end
+      end)
       assert.is_true(met > n / 2, "collisions: " .. met)
       assert.is_true(grown < 1, string.format("%.1f KB allocated by %d moves", grown, n - 210))
     end)
