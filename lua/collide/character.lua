@@ -15,6 +15,9 @@ local core = require("collide.core")
 local worldModule = require("collide.world")
 
 local vec3, ctype = core.vec3, core.type
+-- vec3 methods called directly (a method looked up on a vec3 is one more
+-- call into C).
+local unpackVec3, setVec3 = vec3().unpack, vec3().set
 local sqrt, cos, max = math.sqrt, math.cos, math.max
 local format = string.format
 local slide = worldModule.World._defaultResponses.slide
@@ -50,7 +53,7 @@ local function components(v, n, fname, name)
       x, y, z = v[1], v[2], v[3]
     end
   elseif ctype(v) == "vec3" then
-    x, y, z = v.x, v.y, v.z
+    x, y, z = unpackVec3(v)
   end
   -- Within +-1e15 (NaN is not), by comparisons: no call per component.
   if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" or not (x <= 1e15 and x >= -1e15
@@ -292,7 +295,7 @@ function Character:move(delta, out)
     local gx, gy, gz = world._core:center(groundId)
     vx, vy, vz = gx - self._groundX, gy - self._groundY, gz - self._groundZ
   end
-  self._velocity:set(vx, vy, vz)
+  setVec3(self._velocity, vx, vy, vz)
   dx, dy, dz = dx + vx, dy + vy, dz + vz
 
   -- Along up (falling, jumping) and across it (walking).
@@ -345,7 +348,7 @@ function Character:move(delta, out)
       self._groundX, self._groundY, self._groundZ = world._core:center(gid)
     end
   end
-  return out and out:set(x, y, z) or vec3(x, y, z), self._state, cols
+  return out and setVec3(out, x, y, z) or vec3(x, y, z), self._state, cols
 end
 
 -- Look down toward (x, y, z) without moving. The ground met within the
@@ -379,7 +382,7 @@ local function outVector(out, fname, x, y, z)
   if ctype(out) ~= "vec3" then
     argError(1, fname, "out must be a vec3")
   end
-  return out:set(x, y, z)
+  return setVec3(out, x, y, z)
 end
 
 function Character:getPosition(out)
