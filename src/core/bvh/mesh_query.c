@@ -5,6 +5,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "base/core.h"
 #include "base/math_functions.h"
@@ -582,8 +583,9 @@ static bool c3TrianglePolygon(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Polygon* out)
 // thousand billion times longer than wide has no normal to its tolerance).
 static c3DistanceOutput c3TrianglePointsDistance(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c)
 {
-	c3Sphere point = {a, 0.0};
-	c3Proxy triangle = c3MakeProxy(c3_sphereShape, &point);
+	c3Proxy triangle;
+	memset(&triangle, 0, sizeof triangle);
+	triangle.points[0] = a;
 	triangle.points[1] = b;
 	triangle.points[2] = c;
 	triangle.count = 3;

@@ -40,6 +40,11 @@ static bool c3SurfaceNormal(c3ShapeType type, const void* shape, c3Vec3 shift, c
 	return false;
 }
 
+static bool c3IsBox(c3ShapeType type)
+{
+	return type == c3_aabbShape || type == c3_obbShape;
+}
+
 // The i-th edge direction of a box (an aabb's or an obb's axis).
 static c3Vec3 c3BoxAxis(c3ShapeType type, const void* shape, int i)
 {
@@ -47,41 +52,42 @@ static c3Vec3 c3BoxAxis(c3ShapeType type, const void* shape, int i)
 							   : c3MakeVec3(i == 0 ? 1.0 : 0.0, i == 1 ? 1.0 : 0.0, i == 2 ? 1.0 : 0.0);
 }
 
-// n snapped to the face normal of a box (an aabb's or an obb's axis, either
-// way) that it is within 1e-10 of in cosine (1.4e-5 radians): GJK's
-// direction between a box's face and what rests on it carries the rounding
-// of points a billionth apart (tilts of 2e-7 to 2e-6 radians in the world
-// spec's runs, which a slide along the face turns into depth: 4e-6 over 20
-// units). False when n is no face's.
-static bool c3SnapToBoxFace(c3ShapeType type, const void* shape, c3Vec3 n, c3Vec3* out)
+// The unit axis, either way, when n is within 1e-10 of it in cosine (1.4e-5
+// radians): GJK's direction between closest points a billionth apart is
+// tilted from a contact's true normal by its rounding (2e-7 to 2e-6 radians
+// in the world spec's runs, which a slide along the plane turns into depth:
+// 4e-6 over 20 units).
+static bool c3SnapToAxis(c3Vec3 axis, c3Vec3 n, c3Vec3* out)
 {
-	if (type != c3_aabbShape && type != c3_obbShape)
+	double c = c3Dot(axis, n);
+	if (fabs(c) < 1.0 - 1e-10)
 	{
 		return false;
 	}
-	for (int k = 0; k < 3; ++k)
+	*out = c > 0.0 ? axis : c3Neg(axis);
+	return true;
+}
+
+// n snapped to the normal of a box's face, or of an edge of box A against
+// an edge of box B (their cross product): the exact normals of contacts
+// between boxes, and of anything on a box's face. False when n is none.
+static bool c3SnapToBoxNormal(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b, c3Vec3 n, c3Vec3* out)
+{
+	for (int k = 0; c3IsBox(typeB) && k < 3; ++k)
 	{
-		c3Vec3 axis = c3BoxAxis(type, shape, k);
-		double c = c3Dot(axis, n);
-		if (fabs(c) >= 1.0 - 1e-10)
+		if (c3SnapToAxis(c3BoxAxis(typeB, b, k), n, out))
 		{
-			*out = c > 0.0 ? axis : c3Neg(axis);
 			return true;
 		}
 	}
-	return false;
-}
-
-// n snapped to the normal of an edge of box A against an edge of box B
-// (their cross product, either way) that it is within 1e-10 of in cosine:
-// the exact normal of an edge-edge contact, where GJK's direction is tilted
-// as against a face (7e-7 radians for an obb on a box's edge in the world
-// spec's runs). False when either is no box, or n is no such normal.
-static bool c3SnapToBoxEdges(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b, c3Vec3 n, c3Vec3* out)
-{
-	bool boxA = typeA == c3_aabbShape || typeA == c3_obbShape;
-	bool boxB = typeB == c3_aabbShape || typeB == c3_obbShape;
-	if (!boxA || !boxB)
+	for (int k = 0; c3IsBox(typeA) && k < 3; ++k)
+	{
+		if (c3SnapToAxis(c3BoxAxis(typeA, a, k), n, out))
+		{
+			return true;
+		}
+	}
+	if (!c3IsBox(typeA) || !c3IsBox(typeB))
 	{
 		return false;
 	}
@@ -91,15 +97,9 @@ static bool c3SnapToBoxEdges(c3ShapeType typeA, const void* a, c3ShapeType typeB
 		{
 			c3Vec3 axis = c3Cross(c3BoxAxis(typeA, a, i), c3BoxAxis(typeB, b, j));
 			double length = c3Length(axis);
-			if (length < 1e-6)
+			// Parallel edges have no such normal: their faces' serve.
+			if (length >= 1e-6 && c3SnapToAxis(c3MulSV(1.0 / length, axis), n, out))
 			{
-				continue; // parallel edges: their faces' normals serve
-			}
-			axis = c3MulSV(1.0 / length, axis);
-			double c = c3Dot(axis, n);
-			if (fabs(c) >= 1.0 - 1e-10)
-			{
-				*out = c > 0.0 ? axis : c3Neg(axis);
 				return true;
 			}
 		}
@@ -128,13 +128,8 @@ static c3Vec3 c3SmoothContactNormal(c3ShapeType typeA, const void* a, c3Vec3 shi
 		return c3Normalize(n);
 	}
 	n = c3MulSV(1.0 / d->distance, c3Sub(d->pointA, d->pointB));
-	c3Vec3 face;
-	if (c3SnapToBoxFace(typeB, b, n, &face) || c3SnapToBoxFace(typeA, a, n, &face) ||
-		c3SnapToBoxEdges(typeA, a, typeB, b, n, &face))
-	{
-		return face;
-	}
-	return n;
+	c3Vec3 exact;
+	return c3SnapToBoxNormal(typeA, a, typeB, b, n, &exact) ? exact : n;
 }
 
 static c3Proxy c3TranslateProxy(const c3Proxy* proxy, c3Vec3 delta)

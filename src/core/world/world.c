@@ -846,6 +846,8 @@ static double c3CastMoverItem(const c3World* world, int item, double maxFraction
 	return s->stopped ? 0.0 : maxFraction;
 }
 
+// A candidate of a sweep walked by its swept bounds: swept against as by a
+// cast that keeps every hit; false when the caller stopped the sweep.
 static bool c3SweepCandidate(const c3World* world, int item, void* context)
 {
 	return c3CastMoverItem(world, item, 1.0, context) != 0.0;
