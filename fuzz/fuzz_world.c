@@ -2,7 +2,8 @@
 // The world: a program of adds, removes, updates, moves and queries of
 // fuzzed shapes. Whatever they are, the world stays consistent (its count,
 // what a query of everything finds), a sweep's hits are in [0, 1] with unit
-// normals and finite points, and a mover's contacts have finite depths.
+// normals and finite points, a mover's contacts have finite depths, and a
+// slide ends somewhere finite.
 
 #include "collide/tree.h"
 #include "collide/world.h"
@@ -42,6 +43,26 @@ static bool checkContact(const c3WorldContact* contact, void* context)
 	c->count++;
 	c->ok = c->ok && contact->depth >= 0.0 && FuzzFinite(contact->depth) && FuzzUnit(contact->normal);
 	return true;
+}
+
+// A slide of item toward goal: it ends at a finite place, its contacts in
+// time order within [0, 1] with unit normals and finite touch points.
+static void slide(c3World* world, int item, c3Vec3 goal, int step)
+{
+	c3SlideContact contacts[8];
+	c3SlideInput input = {goal, step % 4 == 1 ? -1.0 : 0.0, 1 + step % 5, contacts, 8};
+	c3SlideOutput out = c3World_Slide(world, item, &input, true);
+	if (!out.done)
+	{
+		return;
+	}
+	FUZZ_CHECK(FuzzFiniteVec3(out.position) && out.count <= 8);
+	for (int i = 0; i < out.count; ++i)
+	{
+		const c3WorldHit* h = &contacts[i].hit;
+		FUZZ_CHECK(c3World_IsItem(world, h->item) && h->item != item && h->fraction >= 0.0 && h->fraction <= 1.0 &&
+				   FuzzUnit(h->normal) && FuzzFiniteVec3(contacts[i].touch));
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
@@ -93,10 +114,18 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 					FUZZ_CHECK(c3World_Optimize(world));
 				}
 				break;
-			case 3: // move
+			case 3: // move there, or (a mover, on odd steps) slide toward there
 			{
 				c3Vec3 p = FuzzVec3(&in);
-				if (ids[k] >= 0 && FuzzInRange(p) && FuzzMagnitude(p) <= C3_MAX_COORDINATE)
+				if (ids[k] < 0 || !FuzzInRange(p) || FuzzMagnitude(p) > C3_MAX_COORDINATE)
+				{
+					break;
+				}
+				if (step % 2 == 1 && c3World_IsMoverType(c3World_GetShape(world, ids[k]).type))
+				{
+					slide(world, ids[k], p, step);
+				}
+				else
 				{
 					c3World_SetItemCenter(world, ids[k], p);
 				}

@@ -645,26 +645,6 @@ static int world_step(lua_State* L)
 	return 5;
 }
 
-typedef struct lc3PlaneList
-{
-	c3CollisionPlane planes[64];
-	int count;
-} lc3PlaneList;
-
-static bool lc3_addplane(const c3WorldContact* contact, void* context)
-{
-	lc3PlaneList* list = (lc3PlaneList*)context;
-	// Touching contacts too (depth 0): the push out of one item must not
-	// go into another that the mover only touches.
-	c3CollisionPlane* plane = &list->planes[list->count++];
-	plane->plane.normal = contact->normal;
-	plane->plane.d = -contact->depth;
-	plane->pushLimit = INFINITY;
-	plane->push = 0.0;
-	plane->clipVelocity = false;
-	return list->count < 64;
-}
-
 // w:pushOut(id, x, y, z, others, n, gx, gy, gz, buf [, shape]) -> x, y, z,
 // hits: the item's shape at (x, y, z) pushed out of the items others[1..n]
 // (ids), by their contacts solved together; then, as project, its contacts
@@ -679,29 +659,100 @@ static int world_pushout(lua_State* L)
 	lua_Integer n = luaL_checkinteger(L, 7);
 	lc3MoverCopy copy;
 	c3WorldShape mover = lc3_itemmover(L, w, id, from, &copy, "move");
-	lc3PlaneList list;
-	list.count = 0;
-	for (lua_Integer i = 1; i <= n && list.count < 64; ++i)
+	c3PushOut pushOut;
+	pushOut.count = 0;
+	bool room = true;
+	for (lua_Integer i = 1; i <= n && room; ++i)
 	{
 		lua_rawgeti(L, 6, i);
 		int other = lc3_checkitem(L, w, lua_gettop(L), "move");
 		lua_pop(L, 1);
 		if (other != id)
 		{
-			c3World_ItemContacts(w->world, mover, other, lc3_addplane, &list);
+			room = c3World_GatherPushOut(w->world, mover, other, &pushOut);
 		}
 	}
-	c3Vec3 p = from;
-	if (list.count > 0)
-	{
-		c3PlaneSolverResult result = c3SolvePlanes(lc3_vec3(0.0, 0.0, 0.0), list.planes, list.count);
-		p = lc3_vec3(from.x + result.translation.x, from.y + result.translation.y, from.z + result.translation.z);
-	}
+	c3Vec3 t = c3SolvePushOut(&pushOut);
+	c3Vec3 p = lc3_vec3(from.x + t.x, from.y + t.y, from.z + t.z);
 	int hits = lc3_sweepfrom(L, w, id, p, 8, 12);
 	lua_pushnumber(L, p.x);
 	lua_pushnumber(L, p.y);
 	lua_pushnumber(L, p.z);
 	lua_pushinteger(L, hits);
+	return 4;
+}
+
+enum
+{
+	LC3_SLIDE_FIELDS = LC3_HIT_FIELDS + 3, ///< a hit's, then where the mover touched
+	LC3_SLIDE_CAPACITY = 64                ///< contacts one slide call takes
+};
+
+// w:slide(id, shape, gx, gy, gz, skin, iterations, buf, move) -> n, x, y, z:
+// the move of the item's shape (shape, its value) toward the goal with no
+// filter, every contact sliding (c3World_Slide), in one call: its contacts
+// into buf (LC3_SLIDE_FIELDS numbers each) and where it ends. With move, the
+// shape (the value and the world's copy) ends there. n is -1 (alone) when
+// the item's shape cannot move, and -2 (alone) when the contacts did not
+// fit: nothing was done, and the caller runs the loop itself. skin nil:
+// 1e-4 of the mover's size.
+static int world_slide(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "move");
+	int id = lc3_checkitem(L, w, 2, "move");
+	c3WorldShape shape = c3World_GetShape(w->world, id);
+	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
+	{
+		lua_pushinteger(L, -1);
+		return 1;
+	}
+	lc3Object* o = lc3_checkshapewrite(L, reg, 3, "move");
+	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
+	c3SlideInput input;
+	input.goal = lc3_vec3(lc3_checkcoordinate(L, 4, "move", "goal x"), lc3_checkcoordinate(L, 5, "move", "goal y"),
+						  lc3_checkcoordinate(L, 6, "move", "goal z"));
+	input.skin = lua_isnoneornil(L, 7) ? -1.0 : luaL_checknumber(L, 7);
+	lua_Integer iterations = luaL_checkinteger(L, 8);
+	input.maxIterations = iterations < 1 ? 1 : iterations > 1000 ? 1000 : (int)iterations;
+	input.contacts = contacts;
+	input.capacity = LC3_SLIDE_CAPACITY;
+	luaL_checktype(L, 9, LUA_TTABLE);
+	bool move = lua_toboolean(L, 10);
+	if ((int)shape.type != o->type)
+	{
+		return lc3_argerror(L, 3, "move", "the item's shape is not the one the world holds");
+	}
+	c3SlideOutput out = c3World_Slide(w->world, id, &input, move);
+	if (!out.done)
+	{
+		lua_pushinteger(L, -2);
+		return 1;
+	}
+	if (move)
+	{
+		c3SetShapeCenter(shape.type, &o->u, out.position);
+	}
+	lua_Integer k = 0;
+	for (int i = 0; i < out.count; ++i)
+	{
+		const c3WorldHit* h = &contacts[i].hit;
+		c3Vec3 t = contacts[i].touch;
+		double fields[LC3_SLIDE_FIELDS] = {
+			h->item + 1.0, h->fraction, h->point.x,  h->point.y,    h->point.z,
+			h->normal.x,   h->normal.y, h->normal.z, h->face + 1.0, h->overlaps ? 1.0 : 0.0,
+			t.x,           t.y,         t.z,
+		};
+		for (int f = 0; f < LC3_SLIDE_FIELDS; ++f)
+		{
+			lua_pushnumber(L, fields[f]);
+			lua_rawseti(L, 9, ++k);
+		}
+	}
+	lua_pushinteger(L, out.count);
+	lua_pushnumber(L, out.position.x);
+	lua_pushnumber(L, out.position.y);
+	lua_pushnumber(L, out.position.z);
 	return 4;
 }
 
@@ -724,6 +775,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"project", world_project},
 	{"step", world_step},
 	{"pushOut", world_pushout},
+	{"slide", world_slide},
 	{NULL, NULL},
 };
 

@@ -25,6 +25,7 @@
 #include "collide/base.h"
 #include "collide/geometry.h"
 #include "collide/mesh.h"
+#include "collide/mover.h"
 
 /// A world of items (opaque).
 typedef struct c3World c3World;
@@ -163,6 +164,65 @@ C3_API void c3World_Contacts(const c3World* world, c3WorldShape mover, int ignor
 /// As c3World_Contacts, with one item only.
 C3_API void c3World_ItemContacts(const c3World* world, c3WorldShape mover, int item, c3WorldContactFcn* fcn,
 								 void* context);
+
+/// The most contact planes a push out solves together.
+enum
+{
+	C3_PUSH_OUT_MAX_PLANES = 64
+};
+
+/// The contact planes that push a mover at rest out of items, gathered item
+/// by item (c3World_GatherPushOut) and solved together (c3SolvePushOut).
+typedef struct c3PushOut
+{
+	c3CollisionPlane planes[C3_PUSH_OUT_MAX_PLANES];
+	int count;
+} c3PushOut;
+
+/// Add the contacts of a mover at rest with item (c3World_ItemContacts;
+/// touching ones too, so that the push out of one item does not go into
+/// another the mover only touches); false once the planes are full.
+C3_API bool c3World_GatherPushOut(const c3World* world, c3WorldShape mover, int item, c3PushOut* pushOut);
+
+/// The displacement that takes the mover out of the gathered planes at
+/// once (c3SolvePlanes); zero for none.
+C3_API c3Vec3 c3SolvePushOut(c3PushOut* pushOut);
+
+/// A contact a slide responded to (c3World_Slide).
+typedef struct c3SlideContact
+{
+	c3WorldHit hit; ///< as c3World_Sweep reports it, from where the mover was
+	c3Vec3 touch;   ///< where the mover touched: at hit.fraction, off the surface by the skin (inside: where it was)
+} c3SlideContact;
+
+/// A slide's goal and limits.
+typedef struct c3SlideInput
+{
+	c3Vec3 goal;              ///< where the item's shape is to go
+	double skin;              ///< the gap kept from what stops it; < 0: 1e-4 of the mover's size
+	int maxIterations;        ///< contacts responded to, >= 1
+	c3SlideContact* contacts; ///< room for the contacts, in the order they were met
+	int capacity;             ///< of contacts
+} c3SlideInput;
+
+/// Where a slide ended.
+typedef struct c3SlideOutput
+{
+	c3Vec3 position; ///< the center reached
+	int count;       ///< contacts in input.contacts
+	bool done;       ///< false when the contacts, or the planes met, did not fit: nothing was done
+} c3SlideOutput;
+
+/// The move of a Lua world with no filter (lua/collide/world.lua runs the
+/// same loop when a filter names the responses): the item's shape (a mover)
+/// swept from where it is toward the goal, sliding along every contact in
+/// time order. Each contact backs the mover off by the skin along its
+/// normal (clipped by the planes met before) and the rest of the motion is
+/// clipped by every plane met so far (along a crease, stopped in a corner);
+/// an item the mover starts inside is a contact, and the mover is pushed
+/// out of all such items at once (up to three rounds), then goes on. With
+/// move set, the shape ends at the position reached; else nothing changes.
+C3_API c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input, bool move);
 
 /// Rebuild both trees top-down, for faster queries (after a level is
 /// loaded); false when there is no memory (what was not rebuilt is as it was).

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: MIT
+// The slide of a world's mover (collide/world.h): the loop of world:move
+// when no filter names the responses, so that every contact slides. The
+// Lua world runs the same loop, step by step, when a filter decides
+// (lua/collide/world.lua, project); a move with no filter has nothing for
+// Lua to decide, and takes one call of this instead. The two must give the
+// same bits: the arithmetic below is written in the order of the Lua's, and
+// a spec runs both side by side.
+
+#include "world/slide.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/core.h"
+#include "base/math_functions.h"
+
+enum
+{
+	c3_slideMaxNormals = 32, ///< slide planes one move keeps
+	c3_slideMaxInside = 64,  ///< items a mover starts inside, at one sweep
+	c3_slideMaxPushes = 3,   ///< rounds of pushing out in one move
+};
+
+// -- pushing out -----------------------------------------------------------------------------
+
+static bool c3AddPushOutPlane(const c3WorldContact* contact, void* context)
+{
+	c3PushOut* p = (c3PushOut*)context;
+	c3CollisionPlane* plane = &p->planes[p->count++];
+	plane->plane.normal = contact->normal;
+	plane->plane.d = -contact->depth;
+	plane->pushLimit = INFINITY;
+	plane->push = 0.0;
+	plane->clipVelocity = false;
+	return p->count < C3_PUSH_OUT_MAX_PLANES;
+}
+
+bool c3World_GatherPushOut(const c3World* world, c3WorldShape mover, int item, c3PushOut* pushOut)
+{
+	if (pushOut->count < C3_PUSH_OUT_MAX_PLANES)
+	{
+		c3World_ItemContacts(world, mover, item, c3AddPushOutPlane, pushOut);
+	}
+	return pushOut->count < C3_PUSH_OUT_MAX_PLANES;
+}
+
+c3Vec3 c3SolvePushOut(c3PushOut* pushOut)
+{
+	c3Vec3 zero = {0.0, 0.0, 0.0};
+	if (pushOut->count == 0)
+	{
+		return zero;
+	}
+	return c3SolvePlanes(zero, pushOut->planes, pushOut->count).translation;
+}
+
+// -- the slide planes ------------------------------------------------------------------------
+
+typedef struct c3SlidePlanes
+{
+	c3Vec3 normals[c3_slideMaxNormals];
+	int count;
+} c3SlidePlanes;
+
+static double c3SlideDot(c3Vec3 a, c3Vec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+// Keep n, unless a normal within rounding of it is kept already (a face and
+// the edge of its neighbour at a seam: their crease would point anywhere);
+// false when there is no room.
+static bool c3AddSlideNormal(c3SlidePlanes* planes, c3Vec3 n)
+{
+	for (int i = 0; i < planes->count; ++i)
+	{
+		if (c3SlideDot(planes->normals[i], n) > 1.0 - 1e-9)
+		{
+			return true;
+		}
+	}
+	if (planes->count == c3_slideMaxNormals)
+	{
+		return false;
+	}
+	planes->normals[planes->count++] = n;
+	return true;
+}
+
+// v with no part running into a kept plane: projected on a plane it runs
+// into; in a crease of two, along their line; into a third, stopped (the
+// clip of world.lua, operation for operation).
+static c3Vec3 c3ClipSlide(const c3SlidePlanes* planes, c3Vec3 v)
+{
+	const c3Vec3 zero = {0.0, 0.0, 0.0};
+	int n = planes->count;
+	for (int i = 0; i < n; ++i)
+	{
+		c3Vec3 a = planes->normals[i];
+		double d = c3SlideDot(v, a);
+		if (!(d < 0.0))
+		{
+			continue;
+		}
+		v = c3MakeVec3(v.x - d * a.x, v.y - d * a.y, v.z - d * a.z);
+		for (int j = 0; j < n; ++j)
+		{
+			c3Vec3 b = planes->normals[j];
+			if (j == i || !(c3SlideDot(v, b) < 0.0))
+			{
+				continue;
+			}
+			// Along the crease of planes i and j.
+			c3Vec3 c = {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+			double cc = c3SlideDot(c, c);
+			if (cc <= 1e-18)
+			{
+				return zero; // facing each other: no way along both
+			}
+			double s = c3SlideDot(v, c) / cc;
+			v = c3MakeVec3(s * c.x, s * c.y, s * c.z);
+			for (int k = 0; k < n; ++k)
+			{
+				if (k != i && k != j && c3SlideDot(v, planes->normals[k]) < 0.0)
+				{
+					return zero;
+				}
+			}
+			return v;
+		}
+	}
+	return v;
+}
+
+// -- one sweep -------------------------------------------------------------------------------
+
+/// What a slide needs of the hits of one sweep, in the order the Lua world
+/// takes them (by time, then by id): the first, and the items the mover
+/// starts inside that come before any other hit at t = 0.
+typedef struct c3SlideSweep
+{
+	int count;         ///< hits
+	c3WorldHit first;  ///< the least (fraction, item)
+	int firstTouching; ///< the least id of a hit at t = 0 not inside, or INT_MAX
+	c3WorldHit inside[c3_slideMaxInside];
+	int insideCount;
+	bool full; ///< more inside than there is room for
+} c3SlideSweep;
+
+static bool c3TakeSlideHit(const c3WorldHit* hit, void* context)
+{
+	c3SlideSweep* s = (c3SlideSweep*)context;
+	if (s->count == 0 || hit->fraction < s->first.fraction ||
+		(hit->fraction == s->first.fraction && hit->item < s->first.item))
+	{
+		s->first = *hit;
+	}
+	s->count++;
+	if (hit->overlaps)
+	{
+		if (s->insideCount == c3_slideMaxInside)
+		{
+			s->full = true;
+			return false;
+		}
+		s->inside[s->insideCount++] = *hit;
+	}
+	else if (hit->fraction == 0.0 && hit->item < s->firstTouching)
+	{
+		s->firstTouching = hit->item;
+	}
+	return true;
+}
+
+static int c3CompareHitItems(const void* a, const void* b)
+{
+	int x = ((const c3WorldHit*)a)->item, y = ((const c3WorldHit*)b)->item;
+	return (x > y) - (x < y);
+}
+
+// The mover (shape, a copy centered at p in copy) swept to goal.
+static void c3SlideSweepFrom(const c3World* world, int item, c3WorldShape shape, c3Vec3 p, c3Vec3 goal,
+							 c3MoverCopy* copy, c3SlideSweep* s)
+{
+	memcpy(copy, shape.shape, c3MoverSize(shape.type));
+	c3SetShapeCenter(shape.type, copy, p);
+	c3WorldShape mover = {shape.type, copy, NULL};
+	s->count = 0;
+	s->firstTouching = 0x7fffffff;
+	s->insideCount = 0;
+	s->full = false;
+	c3World_Sweep(world, mover, c3MakeVec3(goal.x - p.x, goal.y - p.y, goal.z - p.z), item, c3TakeSlideHit, s, NULL);
+	// Those inside that the Lua world meets first: before any hit at t = 0
+	// that is only touching, by id.
+	int kept = 0;
+	for (int i = 0; i < s->insideCount; ++i)
+	{
+		if (s->inside[i].item < s->firstTouching)
+		{
+			s->inside[kept++] = s->inside[i];
+		}
+	}
+	s->insideCount = kept;
+	if (kept > 1)
+	{
+		qsort(s->inside, (size_t)kept, sizeof(c3WorldHit), c3CompareHitItems);
+	}
+}
+
+// -- the loop --------------------------------------------------------------------------------
+
+typedef struct c3SlideState
+{
+	const c3SlideInput* input;
+	int count;   ///< contacts recorded
+	bool failed; ///< out of room
+} c3SlideState;
+
+static void c3RecordSlide(c3SlideState* st, const c3WorldHit* hit, c3Vec3 touch)
+{
+	if (st->count == st->input->capacity)
+	{
+		st->failed = true;
+		return;
+	}
+	c3SlideContact* c = &st->input->contacts[st->count++];
+	c->hit = *hit;
+	c->touch = touch;
+}
+
+static bool c3Listed(const int* list, int n, int v)
+{
+	for (int i = 0; i < n; ++i)
+	{
+		if (list[i] == v)
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
+c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input, bool move)
+{
+	c3SlideOutput out = {{0.0, 0.0, 0.0}, 0, false};
+	C3_ASSERT(c3World_IsItem(world, item) && input->maxIterations >= 1);
+	c3WorldShape shape = c3World_GetShape(world, item);
+	c3AABB bounds;
+	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type) ||
+		!c3ComputeShapeBounds(shape.type, shape.shape, &bounds))
+	{
+		return out;
+	}
+	double size = c3MaxAbsComponent(bounds.halfExtents);
+	double skin = input->skin >= 0.0 ? input->skin : 1e-4 * size;
+	c3Vec3 p = c3GetShapeCenter(shape.type, shape.shape), g = input->goal;
+	c3SlideState st = {input, 0, false};
+	c3SlidePlanes planes;
+	planes.count = 0;
+	int solid[c3_slideMaxInside]; // the items pushed out of, over rounds
+	int solidCount = 0, pushes = 0;
+	c3MoverCopy copy;
+	c3SlideSweep s;
+	c3Vec3 end = p;
+	bool ended = false;
+	for (int iteration = 0; iteration < input->maxIterations && !ended; ++iteration)
+	{
+		c3SlideSweepFrom(world, item, shape, p, g, &copy, &s);
+		if (s.full)
+		{
+			return out;
+		}
+		if (pushes < c3_slideMaxPushes && s.count > 0 && s.first.overlaps)
+		{
+			// Inside: each item is a contact (once a move); the mover leaves
+			// them, with those it left before, by the shortest way.
+			pushes++;
+			int before = solidCount;
+			bool again = false;
+			for (int i = 0; i < s.insideCount; ++i)
+			{
+				const c3WorldHit* h = &s.inside[i];
+				if (c3Listed(solid, solidCount, h->item))
+				{
+					again = true; // inside again what it left (a mesh's other face)
+				}
+				else if (solidCount == c3_slideMaxInside)
+				{
+					return out;
+				}
+				else
+				{
+					c3RecordSlide(&st, h, p);
+					solid[solidCount++] = h->item;
+				}
+			}
+			if (solidCount > 0 && (solidCount > before || again))
+			{
+				memcpy(&copy, shape.shape, c3MoverSize(shape.type));
+				c3SetShapeCenter(shape.type, &copy, p);
+				c3WorldShape mover = {shape.type, &copy, NULL};
+				c3PushOut pushOut;
+				pushOut.count = 0;
+				for (int i = 0; i < solidCount && c3World_GatherPushOut(world, mover, solid[i], &pushOut); ++i)
+				{
+				}
+				c3Vec3 t = c3SolvePushOut(&pushOut);
+				p = c3MakeVec3(p.x + t.x, p.y + t.y, p.z + t.z);
+				c3SlideSweepFrom(world, item, shape, p, g, &copy, &s);
+				if (s.full)
+				{
+					return out;
+				}
+			}
+		}
+		if (s.count == 0)
+		{
+			end = g;
+			ended = true;
+			break;
+		}
+		// Where it touches, off the surface by the skin along the normal,
+		// but not into the planes it slid along before.
+		const c3WorldHit* h = &s.first;
+		double t = h->fraction;
+		c3Vec3 back = {skin * h->normal.x, skin * h->normal.y, skin * h->normal.z};
+		if (planes.count > 0)
+		{
+			back = c3ClipSlide(&planes, back);
+		}
+		c3Vec3 touch = {p.x + t * (g.x - p.x) + back.x, p.y + t * (g.y - p.y) + back.y, p.z + t * (g.z - p.z) + back.z};
+		c3RecordSlide(&st, h, touch);
+		if (!c3AddSlideNormal(&planes, h->normal))
+		{
+			return out;
+		}
+		c3Vec3 v = c3ClipSlide(&planes, c3MakeVec3(g.x - touch.x, g.y - touch.y, g.z - touch.z));
+		p = touch;
+		g = c3MakeVec3(touch.x + v.x, touch.y + v.y, touch.z + v.z);
+		end = p;
+		ended = p.x == g.x && p.y == g.y && p.z == g.z;
+	}
+	if (st.failed)
+	{
+		return out;
+	}
+	if (move && !c3World_SetItemCenter(world, item, end))
+	{
+		return out;
+	}
+	out.position = end;
+	out.count = st.count;
+	out.done = true;
+	return out;
+}
