@@ -513,6 +513,43 @@ describe("collide.newWorld", function()
         string.format("moves %d, collisions %d, inside %d", moves, met, inside))
     end)
 
+    it("reads a goal with no filter as with one, in every form, and checks without moving", function()
+      -- With no filter the core reads the goal itself (a vec3, or a plain
+      -- table: fields x, y, z first, else 1, 2, 3); a table with a
+      -- metatable goes the general way. Each form reaches the same place.
+      local slide = function() return "slide" end
+      local proxy = setmetatable({}, { __index = function(_, k) return ({ x = 3, y = 0.5, z = 0 })[k] end })
+      local forms = { vec3(3, 0.5, 0), { 3, 0.5, 0 }, { x = 3, y = 0.5, z = 0 }, { 9, 9, 9, x = 3, y = 0.5, z = 0 },
+        proxy }
+      for i, goal in ipairs(forms) do
+        local results = {}
+        for _, filter in ipairs({ false, slide }) do
+          local world = collide.newWorld()
+          world:add("wall", collide.aabb({ 2, 0.5, 0 }, { 0.5, 2, 2 }))
+          local ball = collide.sphere({ 0, 0.5, 0 }, 0.5)
+          world:add("ball", ball)
+          local checked = world:check("ball", goal, filter or nil)
+          assert.is_true(ball.center == vec3(0, 0.5, 0), "check moved it, form " .. i)
+          local actual, cols, n = world:move("ball", goal, filter or nil)
+          assert.is_true(actual == checked and ball.center == actual, "form " .. i)
+          assert.is_true(n == 1 and cols[1].other == "wall", "form " .. i)
+          results[#results + 1] = actual
+        end
+        assert.is_true(results[1] == results[2] and math.abs(results[1].x - 1) < 1e-3, "form " .. i)
+      end
+      local world = collide.newWorld()
+      world:add("ball", collide.sphere({ 0, 0, 0 }, 1))
+      local out = vec3()
+      assert.are.equal(out, (world:move("ball", { 1, 2, 3 }, nil, nil, out)))
+      assert.is_true(out == vec3(1, 2, 3))
+      assert.has_error(function() world:move("ball", { 1, 2, 3 }, nil, nil, {}) end,
+        "bad argument #5 to 'move' (out must be a vec3, got table)")
+      assert.has_error(function() world:move("ball", { 1, 2, 3 }, nil, 7) end,
+        "bad argument #4 to 'move' (out must be a table, got number)")
+      assert.has_error(function() world:check("ball", { 1, "2", 3 }) end,
+        "bad argument #2 to 'check' (goal must have three numbers)")
+    end)
+
     it("takes the same steps with no filter when the core has no room for them", function()
       -- Inside 80 spheres at once: more than one call of the core takes (64),
       -- so the loop runs in Lua, as with a filter.

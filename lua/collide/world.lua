@@ -826,6 +826,31 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   return x, y, z, ncols
 end
 
+-- The records of the n contacts of a slide (core:slide) in buf, into cols.
+local function slid(self, item, cols, buf, n)
+  local items, pool = self._items, self._pool
+  for i = 0, n - 1 do
+    local base = i * SLID
+    record(pool, cols, i, item, items[buf[base + 1]], "slide", buf, base, buf[base + 11], buf[base + 12],
+      buf[base + 13])
+  end
+end
+
+-- The records of cols past n, of the before it held, to the world's pool
+-- (a record given in an out table is reused, as documented).
+local function trim(self, cols, before, n)
+  if before > n then
+    local pool = self._pool
+    for i = before, n + 1, -1 do
+      local col = cols[i]
+      cols[i] = nil
+      if type(col) == "table" then
+        recycle(pool, col)
+      end
+    end
+  end
+end
+
 -- The move loop in a hit buffer of this call's depth. A move with no filter
 -- is one call of the core (core:slide), and so is one that meets nothing;
 -- the core moves the shape when moving (no filter runs, so the buffer need
@@ -851,12 +876,7 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     -- loop runs here).
     n, x, y, z = self._core:slide(id, self._shapes[id], gx, gy, gz, self._skin, iterations or self._maxIterations,
       buf, moving)
-    local items, pool = self._items, self._pool
-    for i = 0, n - 1 do
-      local base = i * SLID
-      record(pool, cols, i, item, items[buf[base + 1]], "slide", buf, base, buf[base + 11], buf[base + 12],
-        buf[base + 13])
-    end
+    slid(self, item, cols, buf, n)
   end
   if n == nil or n == -2 then
     local size
@@ -885,16 +905,7 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
       tostring(item), typeName(self._shapes[id])))
   end
-  if before > n then
-    local pool = self._pool
-    for i = before, n + 1, -1 do
-      local col = cols[i]
-      cols[i] = nil
-      if type(col) == "table" then
-        recycle(pool, col)
-      end
-    end
-  end
+  trim(self, cols, before, n)
   return x, y, z, n, moving
 end
 
@@ -915,6 +926,29 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
   return id, gx, gy, gz, outCollisions or {}
 end
 
+-- move and check with no filter, in one call of the core that also checks
+-- their arguments (core:slideTo): actual, collisions, n; nil when the core
+-- leaves the move to the general path (arguments it does not take, which
+-- check then names, a shape that cannot move, or more contacts than it
+-- has room for).
+local function slideTo(self, item, id, goal, cols, actual, iterations, moving)
+  local depth = self._depth + 1
+  local buf = self._buffers[depth] or bufferAt(self, depth)
+  local n, x, y, z = self._core:slideTo(id, self._shapes[id], goal, self._skin, iterations or self._maxIterations,
+    buf, moving, actual, cols)
+  if n < 0 then
+    return nil
+  end
+  if moving and depth > 1 then
+    changed(self, id) -- a move from inside another call's filter or response
+  end
+  cols = cols or {}
+  local before = #cols
+  slid(self, item, cols, buf, n)
+  trim(self, cols, before, n)
+  return actual or vec3(x, y, z), cols, n
+end
+
 --- The move loop for callers that have checked their arguments (the
 -- character controller): item and its id, the goal as numbers, a filter
 -- function, the collisions table; moves the shape when moving. Returns
@@ -931,7 +965,15 @@ end
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
-  local id, gx, gy, gz, cols = check(self, "check", item, goal, filter, outCollisions, outActual)
+  local id = filter == nil and item ~= nil and self._responses.slide == responses.slide and self._ids[item]
+  if id then
+    local actual, cols, n = slideTo(self, item, id, goal, outCollisions, outActual, nil, false)
+    if actual then
+      return actual, cols, n
+    end
+  end
+  local gx, gy, gz, cols
+  id, gx, gy, gz, cols = check(self, "check", item, goal, filter, outCollisions, outActual)
   local x, y, z, n = run(self, "check", item, id, gx, gy, gz, filter or defaultFilter, cols, false)
   return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, n
 end
@@ -940,7 +982,15 @@ end
 -- collisions, n. The shape itself is moved (its center is actual).
 -- iterations (for the character controller) overrides maxIterations.
 function World:move(item, goal, filter, outCollisions, outActual, iterations)
-  local id, gx, gy, gz, cols = check(self, "move", item, goal, filter, outCollisions, outActual)
+  local id = filter == nil and item ~= nil and self._responses.slide == responses.slide and self._ids[item]
+  if id then
+    local actual, cols, n = slideTo(self, item, id, goal, outCollisions, outActual, iterations, true)
+    if actual then
+      return actual, cols, n
+    end
+  end
+  local gx, gy, gz, cols
+  id, gx, gy, gz, cols = check(self, "move", item, goal, filter, outCollisions, outActual)
   local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter or defaultFilter, cols, true, iterations)
   if not moved then
     self._core:setCenter(id, self._shapes[id], x, y, z)

@@ -31,6 +31,7 @@
 #ifndef LC3_H
 #define LC3_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -223,6 +224,12 @@ double lc3_checksize(lua_State* L, int idx, const char* fname, const char* name)
 
 /// A finite number (vec3 arithmetic, which has no range limit).
 double lc3_checkfinite(lua_State* L, int idx, const char* fname, const char* name);
+
+/// Every component finite and within C3_MAX_COORDINATE (false for a NaN).
+static inline int lc3_inrange(c3Vec3 v)
+{
+	return fabs(v.x) <= C3_MAX_COORDINATE && fabs(v.y) <= C3_MAX_COORDINATE && fabs(v.z) <= C3_MAX_COORDINATE;
+}
 
 /// A vector from a vec3, {x, y, z} or {x = .., y = .., z = ..}, raised when
 /// missing, not finite or out of range. Tables are read raw.

@@ -163,12 +163,6 @@ double lc3_checksize(lua_State* L, int idx, const char* fname, const char* name)
 
 static const char* const lc3_componentnames[3] = {"x", "y", "z"};
 
-// Every component finite and within C3_MAX_COORDINATE (false for a NaN).
-static inline int lc3_inrange(c3Vec3 v)
-{
-	return fabs(v.x) <= C3_MAX_COORDINATE && fabs(v.y) <= C3_MAX_COORDINATE && fabs(v.z) <= C3_MAX_COORDINATE;
-}
-
 // Read a vector without range checks from the value at idx, whose
 // lc3_toobject is o; returns 0 when the value is not a vector, and sets *bad
 // to the first component that is not a number. Tables are read raw: the

@@ -688,41 +688,22 @@ enum
 	LC3_SLIDE_CAPACITY = 64                ///< contacts one slide call takes
 };
 
-// w:slide(id, shape, gx, gy, gz, skin, iterations, buf, move) -> n, x, y, z:
-// the move of the item's shape (shape, its value) toward the goal with no
-// filter, every contact sliding (c3World_Slide), in one call: its contacts
-// into buf (LC3_SLIDE_FIELDS numbers each) and where it ends. With move, the
-// shape (the value and the world's copy) ends there. n is -1 (alone) when
-// the item's shape cannot move, and -2 (alone) when the contacts did not
-// fit: nothing was done, and the caller runs the loop itself. skin nil:
-// 1e-4 of the mover's size.
-static int world_slide(lua_State* L)
+// The move of item id's shape o (its Lua value) toward goal with no filter,
+// every contact sliding (c3World_Slide), in one call: its contacts into the
+// table at buf (LC3_SLIDE_FIELDS numbers each), and where it ends pushed
+// after its count. With move, the shape (the value and the world's copy)
+// ends there. Pushes -2 alone when the contacts did not fit: nothing was
+// done, and the caller runs the loop itself. skin < 0: 1e-4 of the size.
+static int lc3_slide(lua_State* L, lc3World* w, int id, lc3Object* o, c3Vec3 goal, double skin, lua_Integer iterations,
+					 int buf, bool move)
 {
-	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "move");
-	int id = lc3_checkitem(L, w, 2, "move");
-	c3WorldShape shape = c3World_GetShape(w->world, id);
-	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
-	{
-		lua_pushinteger(L, -1);
-		return 1;
-	}
-	lc3Object* o = lc3_checkshapewrite(L, reg, 3, "move");
 	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
 	c3SlideInput input;
-	input.goal = lc3_vec3(lc3_checkcoordinate(L, 4, "move", "goal x"), lc3_checkcoordinate(L, 5, "move", "goal y"),
-						  lc3_checkcoordinate(L, 6, "move", "goal z"));
-	input.skin = lua_isnoneornil(L, 7) ? -1.0 : luaL_checknumber(L, 7);
-	lua_Integer iterations = luaL_checkinteger(L, 8);
+	input.goal = goal;
+	input.skin = skin;
 	input.maxIterations = iterations < 1 ? 1 : iterations > 1000 ? 1000 : (int)iterations;
 	input.contacts = contacts;
 	input.capacity = LC3_SLIDE_CAPACITY;
-	luaL_checktype(L, 9, LUA_TTABLE);
-	bool move = lua_toboolean(L, 10);
-	if ((int)shape.type != o->type)
-	{
-		return lc3_argerror(L, 3, "move", "the item's shape is not the one the world holds");
-	}
 	c3SlideOutput out = c3World_Slide(w->world, id, &input, move);
 	if (!out.done)
 	{
@@ -731,7 +712,7 @@ static int world_slide(lua_State* L)
 	}
 	if (move)
 	{
-		c3SetShapeCenter(shape.type, &o->u, out.position);
+		c3SetShapeCenter((c3ShapeType)o->type, &o->u, out.position);
 	}
 	lua_Integer k = 0;
 	for (int i = 0; i < out.count; ++i)
@@ -746,7 +727,7 @@ static int world_slide(lua_State* L)
 		for (int f = 0; f < LC3_SLIDE_FIELDS; ++f)
 		{
 			lua_pushnumber(L, fields[f]);
-			lua_rawseti(L, 9, ++k);
+			lua_rawseti(L, buf, ++k);
 		}
 	}
 	lua_pushinteger(L, out.count);
@@ -754,6 +735,129 @@ static int world_slide(lua_State* L)
 	lua_pushnumber(L, out.position.y);
 	lua_pushnumber(L, out.position.z);
 	return 4;
+}
+
+// The item's shape value at idx, checked against the world's, or NULL
+// (with -1 pushed) when the item's shape cannot move.
+static lc3Object* lc3_slider(lua_State* L, const lc3Registry* reg, lc3World* w, int id, int idx)
+{
+	c3WorldShape shape = c3World_GetShape(w->world, id);
+	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
+	{
+		lua_pushinteger(L, -1);
+		return NULL;
+	}
+	lc3Object* o = lc3_checkshapewrite(L, reg, idx, "move");
+	if ((int)shape.type != o->type)
+	{
+		lc3_argerror(L, idx, "move", "the item's shape is not the one the world holds");
+	}
+	return o;
+}
+
+// w:slide(id, shape, gx, gy, gz, skin, iterations, buf, move) -> n, x, y, z:
+// lc3_slide with the goal as numbers. n is -1 (alone) when the item's shape
+// cannot move, -2 (alone) when the contacts did not fit. skin nil: 1e-4 of
+// the mover's size.
+static int world_slide(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "move");
+	int id = lc3_checkitem(L, w, 2, "move");
+	lc3Object* o = lc3_slider(L, reg, w, id, 3);
+	if (o == NULL)
+	{
+		return 1;
+	}
+	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 4, "move", "goal x"), lc3_checkcoordinate(L, 5, "move", "goal y"),
+						   lc3_checkcoordinate(L, 6, "move", "goal z"));
+	double skin = lua_isnoneornil(L, 7) ? -1.0 : luaL_checknumber(L, 7);
+	lua_Integer iterations = luaL_checkinteger(L, 8);
+	luaL_checktype(L, 9, LUA_TTABLE);
+	return lc3_slide(L, w, id, o, goal, skin, iterations, 9, lua_toboolean(L, 10));
+}
+
+// The goal of world:move as world.lua reads it (a vec3, or a table with no
+// metatable: fields x, y, z, else 1, 2, 3), finite and within range; false
+// for anything else (world.lua then reads it, and names what is wrong).
+static bool lc3_togoal(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* out)
+{
+	lc3Object* o = lc3_totype(L, reg, idx, LC3_VEC3);
+	if (o != NULL)
+	{
+		*out = o->u.vec3;
+		return lc3_inrange(*out);
+	}
+	if (lua_type(L, idx) != LUA_TTABLE || lua_getmetatable(L, idx))
+	{
+		return false; // (a metatable is left on the stack: the caller returns)
+	}
+	static const char* const names[3] = {"x", "y", "z"};
+	double c[3];
+	lua_pushstring(L, names[0]);
+	lua_rawget(L, idx);
+	bool fields = !lua_isnil(L, -1);
+	lua_pop(L, 1);
+	for (int i = 0; i < 3; ++i)
+	{
+		int type;
+		if (fields)
+		{
+			lua_pushstring(L, names[i]);
+			lua_rawget(L, idx);
+		}
+		else
+		{
+			lc3_rawgeti(L, idx, i + 1);
+		}
+		type = lua_type(L, -1);
+		c[i] = lua_tonumber(L, -1);
+		lua_pop(L, 1);
+		if (type != LUA_TNUMBER)
+		{
+			return false;
+		}
+	}
+	*out = lc3_vec3(c[0], c[1], c[2]);
+	return lc3_inrange(*out);
+}
+
+// w:slideTo(id, shape, goal, skin, iterations, buf, move, outActual,
+// outCollisions) -> n, x, y, z: world:move and world:check with no filter
+// in one call, their arguments checked here: the goal a vector (as
+// lc3_togoal reads it), outActual nil or a vec3 (set to where the shape
+// ends), outCollisions nil or a table. n is -3 (alone) for arguments of
+// another form, with nothing done: world.lua then checks them itself (and
+// names what is wrong) and takes its general path. Else as w:slide.
+static int world_slideto(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_checkworld(L, "move");
+	int id = lc3_checkitem(L, w, 2, "move");
+	c3Vec3 goal;
+	lc3Object* actual = NULL;
+	if (!lc3_togoal(L, reg, 4, &goal) ||
+		(!lua_isnil(L, 9) && (actual = lc3_totypewrite(L, reg, 9, LC3_VEC3)) == NULL) ||
+		!(lua_isnil(L, 10) || lua_istable(L, 10)))
+	{
+		lua_settop(L, 0);
+		lua_pushinteger(L, -3);
+		return 1;
+	}
+	lc3Object* o = lc3_slider(L, reg, w, id, 3);
+	if (o == NULL)
+	{
+		return 1;
+	}
+	double skin = lua_isnoneornil(L, 5) ? -1.0 : luaL_checknumber(L, 5);
+	lua_Integer iterations = luaL_checkinteger(L, 6);
+	luaL_checktype(L, 7, LUA_TTABLE);
+	int results = lc3_slide(L, w, id, o, goal, skin, iterations, 7, lua_toboolean(L, 8));
+	if (results == 4 && actual != NULL)
+	{
+		actual->u.vec3 = lc3_vec3(lua_tonumber(L, -3), lua_tonumber(L, -2), lua_tonumber(L, -1));
+	}
+	return results;
 }
 
 static const luaL_Reg lc3_world_methods[] = {
@@ -776,6 +880,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"step", world_step},
 	{"pushOut", world_pushout},
 	{"slide", world_slide},
+	{"slideTo", world_slideto},
 	{NULL, NULL},
 };
 
