@@ -52,6 +52,7 @@ end
 -- vec3 methods called directly: a method looked up on a vec3 is one more
 -- call into C (its __index).
 local unpackVec3, setVec3 = vec3().unpack, vec3().set
+local setVec3Pair = core._setVec3Pair -- a record's point and normal, in one call
 
 -- The components of a vector argument: a vec3, {x, y, z} or {x = , y = , z = }.
 local function components(v, n, fname, name)
@@ -161,6 +162,7 @@ local function newWorld(options)
     _depth = 0,
     _normals = false, -- the slide normals of the move whose response runs, 3 numbers each
     _pool = {}, -- collision records out tables gave back, for reuse
+    _made = setmetatable({}, { __mode = "k" }), -- the collision records this world made (a set)
     _changes = 0, -- counts adds, removes, updates and nested moves (a move looks again after one)
     _changed = {}, -- id -> the count when its item last changed
   }
@@ -323,8 +325,8 @@ local function setVectors(rec, buf, base)
     point, normal = vec3(), vec3()
     rec._point, rec._normal = point, normal
   end
-  rec.point = setVec3(point, buf[base + 3], buf[base + 4], buf[base + 5])
-  rec.normal = setVec3(normal, buf[base + 6], buf[base + 7], buf[base + 8])
+  setVec3Pair(point, normal, buf[base + 3], buf[base + 4], buf[base + 5], buf[base + 6], buf[base + 7], buf[base + 8])
+  rec.point, rec.normal = point, normal
 end
 
 -- The items of the n hits in buf, read before any filter runs (a filter
@@ -606,16 +608,19 @@ World._recycle = recycle
 -- Record the hit at base of buf as collision ncols + 1 (a record of the out
 -- table is reused, with its vectors); (tx, ty, tz): where the mover
 -- touches. Returns the new count.
-local function record(pool, cols, ncols, item, other, response, buf, base, tx, ty, tz)
+local function record(self, cols, ncols, item, other, response, buf, base, tx, ty, tz)
   ncols = ncols + 1
   local col = cols[ncols]
-  if type(col) ~= "table" then
-    -- One an out table held before, or a new one.
+  if not self._made[col] then
+    -- Not a record of this world's (none there, or a value the caller put
+    -- there): one an out table held before, or a new one.
+    local pool = self._pool
     col = pool[#pool]
     if col then
       pool[#pool] = nil
     else
       col = {}
+      self._made[col] = true
     end
     cols[ncols] = col
   end
@@ -719,7 +724,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         elseif other ~= nil and not listed(crossed, ncrossed, other) then
           local response = filter(item, other)
           if response then
-            ncols = record(self._pool, cols, ncols, item, other, response, buf, base, x, y, z)
+            ncols = record(self, cols, ncols, item, other, response, buf, base, x, y, z)
             if response == "cross" then
               ncrossed = ncrossed + 1
               crossed[ncrossed] = other
@@ -801,7 +806,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         bx, by, bz = clip(normals, bx, by, bz)
       end
       local tx, ty, tz = x + t * (gx - x) + bx, y + t * (gy - y) + by, z + t * (gz - z) + bz
-      ncols = record(self._pool, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
+      ncols = record(self, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
       local col = cols[ncols]
       if response == "touch" or response == "cross" then
         ncrossed = ncrossed + 1
@@ -828,10 +833,10 @@ end
 
 -- The records of the n contacts of a slide (core:slide) in buf, into cols.
 local function slid(self, item, cols, buf, n)
-  local items, pool = self._items, self._pool
+  local items = self._items
   for i = 0, n - 1 do
     local base = i * SLID
-    record(pool, cols, i, item, items[buf[base + 1]], "slide", buf, base, buf[base + 11], buf[base + 12],
+    record(self, cols, i, item, items[buf[base + 1]], "slide", buf, base, buf[base + 11], buf[base + 12],
       buf[base + 13])
   end
 end
@@ -840,11 +845,11 @@ end
 -- (a record given in an out table is reused, as documented).
 local function trim(self, cols, before, n)
   if before > n then
-    local pool = self._pool
+    local pool, made = self._pool, self._made
     for i = before, n + 1, -1 do
       local col = cols[i]
       cols[i] = nil
-      if type(col) == "table" then
+      if made[col] then
         recycle(pool, col)
       end
     end

@@ -291,7 +291,23 @@ static int vec3_set(lua_State* L)
 	return 1;
 }
 
-const luaL_Reg lc3_vec3_functions[] = {{"vec3", vec3_new}, {NULL, NULL}};
+// _setVec3Pair(a, b, ax, ay, az, bx, by, bz): a:set(ax, ay, az) and
+// b:set(bx, by, bz) in one call (the point and normal of a world's record).
+static int vec3_setpair(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* a = lc3_checktypewrite(L, reg, 1, LC3_VEC3, "set");
+	lc3Object* b = lc3_checktypewrite(L, reg, 2, LC3_VEC3, "set");
+	c3Vec3 u = lc3_vec3(lc3_checkfinite(L, 3, "set", "x"), lc3_checkfinite(L, 4, "set", "y"),
+						lc3_checkfinite(L, 5, "set", "z"));
+	c3Vec3 v = lc3_vec3(lc3_checkfinite(L, 6, "set", "x"), lc3_checkfinite(L, 7, "set", "y"),
+						lc3_checkfinite(L, 8, "set", "z"));
+	a->u.vec3 = u;
+	b->u.vec3 = v;
+	return 0;
+}
+
+const luaL_Reg lc3_vec3_functions[] = {{"vec3", vec3_new}, {"_setVec3Pair", vec3_setpair}, {NULL, NULL}};
 
 const luaL_Reg lc3_vec3_methods[] = {
 	{"dot", vec3_dot},
