@@ -165,6 +165,41 @@ static void aabb_sweep_contact(void)
 	CHECK_VEC(out.normal, -1, 0, 0, 0);
 }
 
+// A box against a plane is a sphere of its reach along the normal: a face
+// lands at its center, an edge at its middle, from either side; started
+// inside, t = 0 and the middle of the deepest face and its projection.
+static void box_plane_lands_on_a_face_or_an_edge(void)
+{
+	c3Plane ground = {{0, 1, 0}, 0};
+	c3AABB box = {{0, 5, 0}, {1, 2, 1}};
+	c3CastOutput out = c3SweepAABBPlane(&box, V(0, -8, 0), &ground, zero);
+	CHECK(out.hit && out.fraction == 3.0 / 8.0);
+	CHECK_VEC(out.normal, 0, 1, 0, 0);
+	CHECK_VEC(out.point, 0, 0, 0, 1e-15);
+	c3OBB edge;
+	double r = sqrt(0.5);
+	CHECK(c3MakeOBB(V(2, 5, 1), V(1, 1, 1), V(r, r, 0), V(-r, r, 0), V(0, 0, 1), &edge) == c3_ok);
+	out = c3SweepOBBPlane(&edge, V(0, -8, 0), &ground, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, (5.0 - sqrt(2.0)) / 8.0, 1e-15);
+	CHECK_VEC(out.point, 2, 0, 1, 1e-14);
+	// From below, and the plane moving instead.
+	c3AABB below = {{0, -5, 0}, {1, 1, 1}};
+	out = c3GetSweepFcn(c3_aabbShape, c3_planeShape)(&below, zero, &ground, V(0, -8, 0));
+	CHECK(out.hit && out.fraction == 0.5);
+	CHECK_VEC(out.normal, 0, -1, 0, 0);
+	CHECK_VEC(out.point, 0, -4, 0, 1e-15);
+	// Inside at the start.
+	c3AABB inside = {{0, 1, 0}, {2, 2, 2}};
+	out = c3SweepAABBPlane(&inside, V(3, 0, 0), &ground, zero);
+	CHECK(out.hit && out.fraction == 0.0);
+	CHECK_VEC(out.normal, 0, 1, 0, 0);
+	CHECK_VEC(out.point, 0, -0.5, 0, 1e-15);
+	// Parallel and apart: a miss.
+	out = c3SweepAABBPlane(&box, V(5, 0, 0), &ground, zero);
+	CHECK(!out.hit);
+}
+
 static void swapped_pairs_flip_the_normal(void)
 {
 	c3Sphere s = {{0, 5, 0}, 1};
@@ -177,7 +212,7 @@ static void swapped_pairs_flip_the_normal(void)
 	CHECK(o1.hit && o2.hit);
 	CHECK_NEAR(o1.fraction, o2.fraction, 0);
 	CHECK_VEC(o2.normal, -o1.normal.x, -o1.normal.y, -o1.normal.z, 0);
-	CHECK(c3GetSweepFcn(c3_obbShape, c3_planeShape) == NULL);
+	CHECK(c3GetSweepFcn(c3_obbShape, c3_obbShape) == NULL);
 	CHECK(c3GetOverlapFcn((c3ShapeType)0, c3_planeShape) == NULL);
 	CHECK(c3GetOverlapFcn(c3_planeShape, (c3ShapeType)99) == NULL);
 }
@@ -193,6 +228,7 @@ const c3Test c3_sweepTests[] = {
 	{"aabb sweep: a separated, not closing axis is a miss (listing bug)", aabb_sweep_ignores_no_separated_axis},
 	{"aabb sweep: a first time after 1 is a miss (listing bug)", aabb_sweep_first_time_after_one_is_a_miss},
 	{"aabb sweep contact point and normal", aabb_sweep_contact},
+	{"box-plane lands on a face or an edge", box_plane_lands_on_a_face_or_an_edge},
 	{"swapped pairs flip the normal", swapped_pairs_flip_the_normal},
 	{NULL, NULL},
 };

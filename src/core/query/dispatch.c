@@ -52,11 +52,11 @@ enum
 	X(c, AABB,      AABB,      YES,     EXACT,    YES,   YES,      YES)                \
 	X(c, AABB,      OBB,       YES,     GJK,      NO,    NO,       YES)                \
 	X(c, AABB,      Segment,   YES,     GJK,      NO,    NO,       EPA)                \
-	X(c, AABB,      Plane,     YES,     EXACT,    NO,    NO,       YES)                \
+	X(c, AABB,      Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, AABB,      Polygon,   YES,     GJK,      NO,    NO,       EPA)                \
 	X(c, OBB,       OBB,       YES,     GJK,      NO,    NO,       YES)                \
 	X(c, OBB,       Segment,   YES,     GJK,      NO,    NO,       EPA)                \
-	X(c, OBB,       Plane,     YES,     EXACT,    NO,    NO,       YES)                \
+	X(c, OBB,       Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, OBB,       Polygon,   YES,     GJK,      NO,    NO,       EPA)                \
 	X(c, Segment,   Segment,   YES,     EXACT,    NO,    NO,       NO)                 \
 	X(c, Segment,   Plane,     YES,     EXACT,    NO,    NO,       NO)                 \

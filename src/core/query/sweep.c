@@ -5,7 +5,9 @@
 // - sphere-sphere: only roots in [0, 1] are hits, no division when there is no
 //   relative motion, and the root is taken in the stable form;
 // - AABB-AABB: an axis that is apart and not closing is a miss, and a first
-//   time after 1 is a miss.
+//   time after 1 is a miss;
+// - boxes against a plane (not in the article): a sphere of the box's reach
+//   along the normal.
 // Everything is solved in the frame of b (relative motion deltaA - deltaB);
 // contact points are reported in world space at time t.
 
@@ -82,6 +84,55 @@ c3CastOutput c3SweepSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane*
 	c3Vec3 onPlane = c3MulAdd(center, -c3PlaneSignedDistance(&moved, center), b->normal);
 	out.point = c3Midpoint(onSphere, onPlane);
 	return out;
+}
+
+// -- boxes / plane -----------------------------------------------------------------
+
+// A box of center c, half extents h along the unit axes u moving against a
+// plane: exactly a sphere of the box's reach along the normal (its half
+// width there, the sum of h_i |n . u_i|), swept as one. The point is the
+// middle of the box's feature that meets the plane (a face's center, an
+// edge's middle, or a vertex), at time t; started inside, the middle of
+// that feature's deepest point and its projection on the plane.
+static c3CastOutput c3SweepBoxPlane(c3Vec3 c, c3Vec3 h, const c3Vec3 u[3], c3Vec3 deltaA, const c3Plane* b,
+									c3Vec3 deltaB)
+{
+	double along[3] = {c3Dot(b->normal, u[0]), c3Dot(b->normal, u[1]), c3Dot(b->normal, u[2])};
+	double extents[3] = {h.x, h.y, h.z};
+	c3Sphere proxy = {c, fabs(along[0]) * h.x + fabs(along[1]) * h.y + fabs(along[2]) * h.z};
+	c3CastOutput out = c3SweepSpherePlane(&proxy, deltaA, b, deltaB);
+	if (!out.hit)
+	{
+		return out;
+	}
+	// The feature toward the plane: along an axis nearly parallel to it
+	// (within rounding of the reach), its middle.
+	c3Vec3 feature = c3MulAdd(c, out.fraction, deltaA);
+	double side = c3Dot(out.normal, b->normal); // +1 or -1: the box is on the normal's side
+	for (int i = 0; i < 3; ++i)
+	{
+		double a = side * along[i];
+		if (fabs(a) * extents[i] > 1e-12 * proxy.radius)
+		{
+			feature = c3MulAdd(feature, a > 0.0 ? -extents[i] : extents[i], u[i]);
+		}
+	}
+	c3Plane moved = *b;
+	moved.d -= out.fraction * c3Dot(b->normal, deltaB);
+	c3Vec3 onPlane = c3MulAdd(feature, -c3PlaneSignedDistance(&moved, feature), b->normal);
+	out.point = c3Midpoint(feature, onPlane);
+	return out;
+}
+
+c3CastOutput c3SweepAABBPlane(const c3AABB* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB)
+{
+	const c3Vec3 axes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+	return c3SweepBoxPlane(a->center, a->halfExtents, axes, deltaA, b, deltaB);
+}
+
+c3CastOutput c3SweepOBBPlane(const c3OBB* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB)
+{
+	return c3SweepBoxPlane(a->center, a->halfExtents, a->axis, deltaA, b, deltaB);
 }
 
 c3SweepInterval c3SweepIntervalSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB)

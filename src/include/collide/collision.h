@@ -85,6 +85,10 @@ C3_API bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid*
 C3_API c3CastOutput c3SweepSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
 C3_API c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
 C3_API c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+/// A box against a plane, exactly: a sphere of the box's reach along the
+/// normal; the point is the middle of the box's feature that meets it.
+C3_API c3CastOutput c3SweepAABBPlane(const c3AABB* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepOBBPlane(const c3OBB* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
 
 // Rouwé's swept sphere and swept ellipsoid (sections 3 and 4), and the boxes
 // as their faces. The normal of an ellipsoid contact is its surface normal at
