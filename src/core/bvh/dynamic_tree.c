@@ -69,10 +69,17 @@ static bool c3TreeContains(const c3TreeNode* n, c3Vec3 lo, c3Vec3 hi)
 		   hi.z <= n->box[5];
 }
 
-static bool c3TreeOverlaps(const c3TreeNode* n, c3Vec3 lo, c3Vec3 hi)
+/// A query's box in floats, rounded outward: compared with the nodes' float
+/// boxes directly, it finds every node the box in doubles overlaps.
+typedef struct c3QueryBox
 {
-	return n->box[0] <= hi.x && lo.x <= n->box[3] && n->box[1] <= hi.y && lo.y <= n->box[4] && n->box[2] <= hi.z &&
-		   lo.z <= n->box[5];
+	float lo[3], hi[3];
+} c3QueryBox;
+
+static bool c3TreeOverlaps(const c3TreeNode* n, const c3QueryBox* q)
+{
+	return n->box[0] <= q->hi[0] && q->lo[0] <= n->box[3] && n->box[1] <= q->hi[1] && q->lo[1] <= n->box[4] &&
+		   n->box[2] <= q->hi[2] && q->lo[2] <= n->box[5];
 }
 
 static void c3UnionBoxes(c3TreeNode* n, const c3TreeNode* a, const c3TreeNode* b)
@@ -658,7 +665,7 @@ static void c3FreeStack(c3WalkStack* s)
 // A walk that cannot grow its stack goes on depth first by recursion from
 // the node it could not push (one that overlaps the box, counted; the
 // recursion is bounded by the height, which rotations keep near log N).
-static bool c3QueryFrom(const c3DynamicTree* tree, int index, c3Vec3 lo, c3Vec3 hi, c3TreeQueryFcn* fcn, void* context,
+static bool c3QueryFrom(const c3DynamicTree* tree, int index, const c3QueryBox* q, c3TreeQueryFcn* fcn, void* context,
 						c3TreeStats* stats)
 {
 	const c3TreeNode* n = &tree->nodes[index];
@@ -669,8 +676,8 @@ static bool c3QueryFrom(const c3DynamicTree* tree, int index, c3Vec3 lo, c3Vec3 
 	}
 	stats->nodes += 2;
 	int a = n->child1, b = n->child2;
-	return (!c3TreeOverlaps(&tree->nodes[a], lo, hi) || c3QueryFrom(tree, a, lo, hi, fcn, context, stats)) &&
-		   (!c3TreeOverlaps(&tree->nodes[b], lo, hi) || c3QueryFrom(tree, b, lo, hi, fcn, context, stats));
+	return (!c3TreeOverlaps(&tree->nodes[a], q) || c3QueryFrom(tree, a, q, fcn, context, stats)) &&
+		   (!c3TreeOverlaps(&tree->nodes[b], q) || c3QueryFrom(tree, b, q, fcn, context, stats));
 }
 
 c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQueryFcn* fcn, void* context)
@@ -681,8 +688,10 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 		return stats;
 	}
 	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
+	const c3QueryBox q = {{c3TreeFloatDown(lo.x), c3TreeFloatDown(lo.y), c3TreeFloatDown(lo.z)},
+						  {c3TreeFloatUp(hi.x), c3TreeFloatUp(hi.y), c3TreeFloatUp(hi.z)}};
 	stats.nodes++;
-	if (!c3TreeOverlaps(&tree->nodes[tree->root], lo, hi))
+	if (!c3TreeOverlaps(&tree->nodes[tree->root], &q))
 	{
 		return stats;
 	}
@@ -706,13 +715,13 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 		}
 		stats.nodes += 2;
 		int a = n->child1, b = n->child2;
-		if (c3TreeOverlaps(&tree->nodes[a], lo, hi) && !c3Push(&stack, a, 0.0) &&
-			!c3QueryFrom(tree, a, lo, hi, fcn, context, &stats))
+		if (c3TreeOverlaps(&tree->nodes[a], &q) && !c3Push(&stack, a, 0.0) &&
+			!c3QueryFrom(tree, a, &q, fcn, context, &stats))
 		{
 			break;
 		}
-		if (c3TreeOverlaps(&tree->nodes[b], lo, hi) && !c3Push(&stack, b, 0.0) &&
-			!c3QueryFrom(tree, b, lo, hi, fcn, context, &stats))
+		if (c3TreeOverlaps(&tree->nodes[b], &q) && !c3Push(&stack, b, 0.0) &&
+			!c3QueryFrom(tree, b, &q, fcn, context, &stats))
 		{
 			break;
 		}
