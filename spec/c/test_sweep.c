@@ -200,6 +200,31 @@ static void box_plane_lands_on_a_face_or_an_edge(void)
 	CHECK(!out.hit);
 }
 
+// Two boxes meet where their separating axes say, exactly: a box turned on
+// an edge falls onto another turned the other way, edge across edge, with
+// the edges' cross product as normal; an aabb lands on an obb's face.
+static void boxes_meet_edge_across_edge_and_face_on_face(void)
+{
+	double r = sqrt(0.5);
+	c3OBB a, b;
+	CHECK(c3MakeOBB(V(0, 5, 0), V(1, 1, 1), V(r, r, 0), V(-r, r, 0), V(0, 0, 1), &a) == c3_ok);
+	CHECK(c3MakeOBB(V(0, 0, 0), V(1, 1, 1), V(1, 0, 0), V(0, r, r), V(0, -r, r), &b) == c3_ok);
+	c3CastOutput out = c3SweepOBBOBB(&a, V(0, -8, 0), &b, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, (5.0 - 2.0 * sqrt(2.0)) / 8.0, 1e-15);
+	CHECK_VEC(out.normal, 0, 1, 0, 1e-15);
+	CHECK_VEC(out.point, 0, sqrt(2.0), 0, 1e-7);
+	c3AABB box = {{0.5, 4, 0.2}, {1, 1, 1}};
+	c3OBB floor;
+	CHECK(c3MakeOBB(V(0, 0, 0), V(3, 1, 3), V(0.8, 0, 0.6), V(0, 1, 0), V(-0.6, 0, 0.8), &floor) == c3_ok);
+	out = c3SweepAABBOBB(&box, V(0, -4, 0), &floor, zero);
+	CHECK(out.hit && out.fraction == 0.5);
+	CHECK_VEC(out.normal, 0, 1, 0, 0);
+	// Apart along an axis the motion does not close: a miss; past the end: a miss.
+	CHECK(!c3SweepAABBOBB(&box, V(5, 0, 0), &floor, zero).hit);
+	CHECK(!c3SweepOBBOBB(&a, V(0, -1, 0), &b, zero).hit);
+}
+
 static void swapped_pairs_flip_the_normal(void)
 {
 	c3Sphere s = {{0, 5, 0}, 1};
@@ -212,7 +237,7 @@ static void swapped_pairs_flip_the_normal(void)
 	CHECK(o1.hit && o2.hit);
 	CHECK_NEAR(o1.fraction, o2.fraction, 0);
 	CHECK_VEC(o2.normal, -o1.normal.x, -o1.normal.y, -o1.normal.z, 0);
-	CHECK(c3GetSweepFcn(c3_obbShape, c3_obbShape) == NULL);
+	CHECK(c3GetSweepFcn(c3_obbShape, c3_segmentShape) == NULL);
 	CHECK(c3GetOverlapFcn((c3ShapeType)0, c3_planeShape) == NULL);
 	CHECK(c3GetOverlapFcn(c3_planeShape, (c3ShapeType)99) == NULL);
 }
@@ -229,6 +254,7 @@ const c3Test c3_sweepTests[] = {
 	{"aabb sweep: a first time after 1 is a miss (listing bug)", aabb_sweep_first_time_after_one_is_a_miss},
 	{"aabb sweep contact point and normal", aabb_sweep_contact},
 	{"box-plane lands on a face or an edge", box_plane_lands_on_a_face_or_an_edge},
+	{"boxes meet edge across edge and face on face", boxes_meet_edge_across_edge_and_face_on_face},
 	{"swapped pairs flip the normal", swapped_pairs_flip_the_normal},
 	{NULL, NULL},
 };

@@ -20,6 +20,7 @@
 #include "query/dispatch.h"
 #include "query/gjk.h"
 #include "shape/ellipsoid.h"
+#include "shape/shape.h"
 
 // The outward normal of a sphere or an ellipsoid at a point near its
 // surface; false for other shapes.
@@ -280,4 +281,126 @@ c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3Sh
 	c3DistanceOutput d = c3ShapeDistance(&moved, &pb);
 	c3Vec3 normal = c3NormalizeOr(c3Sub(d.pointA, d.pointB), c3NormalizeOr(c3Neg(motion), c3DefaultNormal()));
 	return c3Hit(c3Add(d.pointB, c3MulSV(t, deltaB)), normal, t);
+}
+
+// -- two boxes: separating axes ------------------------------------------------------------
+
+// The first contact of two boxes (center c, half extents h, unit axes u) in
+// translation, by their separating axes (Gottschalk's 15: the faces' normals
+// and the edges' cross products; a cross product of parallel edges is no
+// axis, and needs none: the faces' normals separate such boxes). On each
+// axis the projections overlap during an interval of time; the boxes
+// overlap while they all do, so the first contact is the latest entry,
+// exactly, and its axis the normal. At the start (in contact over an
+// interval that holds t = 0), the axis of the least overlap is the normal
+// of boxes that touch; of boxes that overlap, their penetration's.
+static c3CastOutput c3SweepBoxes(c3ShapeType typeA, const void* a, c3Vec3 ca, c3Vec3 ha, const c3Vec3 ua[3],
+								 c3Vec3 deltaA, c3ShapeType typeB, const void* b, c3Vec3 cb, c3Vec3 hb,
+								 const c3Vec3 ub[3], c3Vec3 deltaB)
+{
+	const c3Vec3 motion = c3Sub(deltaA, deltaB);
+	const double ea[3] = {ha.x, ha.y, ha.z}, eb[3] = {hb.x, hb.y, hb.z};
+	double enter = -INFINITY, leave = INFINITY;
+	c3Vec3 normal = {0.0, 0.0, 0.0};
+	// The axis along which they are nearest to apart at the start.
+	double nearest = -INFINITY, nearestScale = 0.0;
+	c3Vec3 nearestAxis = {0.0, 1.0, 0.0};
+	bool apart = false;
+	for (int k = 0; k < 15; ++k)
+	{
+		c3Vec3 axis = k < 3 ? ua[k] : k < 6 ? ub[k - 3] : c3Cross(ua[(k - 6) / 3], ub[(k - 6) % 3]);
+		if (k >= 6)
+		{
+			double length = c3Length(axis);
+			if (!(length > 1e-9))
+			{
+				continue; // parallel edges
+			}
+			axis = c3MulSV(1.0 / length, axis);
+		}
+		double reach = 0.0;
+		for (int i = 0; i < 3; ++i)
+		{
+			reach += ea[i] * fabs(c3Dot(ua[i], axis)) + eb[i] * fabs(c3Dot(ub[i], axis));
+		}
+		double s = c3Dot(c3Sub(ca, cb), axis), w = c3Dot(motion, axis);
+		if (fabs(s) - reach > nearest)
+		{
+			nearest = fabs(s) - reach;
+			nearestScale = fabs(s) + reach;
+			nearestAxis = s < 0.0 ? c3Neg(axis) : axis;
+		}
+		if (w == 0.0)
+		{
+			apart = apart || fabs(s) > reach; // along an axis the motion does not close
+			continue;
+		}
+		double t1 = (-reach - s) / w, t2 = (reach - s) / w;
+		double first = c3MinDouble(t1, t2), last = c3MaxDouble(t1, t2);
+		if (first > enter)
+		{
+			enter = first;
+			normal = s > 0.0 ? axis : c3Neg(axis);
+		}
+		leave = c3MinDouble(leave, last);
+	}
+	// Boxes the overlap test finds touching are in contact at the start,
+	// whatever the axes say within their rounding.
+	bool touching = c3GetOverlapFcn(typeA, typeB)(a, b);
+	if (!touching && (apart || enter > leave || enter > 1.0 || leave < 0.0))
+	{
+		return c3Miss();
+	}
+	if (touching || !(enter > 0.0))
+	{
+		// In contact at the start. The point: between the point of b nearest
+		// a's center and the point of a nearest that.
+		if (nearest < -1e-12 * nearestScale)
+		{
+			c3Penetration p = c3GetPenetrationFcn(typeA, typeB)(a, b);
+			nearestAxis = p.hit ? p.normal : nearestAxis;
+		}
+		c3Vec3 onB = c3ClosestPointShape(typeB, b, ca);
+		c3Vec3 point = c3Midpoint(onB, c3ClosestPointShape(typeA, a, onB));
+		return c3Hit(point, nearestAxis, 0.0);
+	}
+	// The point: between GJK's closest points a hair before the contact,
+	// where they are well defined.
+	double size = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(ha), c3MaxAbsComponent(hb)), c3MaxAbsComponent(motion));
+	double closing = -c3Dot(motion, normal);
+	double before = c3MaxDouble(enter - 1.0e-9 * size / closing, 0.0);
+	c3Proxy moved = c3MakeProxy(typeA, a);
+	moved = c3TranslateProxy(&moved, c3MulSV(before, motion));
+	c3Proxy pb = c3MakeProxy(typeB, b);
+	c3DistanceOutput d = c3ShapeDistance(&moved, &pb);
+	c3Vec3 point = c3MulAdd(d.pointB, 0.5, c3Sub(d.pointA, d.pointB));
+	if (!(c3MaxAbsComponent(c3Sub(point, c3MulAdd(cb, 0.5, c3Sub(c3MulAdd(ca, before, motion), cb)))) <= 4.0 * size))
+	{
+		// GJK lost at extreme scales: the point of b nearest a's center.
+		point = c3ClosestPointShape(typeB, b, c3MulAdd(ca, enter, motion));
+	}
+	return c3Hit(c3Add(point, c3MulSV(enter, deltaB)), normal, enter);
+}
+
+c3CastOutput c3SweepOBBOBB(const c3OBB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
+{
+	// In canonical order (c3ShouldSwapShapes), so that (a, b) and (b, a)
+	// agree bitwise, the normal negated: the axes are tried in an order, and
+	// ties (boxes that touch along several at the start) go to the first.
+	if (c3ShouldSwapShapes(c3_obbShape, a, b))
+	{
+		c3CastOutput out = c3SweepBoxes(c3_obbShape, b, b->center, b->halfExtents, b->axis, deltaB, c3_obbShape, a,
+										a->center, a->halfExtents, a->axis, deltaA);
+		out.normal = c3Neg(out.normal);
+		return out;
+	}
+	return c3SweepBoxes(c3_obbShape, a, a->center, a->halfExtents, a->axis, deltaA, c3_obbShape, b, b->center,
+						b->halfExtents, b->axis, deltaB);
+}
+
+c3CastOutput c3SweepAABBOBB(const c3AABB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
+{
+	const c3Vec3 axes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+	return c3SweepBoxes(c3_aabbShape, a, a->center, a->halfExtents, axes, deltaA, c3_obbShape, b, b->center,
+						b->halfExtents, b->axis, deltaB);
 }

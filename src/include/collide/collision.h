@@ -89,6 +89,12 @@ C3_API c3CastOutput c3SweepAABBAABB(const c3AABB* a, c3Vec3 deltaA, const c3AABB
 /// normal; the point is the middle of the box's feature that meets it.
 C3_API c3CastOutput c3SweepAABBPlane(const c3AABB* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
 C3_API c3CastOutput c3SweepOBBPlane(const c3OBB* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+/// Two boxes by their 15 separating axes: the time of first contact and its
+/// normal (a face's, or two edges' cross product) exactly; the point between
+/// GJK's closest points a billionth of the sizes before it. Contacts at the
+/// start (touching or inside) are c3SweepConvex's.
+C3_API c3CastOutput c3SweepOBBOBB(const c3OBB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepAABBOBB(const c3AABB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
 
 // Rouwé's swept sphere and swept ellipsoid (sections 3 and 4), and the boxes
 // as their faces. The normal of an ellipsoid contact is its surface normal at
