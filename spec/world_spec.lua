@@ -76,6 +76,19 @@ local function churn(rng, world, list, count, s, o)
   end
 end
 
+-- A mover of a kind (sphere, ellipsoid, aabb, obb), sized as a character,
+-- centered at c (an obb turned by rng).
+local function characterMover(kind, c, rng)
+  if kind == "sphere" then
+    return collide.sphere(c, 0.4)
+  elseif kind == "ellipsoid" then
+    return collide.ellipsoid(c, { 0.3, 0, 0 }, { 0, 0.6, 0 }, { 0, 0, 0.3 })
+  elseif kind == "aabb" then
+    return collide.aabb(c, { 0.3, 0.5, 0.3 })
+  end
+  return collide.obb(c, { 0.3, 0.5, 0.3 }, (table.unpack or unpack)(rng:axes()))
+end
+
 local function asSet(list, n)
   local set = {}
   for i = 1, n or #list do
@@ -449,7 +462,6 @@ describe("collide.newWorld", function()
       -- movers of every kind started inside them, skins of 0, 1e-9 and the
       -- default, and 1 to 6 iterations, must reach the same bits and report
       -- the same collisions.
-      local unpack = table.unpack or unpack
       local slide = function() return "slide" end
       local function build(seed, skin, iterations)
         local rng = Random.new(seed)
@@ -461,17 +473,7 @@ describe("collide.newWorld", function()
           local c = { rng:uniform(-12, 12), rng:uniform(-0.5, 3), rng:uniform(-12, 12) }
           world:add(i, C.make(collide, rng, rng:pick(KINDS), 1, c))
         end
-        local kind = ({ "sphere", "ellipsoid", "aabb", "obb" })[seed % 4 + 1]
-        local mover
-        if kind == "sphere" then
-          mover = collide.sphere({ 3, 1, 3 }, 0.4)
-        elseif kind == "ellipsoid" then
-          mover = collide.ellipsoid({ 3, 1, 3 }, { 0.3, 0, 0 }, { 0, 0.6, 0 }, { 0, 0, 0.3 })
-        elseif kind == "aabb" then
-          mover = collide.aabb({ 3, 1, 3 }, { 0.3, 0.5, 0.3 })
-        else
-          mover = collide.obb({ 3, 1, 3 }, { 0.3, 0.5, 0.3 }, unpack(rng:axes()))
-        end
+        local mover = characterMover(({ "sphere", "ellipsoid", "aabb", "obb" })[seed % 4 + 1], { 3, 1, 3 }, rng)
         world:add("m", mover)
         return world, mover, rng
       end
@@ -1084,16 +1086,7 @@ describe("collide.newWorld", function()
           world:add(i, shape)
         end
         local kind = ({ "sphere", "ellipsoid", "aabb", "obb" })[trial % 4 + 1]
-        local mover
-        if kind == "sphere" then
-          mover = collide.sphere({ 0, 5, 0 }, 0.4)
-        elseif kind == "ellipsoid" then
-          mover = collide.ellipsoid({ 0, 5, 0 }, { 0.3, 0, 0 }, { 0, 0.6, 0 }, { 0, 0, 0.3 })
-        elseif kind == "aabb" then
-          mover = collide.aabb({ 0, 5, 0 }, { 0.3, 0.5, 0.3 })
-        else
-          mover = collide.obb({ 0, 5, 0 }, { 0.3, 0.5, 0.3 }, unpack(rng:axes()))
-        end
+        local mover = characterMover(kind, { 0, 5, 0 }, rng)
         world:add("m", mover)
         for step = 1, 300 do
           local inside = {}

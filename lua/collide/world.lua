@@ -932,11 +932,16 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
 end
 
 -- move and check with no filter, in one call of the core that also checks
--- their arguments (core:slideTo): actual, collisions, n; nil when the core
--- leaves the move to the general path (arguments it does not take, which
+-- their arguments (core:slideTo): actual, collisions, n; nil with a filter
+-- (or the slide response replaced), and when the core leaves the move to
+-- the general path (arguments it does not take, which
 -- check then names, a shape that cannot move, or more contacts than it
 -- has room for).
-local function slideTo(self, item, id, goal, cols, actual, iterations, moving)
+local function slideTo(self, item, goal, filter, cols, actual, iterations, moving)
+  local id = filter == nil and item ~= nil and self._responses.slide == responses.slide and self._ids[item]
+  if not id then
+    return nil
+  end
   local depth = self._depth + 1
   local buf = self._buffers[depth] or bufferAt(self, depth)
   local n, x, y, z = self._core:slideTo(id, self._shapes[id], goal, self._skin, iterations or self._maxIterations,
@@ -970,37 +975,31 @@ end
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
-  local id = filter == nil and item ~= nil and self._responses.slide == responses.slide and self._ids[item]
-  if id then
-    local actual, cols, n = slideTo(self, item, id, goal, outCollisions, outActual, nil, false)
-    if actual then
-      return actual, cols, n
-    end
+  local actual, cols, n = slideTo(self, item, goal, filter, outCollisions, outActual, nil, false)
+  if actual then
+    return actual, cols, n
   end
-  local gx, gy, gz, cols
+  local id, gx, gy, gz
   id, gx, gy, gz, cols = check(self, "check", item, goal, filter, outCollisions, outActual)
-  local x, y, z, n = run(self, "check", item, id, gx, gy, gz, filter or defaultFilter, cols, false)
-  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, n
+  local x, y, z, k = run(self, "check", item, id, gx, gy, gz, filter or defaultFilter, cols, false)
+  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, k
 end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
 -- iterations (for the character controller) overrides maxIterations.
 function World:move(item, goal, filter, outCollisions, outActual, iterations)
-  local id = filter == nil and item ~= nil and self._responses.slide == responses.slide and self._ids[item]
-  if id then
-    local actual, cols, n = slideTo(self, item, id, goal, outCollisions, outActual, iterations, true)
-    if actual then
-      return actual, cols, n
-    end
+  local actual, cols, n = slideTo(self, item, goal, filter, outCollisions, outActual, iterations, true)
+  if actual then
+    return actual, cols, n
   end
-  local gx, gy, gz, cols
+  local id, gx, gy, gz
   id, gx, gy, gz, cols = check(self, "move", item, goal, filter, outCollisions, outActual)
-  local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter or defaultFilter, cols, true, iterations)
+  local x, y, z, k, moved = run(self, "move", item, id, gx, gy, gz, filter or defaultFilter, cols, true, iterations)
   if not moved then
     self._core:setCenter(id, self._shapes[id], x, y, z)
   end
-  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, n
+  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, k
 end
 
 return { newWorld = newWorld, World = World }
