@@ -68,6 +68,7 @@ build = {
         "src/core/query/overlap.c",
         "src/core/query/penetration.c",
         "src/core/query/sweep.c",
+        "src/core/query/sweep_box.c",
         "src/core/query/sweep_convex.c",
         "src/core/query/sweep_polygon.c",
         "src/core/shape/box.c",

@@ -20,6 +20,7 @@
 #include "query/overlap.h"
 #include "query/penetration.h"
 #include "query/sweep.h"
+#include "query/sweep_box.h"
 #include "query/sweep_polygon.h"
 #include "shape/shape.h"
 
