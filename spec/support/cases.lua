@@ -28,8 +28,13 @@ assert(C.SCALE and C.SCALE > 0, "COLLIDE_SPEC_CASES is full, long, quick or a po
 C.LONG = setting == "long"
 
 --- n cases in a long run, else short: for the families too slow to scale.
+-- Below the quick scale (the sanitized run, which looks for memory errors,
+-- not numeric cases) short shrinks with it, to no fewer than 8.
 function C.long(n, short)
-  return C.LONG and n or short
+  if C.LONG then
+    return n
+  end
+  return C.SCALE < QUICK and math.max(8, math.floor(short * C.SCALE / QUICK + 0.5)) or short
 end
 
 --- The count of a family written for n cases: at least 1.
