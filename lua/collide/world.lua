@@ -23,7 +23,7 @@ local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segme
   plane = true }
 
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
-local SLID = HIT + 3 -- numbers per contact of a slide (core:slide): a hit's, then touch x y z
+local SLID = HIT + 3 -- numbers per contact of a slide (core:slideTo): a hit's, then touch x y z
 
 local World = {}
 World.__index = World
@@ -831,7 +831,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   return x, y, z, ncols
 end
 
--- The records of the n contacts of a slide (core:slide) in buf, into cols.
+-- The records of the n contacts of a slide (core:slideTo) in buf, into cols.
 local function slid(self, item, cols, buf, n)
   local items = self._items
   for i = 0, n - 1 do
@@ -856,14 +856,15 @@ local function trim(self, cols, before, n)
   end
 end
 
--- The move loop in a hit buffer of this call's depth. A move with no filter
--- is one call of the core (core:slide), and so is one that meets nothing;
--- the core moves the shape when moving (no filter runs, so the buffer need
--- not be held). Else the loop runs with the buffer held, given back after. The records of cols past those it fills
--- go to the world's pool (a record given in an out table is reused, as
--- documented). Returns the position reached, the count of collisions, and
--- whether the shape is there already (the core moved it, or a filter or a
--- response changed the item, which ended the move).
+-- The move loop in a hit buffer of this call's depth (a move with no filter
+-- runs it in the core instead: slideTo). A move that meets nothing is one
+-- call of the core, which moves the shape when moving (no filter runs, so
+-- the buffer need not be held); else the loop runs with the buffer held,
+-- given back after. The records of cols past those it fills go to the
+-- world's pool (a record given in an out table is reused, as documented).
+-- Returns the position reached, the count of collisions, and whether the
+-- shape is there already (the core moved it, or a filter or a response
+-- changed the item, which ended the move).
 local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations)
   local depth = self._depth + 1
   if moving and depth > 1 then
@@ -873,38 +874,25 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
   end
   local before = #cols
   local buf = self._buffers[depth] or bufferAt(self, depth)
-  local n, x, y, z
-  if filter == defaultFilter and self._responses.slide == responses.slide then
-    -- No filter: every contact slides, and there is nothing for Lua to
-    -- decide; the core runs the loop of project in one call, and moves the
-    -- shape when moving (or says that the contacts did not fit, -2, and the
-    -- loop runs here).
-    n, x, y, z = self._core:slide(id, self._shapes[id], gx, gy, gz, self._skin, iterations or self._maxIterations,
-      buf, moving)
-    slid(self, item, cols, buf, n)
-  end
-  if n == nil or n == -2 then
-    local size
-    n, x, y, z, size = self._core:step(id, self._shapes[id], gx, gy, gz, buf, moving)
-    if n == 0 then
-      x, y, z = gx, gy, gz
-    elseif n > 0 then
-      self._depth = depth
-      local done, placed
-      done, x, y, z, n, placed =
-        pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving)
-      self._depth = depth - 1
-      local crossed = buf.crossed
-      for i = crossed and #crossed or 0, 1, -1 do
-        crossed[i] = nil -- held no longer than the move
-      end
-      if not done then
-        error(x, 0)
-      end
-      -- The caller moves the shape, unless the core put it at the goal or a
-      -- filter or a response changed the item (the move ended there).
-      moving = placed or false
+  local n, x, y, z, size = self._core:step(id, self._shapes[id], gx, gy, gz, buf, moving)
+  if n == 0 then
+    x, y, z = gx, gy, gz
+  elseif n > 0 then
+    self._depth = depth
+    local done, placed
+    done, x, y, z, n, placed =
+      pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving)
+    self._depth = depth - 1
+    local crossed = buf.crossed
+    for i = crossed and #crossed or 0, 1, -1 do
+      crossed[i] = nil -- held no longer than the move
     end
+    if not done then
+      error(x, 0)
+    end
+    -- The caller moves the shape, unless the core put it at the goal or a
+    -- filter or a response changed the item (the move ended there).
+    moving = placed or false
   end
   if n < 0 then
     argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",

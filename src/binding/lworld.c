@@ -755,28 +755,6 @@ static lc3Object* lc3_slider(lua_State* L, const lc3Registry* reg, lc3World* w, 
 	return o;
 }
 
-// w:slide(id, shape, gx, gy, gz, skin, iterations, buf, move) -> n, x, y, z:
-// lc3_slide with the goal as numbers. n is -1 (alone) when the item's shape
-// cannot move, -2 (alone) when the contacts did not fit. skin nil: 1e-4 of
-// the mover's size.
-static int world_slide(lua_State* L)
-{
-	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "move");
-	int id = lc3_checkitem(L, w, 2, "move");
-	lc3Object* o = lc3_slider(L, reg, w, id, 3);
-	if (o == NULL)
-	{
-		return 1;
-	}
-	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 4, "move", "goal x"), lc3_checkcoordinate(L, 5, "move", "goal y"),
-						   lc3_checkcoordinate(L, 6, "move", "goal z"));
-	double skin = lua_isnoneornil(L, 7) ? -1.0 : luaL_checknumber(L, 7);
-	lua_Integer iterations = luaL_checkinteger(L, 8);
-	luaL_checktype(L, 9, LUA_TTABLE);
-	return lc3_slide(L, w, id, o, goal, skin, iterations, 9, lua_toboolean(L, 10));
-}
-
 // The goal of world:move as world.lua reads it (a vec3, or a table with no
 // metatable: fields x, y, z, else 1, 2, 3), finite and within range; false
 // for anything else (world.lua then reads it, and names what is wrong).
@@ -828,7 +806,9 @@ static bool lc3_togoal(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* ou
 // lc3_togoal reads it), outActual nil or a vec3 (set to where the shape
 // ends), outCollisions nil or a table. n is -3 (alone) for arguments of
 // another form, with nothing done: world.lua then checks them itself (and
-// names what is wrong) and takes its general path. Else as w:slide.
+// names what is wrong) and takes its general path; -1 (alone) when the
+// item's shape cannot move, -2 (alone) when the contacts did not fit (then
+// world.lua runs the loop). skin nil: 1e-4 of the mover's size.
 static int world_slideto(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
@@ -879,7 +859,6 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"project", world_project},
 	{"step", world_step},
 	{"pushOut", world_pushout},
-	{"slide", world_slide},
 	{"slideTo", world_slideto},
 	{NULL, NULL},
 };

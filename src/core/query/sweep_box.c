@@ -117,7 +117,7 @@ static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, co
 	double closing = -c3Dot(motion, normal);
 	double before = c3MaxDouble(enter - 1.0e-9 * size / closing, 0.0);
 	c3BoxCopy moved;
-	memcpy(&moved, pair->a, pair->typeA == c3_obbShape ? sizeof(c3OBB) : sizeof(c3AABB));
+	memcpy(&moved, pair->a, c3ShapeSize(pair->typeA, pair->a));
 	c3SetShapeCenter(pair->typeA, &moved, c3MulAdd(ca, before, motion));
 	c3DistanceOutput d = c3GJKDistance(pair->typeA, &moved, pair->typeB, pair->b);
 	c3Vec3 point = c3MulAdd(d.pointB, 0.5, c3Sub(d.pointA, d.pointB));

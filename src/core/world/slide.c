@@ -15,6 +15,7 @@
 
 #include "base/core.h"
 #include "base/math_functions.h"
+#include "shape/shape.h"
 
 enum
 {
@@ -64,11 +65,6 @@ typedef struct c3SlidePlanes
 	int count;
 } c3SlidePlanes;
 
-static double c3SlideDot(c3Vec3 a, c3Vec3 b)
-{
-	return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
 // Keep n, unless a normal within rounding of it is kept already (a face and
 // the edge of its neighbour at a seam: their crease would point anywhere);
 // false when there is no room.
@@ -76,7 +72,7 @@ static bool c3AddSlideNormal(c3SlidePlanes* planes, c3Vec3 n)
 {
 	for (int i = 0; i < planes->count; ++i)
 	{
-		if (c3SlideDot(planes->normals[i], n) > 1.0 - 1e-9)
+		if (c3Dot(planes->normals[i], n) > 1.0 - 1e-9)
 		{
 			return true;
 		}
@@ -91,7 +87,8 @@ static bool c3AddSlideNormal(c3SlidePlanes* planes, c3Vec3 n)
 
 // v with no part running into a kept plane: projected on a plane it runs
 // into; in a crease of two, along their line; into a third, stopped (the
-// clip of world.lua, operation for operation).
+// clip of world.lua, operation for operation; c3Dot sums x, y, z in that
+// order, as the Lua does).
 static c3Vec3 c3ClipSlide(const c3SlidePlanes* planes, c3Vec3 v)
 {
 	const c3Vec3 zero = {0.0, 0.0, 0.0};
@@ -99,7 +96,7 @@ static c3Vec3 c3ClipSlide(const c3SlidePlanes* planes, c3Vec3 v)
 	for (int i = 0; i < n; ++i)
 	{
 		c3Vec3 a = planes->normals[i];
-		double d = c3SlideDot(v, a);
+		double d = c3Dot(v, a);
 		if (!(d < 0.0))
 		{
 			continue;
@@ -108,22 +105,22 @@ static c3Vec3 c3ClipSlide(const c3SlidePlanes* planes, c3Vec3 v)
 		for (int j = 0; j < n; ++j)
 		{
 			c3Vec3 b = planes->normals[j];
-			if (j == i || !(c3SlideDot(v, b) < 0.0))
+			if (j == i || !(c3Dot(v, b) < 0.0))
 			{
 				continue;
 			}
 			// Along the crease of planes i and j.
 			c3Vec3 c = {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-			double cc = c3SlideDot(c, c);
+			double cc = c3Dot(c, c);
 			if (cc <= 1e-18)
 			{
 				return zero; // facing each other: no way along both
 			}
-			double s = c3SlideDot(v, c) / cc;
+			double s = c3Dot(v, c) / cc;
 			v = c3MakeVec3(s * c.x, s * c.y, s * c.z);
 			for (int k = 0; k < n; ++k)
 			{
-				if (k != i && k != j && c3SlideDot(v, planes->normals[k]) < 0.0)
+				if (k != i && k != j && c3Dot(v, planes->normals[k]) < 0.0)
 				{
 					return zero;
 				}
@@ -180,13 +177,20 @@ static int c3CompareHitItems(const void* a, const void* b)
 	return (x > y) - (x < y);
 }
 
+// The item's shape, a mover, as a copy centered at p.
+static c3WorldShape c3MoverAt(c3WorldShape shape, c3Vec3 p, c3MoverCopy* copy)
+{
+	memcpy(copy, shape.shape, c3ShapeSize(shape.type, shape.shape));
+	c3SetShapeCenter(shape.type, copy, p);
+	c3WorldShape mover = {shape.type, copy, NULL};
+	return mover;
+}
+
 // The mover (shape, a copy centered at p in copy) swept to goal.
 static void c3SlideSweepFrom(const c3World* world, int item, c3WorldShape shape, c3Vec3 p, c3Vec3 goal,
 							 c3MoverCopy* copy, c3SlideSweep* s)
 {
-	memcpy(copy, shape.shape, c3MoverSize(shape.type));
-	c3SetShapeCenter(shape.type, copy, p);
-	c3WorldShape mover = {shape.type, copy, NULL};
+	c3WorldShape mover = c3MoverAt(shape, p, copy);
 	s->count = 0;
 	s->firstTouching = 0x7fffffff;
 	s->insideCount = 0;
@@ -298,9 +302,7 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 			}
 			if (solidCount > 0 && (solidCount > before || again))
 			{
-				memcpy(&copy, shape.shape, c3MoverSize(shape.type));
-				c3SetShapeCenter(shape.type, &copy, p);
-				c3WorldShape mover = {shape.type, &copy, NULL};
+				c3WorldShape mover = c3MoverAt(shape, p, &copy);
 				c3PushOut pushOut;
 				pushOut.count = 0;
 				for (int i = 0; i < solidCount && c3World_GatherPushOut(world, mover, solid[i], &pushOut); ++i)
