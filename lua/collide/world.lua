@@ -169,6 +169,11 @@ local function newWorld(options)
   for name, fn in pairs(World._defaultResponses) do
     self._responses[name] = fn
   end
+  -- A move or a check with no filter, from outside any other call of the
+  -- world, in one call of the core (moveInCore), while the slide response
+  -- is the default one (_mover is false otherwise).
+  self._moverCore = self._core:mover(self._ids, self._shapes, bufferAt(self, 1), skin, self._maxIterations)
+  self._mover = self._moverCore
   return setmetatable(self, World)
 end
 
@@ -595,6 +600,7 @@ function World:addResponse(name, fn)
     argError(2, "addResponse", format("response must be a function, got %s", type(fn)))
   end
   self._responses[name] = fn
+  self._mover = self._responses.slide == responses.slide and self._moverCore
 end
 
 -- A record back to the world's pool, holding no item (a spare record must
@@ -919,6 +925,16 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
   return id, gx, gy, gz, outCollisions or {}
 end
 
+-- The end of a move or a check that the core slid (n contacts in buf, to
+-- x, y, z): actual, collisions, n.
+local function slidTo(self, item, cols, actual, buf, n, x, y, z)
+  cols = cols or {}
+  local before = #cols
+  slid(self, item, cols, buf, n)
+  trim(self, cols, before, n)
+  return actual or vec3(x, y, z), cols, n
+end
+
 -- move and check with no filter, in one call of the core that also checks
 -- their arguments (core:slideTo): actual, collisions, n; nil with a filter
 -- (or the slide response replaced), and when the core leaves the move to
@@ -940,11 +956,7 @@ local function slideTo(self, item, goal, filter, cols, actual, iterations, movin
   if moving and depth > 1 then
     changed(self, id) -- a move from inside another call's filter or response
   end
-  cols = cols or {}
-  local before = #cols
-  slid(self, item, cols, buf, n)
-  trim(self, cols, before, n)
-  return actual or vec3(x, y, z), cols, n
+  return slidTo(self, item, cols, actual, buf, n, x, y, z)
 end
 
 --- The move loop for callers that have checked their arguments (the
@@ -959,35 +971,56 @@ function World:_move(item, id, gx, gy, gz, filter, cols, moving, iterations)
   return x, y, z, n
 end
 
+-- move and check (fname; moving or not) past the core's mover: by
+-- slideTo when the mover was not tried, else (or when slideTo leaves it)
+-- by the general path, which checks the arguments and runs the loop.
+local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, iterations, moving, tried)
+  if not tried then
+    local actual, cols, n = slideTo(self, item, goal, filter, outCollisions, outActual, iterations, moving)
+    if actual then
+      return actual, cols, n
+    end
+  end
+  local id, gx, gy, gz, cols = check(self, fname, item, goal, filter, outCollisions, outActual)
+  local x, y, z, k, moved = run(self, fname, item, id, gx, gy, gz, filter or defaultFilter, cols, moving, iterations)
+  if moving and not moved then
+    self._core:setCenter(id, self._shapes[id], x, y, z)
+  end
+  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, k
+end
+
 --- Where the item's shape would go moving toward goal: actual, collisions,
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
-  local actual, cols, n = slideTo(self, item, goal, filter, outCollisions, outActual, nil, false)
-  if actual then
-    return actual, cols, n
+  local mover = filter == nil and self._depth == 0 and self._mover
+  if mover then
+    -- The move in one call (the core's mover): done, or the count of its
+    -- contacts (< 0: the general path takes it) and where it ends.
+    local actual, cols, n, y, z = mover(item, goal, nil, outActual, outCollisions, false)
+    if actual then
+      return actual, cols, n
+    elseif cols >= 0 then
+      return slidTo(self, item, outCollisions, outActual, self._buffers[1], cols, n, y, z)
+    end
   end
-  local id, gx, gy, gz
-  id, gx, gy, gz, cols = check(self, "check", item, goal, filter, outCollisions, outActual)
-  local x, y, z, k = run(self, "check", item, id, gx, gy, gz, filter or defaultFilter, cols, false)
-  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, k
+  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, nil, false, mover)
 end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
 -- iterations (for the character controller) overrides maxIterations.
 function World:move(item, goal, filter, outCollisions, outActual, iterations)
-  local actual, cols, n = slideTo(self, item, goal, filter, outCollisions, outActual, iterations, true)
-  if actual then
-    return actual, cols, n
+  local mover = filter == nil and self._depth == 0 and self._mover
+  if mover then
+    local actual, cols, n, y, z = mover(item, goal, iterations, outActual, outCollisions, true)
+    if actual then
+      return actual, cols, n
+    elseif cols >= 0 then
+      return slidTo(self, item, outCollisions, outActual, self._buffers[1], cols, n, y, z)
+    end
   end
-  local id, gx, gy, gz
-  id, gx, gy, gz, cols = check(self, "move", item, goal, filter, outCollisions, outActual)
-  local x, y, z, k, moved = run(self, "move", item, id, gx, gy, gz, filter or defaultFilter, cols, true, iterations)
-  if not moved then
-    self._core:setCenter(id, self._shapes[id], x, y, z)
-  end
-  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, k
+  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, iterations, true, mover)
 end
 
 return { newWorld = newWorld, World = World }

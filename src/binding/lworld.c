@@ -689,13 +689,13 @@ enum
 };
 
 // The move of item id's shape o (its Lua value) toward goal with no filter,
-// every contact sliding (c3World_Slide), in one call: its contacts into the
-// table at buf (LC3_SLIDE_FIELDS numbers each), and where it ends pushed
-// after its count. With move, the shape (the value and the world's copy)
-// ends there. Pushes -2 alone when the contacts did not fit: nothing was
-// done, and the caller runs the loop itself. skin < 0: 1e-4 of the size.
-static int lc3_slide(lua_State* L, lc3World* w, int id, lc3Object* o, c3Vec3 goal, double skin, lua_Integer iterations,
-					 int buf, bool move)
+// every contact sliding (c3World_Slide): its contacts into the table at buf
+// (LC3_SLIDE_FIELDS numbers each). With move, the shape (the value and the
+// world's copy) ends where the slide does. Not done (out.done false) when
+// the contacts did not fit: nothing was changed, and the caller runs the
+// loop itself. skin < 0: 1e-4 of the size.
+static c3SlideOutput lc3_slide(lua_State* L, lc3World* w, int id, lc3Object* o, c3Vec3 goal, double skin,
+							   lua_Integer iterations, int buf, bool move)
 {
 	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
 	c3SlideInput input;
@@ -707,8 +707,7 @@ static int lc3_slide(lua_State* L, lc3World* w, int id, lc3Object* o, c3Vec3 goa
 	c3SlideOutput out = c3World_Slide(w->world, id, &input, move);
 	if (!out.done)
 	{
-		lua_pushinteger(L, -2);
-		return 1;
+		return out;
 	}
 	if (move)
 	{
@@ -729,6 +728,18 @@ static int lc3_slide(lua_State* L, lc3World* w, int id, lc3Object* o, c3Vec3 goa
 			lua_pushnumber(L, fields[f]);
 			lua_rawseti(L, buf, ++k);
 		}
+	}
+	return out;
+}
+
+// Push a slide's count and end (n, x, y, z), or -2 alone when it was not
+// done; the number of values pushed.
+static int lc3_pushslide(lua_State* L, c3SlideOutput out)
+{
+	if (!out.done)
+	{
+		lua_pushinteger(L, -2);
+		return 1;
 	}
 	lua_pushinteger(L, out.count);
 	lua_pushnumber(L, out.position.x);
@@ -832,12 +843,140 @@ static int world_slideto(lua_State* L)
 	double skin = lua_isnoneornil(L, 5) ? -1.0 : luaL_checknumber(L, 5);
 	lua_Integer iterations = luaL_checkinteger(L, 6);
 	luaL_checktype(L, 7, LUA_TTABLE);
-	int results = lc3_slide(L, w, id, o, goal, skin, iterations, 7, lua_toboolean(L, 8));
-	if (results == 4 && actual != NULL)
+	c3SlideOutput out = lc3_slide(L, w, id, o, goal, skin, iterations, 7, lua_toboolean(L, 8));
+	if (out.done && actual != NULL)
 	{
-		actual->u.vec3 = lc3_vec3(lua_tonumber(L, -3), lua_tonumber(L, -2), lua_tonumber(L, -1));
+		actual->u.vec3 = out.position;
 	}
-	return results;
+	return lc3_pushslide(L, out);
+}
+
+// Whether the value at idx is a number with an integer value (within
+// +-1e9); *out then holds it.
+static bool lc3_tointeger(lua_State* L, int idx, lua_Integer* out)
+{
+	if (lua_type(L, idx) != LUA_TNUMBER)
+	{
+		return false;
+	}
+	lua_Number x = lua_tonumber(L, idx);
+	if (!(x >= -1e9 && x <= 1e9) || x != floor(x))
+	{
+		return false;
+	}
+	*out = (lua_Integer)x;
+	return true;
+}
+
+enum
+{
+	LC3_MOVER_CORE = LC3_UPVALUE_COUNT + 1, ///< the upvalues of a mover (w:mover): the WorldCore handle,
+	LC3_MOVER_IDS,                          ///< the item -> id table,
+	LC3_MOVER_SHAPES,                       ///< the id -> shape table,
+	LC3_MOVER_BUFFER,                       ///< the contacts' table (world.lua's first depth's),
+	LC3_MOVER_SKIN,                         ///< the world's skin (nil: 1e-4 of a mover's size),
+	LC3_MOVER_ITERATIONS,                   ///< and its iterations
+	LC3_MOVER_UPVALUES = LC3_MOVER_ITERATIONS - LC3_UPVALUE_COUNT
+};
+
+// mover(item, goal, iterations, outActual, outCollisions, move): a move
+// (or a check) with no filter from outside any other call of the world,
+// the whole of it in one call (the closure w:mover makes). When it met
+// nothing and outCollisions held no records, returns actual, collisions,
+// 0: done (actual and collisions are the out values, or new ones).
+// Otherwise returns false and slideTo's values: n >= 0 with the contacts in
+// the buffer (world.lua makes their records), -1 when the item's shape
+// cannot move, -2 when the contacts did not fit, -3 for arguments of
+// another form (world.lua then checks them itself, and names what is
+// wrong).
+static int world_mover(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lua_settop(L, 6);
+	lc3Handle* h = (lc3Handle*)lua_touserdata(L, lua_upvalueindex(LC3_MOVER_CORE));
+	lc3World* w = (lc3World*)h->object;
+	lua_pushboolean(L, 0);
+	lua_pushvalue(L, 1);
+	lua_rawget(L, lua_upvalueindex(LC3_MOVER_IDS));
+	lua_Number x = lua_tonumber(L, 8);
+	int id = x >= 1 && x <= (lua_Number)C3_TREE_MAX_PROXIES && x == (lua_Number)(int)x ? (int)x - 1 : -1;
+	lc3Object* actual = NULL;
+	c3Vec3 goal;
+	lua_Integer iterations = 0;
+	if (w == NULL || !c3World_IsItem(w->world, id) || !lc3_togoal(L, reg, 2, &goal) ||
+		!lc3_tointeger(L, lua_isnil(L, 3) ? lua_upvalueindex(LC3_MOVER_ITERATIONS) : 3, &iterations) ||
+		(!lua_isnil(L, 4) && (actual = lc3_totypewrite(L, reg, 4, LC3_VEC3)) == NULL) ||
+		!(lua_isnil(L, 5) || lua_istable(L, 5)))
+	{
+		lua_settop(L, 7);
+		lua_pushinteger(L, -3);
+		return 2;
+	}
+	lua_settop(L, 7);
+	lc3_rawgeti(L, lua_upvalueindex(LC3_MOVER_SHAPES), id + 1);
+	lc3Object* o = lc3_slider(L, reg, w, id, 8);
+	if (o == NULL)
+	{
+		lua_settop(L, 7);
+		lua_pushinteger(L, -1);
+		return 2;
+	}
+	double skin =
+		lua_isnil(L, lua_upvalueindex(LC3_MOVER_SKIN)) ? -1.0 : lua_tonumber(L, lua_upvalueindex(LC3_MOVER_SKIN));
+	c3SlideOutput out =
+		lc3_slide(L, w, id, o, goal, skin, iterations, lua_upvalueindex(LC3_MOVER_BUFFER), lua_toboolean(L, 6));
+	if (out.done && out.count == 0 && (lua_isnil(L, 5) || lc3_rawlen(L, 5) == 0))
+	{
+		if (actual == NULL)
+		{
+			actual = lc3_newobject(L, LC3_VEC3);
+		}
+		else
+		{
+			lua_pushvalue(L, 4);
+		}
+		actual->u.vec3 = out.position;
+		if (lua_isnil(L, 5))
+		{
+			lua_newtable(L);
+		}
+		else
+		{
+			lua_pushvalue(L, 5);
+		}
+		lua_pushinteger(L, 0);
+		return 3;
+	}
+	if (out.done && actual != NULL)
+	{
+		actual->u.vec3 = out.position;
+	}
+	lua_settop(L, 7);
+	return 1 + lc3_pushslide(L, out);
+}
+
+// w:mover(ids, shapes, buf, skin, iterations) -> mover: the closure of
+// world_mover over these (the world's tables, which it reads but does not
+// change).
+static int world_newmover(lua_State* L)
+{
+	lc3_checkworld(L, "mover");
+	luaL_checktype(L, 2, LUA_TTABLE);
+	luaL_checktype(L, 3, LUA_TTABLE);
+	luaL_checktype(L, 4, LUA_TTABLE);
+	if (!lua_isnil(L, 5))
+	{
+		luaL_checknumber(L, 5);
+	}
+	luaL_checkinteger(L, 6);
+	lua_settop(L, 6);
+	lc3_pushupvalues(L);
+	for (int i = 1; i <= LC3_MOVER_UPVALUES; ++i)
+	{
+		lua_pushvalue(L, i);
+	}
+	lua_pushcclosure(L, world_mover, LC3_UPVALUE_COUNT + LC3_MOVER_UPVALUES);
+	return 1;
 }
 
 static const luaL_Reg lc3_world_methods[] = {
@@ -860,6 +999,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"step", world_step},
 	{"pushOut", world_pushout},
 	{"slideTo", world_slideto},
+	{"mover", world_newmover},
 	{NULL, NULL},
 };
 
