@@ -579,6 +579,37 @@ describe("collide.newWorld", function()
       assert.is_true(actual ~= out and actual == vec3(0, 4, 0) and type(got) == "table" and got ~= cols and n == 0)
     end)
 
+    it("fills records with no filter whatever a script did to the ones it was given", function()
+      -- The core fills the records of a move with no filter; a script may
+      -- have changed them (their vectors replaced, a metatable set) or put
+      -- values of its own in the out table. Each move still gives whole
+      -- records, with vectors of their own.
+      local world = collide.newWorld()
+      world:add("wall", collide.aabb({ 2, 0.5, 0 }, { 0.5, 2, 2 }))
+      world:add("ball", collide.sphere({ 0, 0.5, 0 }, 0.5))
+      local cols = {}
+      local function hit()
+        world:update("ball", collide.sphere({ 0, 0.5, 0 }, 0.5))
+        local _, got, n = world:move("ball", { 3, 0.5, 0 }, nil, cols)
+        assert.is_true(got == cols and n == 1 and #cols == 1)
+        local col = cols[1]
+        assert.is_true(type(col) == "table" and col.item == "ball" and col.other == "wall" and col.type == "slide")
+        assert.is_true(collide.type(col.point) == "vec3" and collide.type(col.normal) == "vec3")
+        assert.is_true(col.normal == vec3(-1, 0, 0) and col.normalX == -1 and math.abs(col.point.x - 1.5) < 1e-3)
+        return col
+      end
+      local col = hit()
+      col._point, col._normal, col.point = "junk", vec3(9, 9, 9), 7
+      local frozen = setmetatable(hit(), { __newindex = function() error("read-only") end })
+      assert.are.equal(col, frozen)
+      cols[1], cols[2] = "mine", "mine too"
+      local fresh = hit()
+      assert.is_true(fresh ~= "mine" and cols[2] == nil)
+      -- A record handed back stops holding its items.
+      world:move("ball", { 0, 3, 0 }, nil, cols)
+      assert.is_true(cols[1] == nil and fresh.item == nil and fresh.other == nil)
+    end)
+
     it("takes the same steps with no filter when the core has no room for them", function()
       -- Inside 80 spheres at once: more than one call of the core takes (64),
       -- so the loop runs in Lua, as with a filter.

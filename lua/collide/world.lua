@@ -170,9 +170,10 @@ local function newWorld(options)
     self._responses[name] = fn
   end
   -- A move or a check with no filter, from outside any other call of the
-  -- world, in one call of the core (moveInCore), while the slide response
+  -- world, in one call of the core (its mover), while the slide response
   -- is the default one (_mover is false otherwise).
-  self._moverCore = self._core:mover(self._ids, self._shapes, bufferAt(self, 1), skin, self._maxIterations)
+  self._moverCore = self._core:mover(self._ids, self._shapes, self._items, self._pool, self._made, skin,
+    self._maxIterations)
   self._mover = self._moverCore
   return setmetatable(self, World)
 end
@@ -925,16 +926,6 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
   return id, gx, gy, gz, outCollisions or {}
 end
 
--- The end of a move or a check that the core slid (n contacts in buf, to
--- x, y, z): actual, collisions, n.
-local function slidTo(self, item, cols, actual, buf, n, x, y, z)
-  cols = cols or {}
-  local before = #cols
-  slid(self, item, cols, buf, n)
-  trim(self, cols, before, n)
-  return actual or vec3(x, y, z), cols, n
-end
-
 -- move and check with no filter, in one call of the core that also checks
 -- their arguments (core:slideTo): actual, collisions, n; nil with a filter
 -- (or the slide response replaced), and when the core leaves the move to
@@ -956,7 +947,11 @@ local function slideTo(self, item, goal, filter, cols, actual, iterations, movin
   if moving and depth > 1 then
     changed(self, id) -- a move from inside another call's filter or response
   end
-  return slidTo(self, item, cols, actual, buf, n, x, y, z)
+  cols = cols or {}
+  local before = #cols
+  slid(self, item, cols, buf, n)
+  trim(self, cols, before, n)
+  return actual or vec3(x, y, z), cols, n
 end
 
 --- The move loop for callers that have checked their arguments (the
@@ -995,13 +990,11 @@ end
 function World:check(item, goal, filter, outCollisions, outActual)
   local mover = filter == nil and self._depth == 0 and self._mover
   if mover then
-    -- The move in one call (the core's mover): done, or the count of its
-    -- contacts (< 0: the general path takes it) and where it ends.
-    local actual, cols, n, y, z = mover(item, goal, nil, outActual, outCollisions, false)
+    -- The move in one call (the core's mover), unless it leaves it to the
+    -- general path (false).
+    local actual, cols, n = mover(item, goal, nil, outActual, outCollisions, false)
     if actual then
       return actual, cols, n
-    elseif cols >= 0 then
-      return slidTo(self, item, outCollisions, outActual, self._buffers[1], cols, n, y, z)
     end
   end
   return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, nil, false, mover)
@@ -1013,11 +1006,9 @@ end
 function World:move(item, goal, filter, outCollisions, outActual, iterations)
   local mover = filter == nil and self._depth == 0 and self._mover
   if mover then
-    local actual, cols, n, y, z = mover(item, goal, iterations, outActual, outCollisions, true)
+    local actual, cols, n = mover(item, goal, iterations, outActual, outCollisions, true)
     if actual then
       return actual, cols, n
-    elseif cols >= 0 then
-      return slidTo(self, item, outCollisions, outActual, self._buffers[1], cols, n, y, z)
     end
   end
   return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, iterations, true, mover)

@@ -689,15 +689,14 @@ enum
 };
 
 // The move of item id's shape o (its Lua value) toward goal with no filter,
-// every contact sliding (c3World_Slide): its contacts into the table at buf
-// (LC3_SLIDE_FIELDS numbers each). With move, the shape (the value and the
+// every contact sliding (c3World_Slide): its contacts into contacts
+// (LC3_SLIDE_CAPACITY of them). With move, the shape (the value and the
 // world's copy) ends where the slide does. Not done (out.done false) when
 // the contacts did not fit: nothing was changed, and the caller runs the
 // loop itself. skin < 0: 1e-4 of the size.
-static c3SlideOutput lc3_slide(lua_State* L, lc3World* w, int id, lc3Object* o, c3Vec3 goal, double skin,
-							   lua_Integer iterations, int buf, bool move)
+static c3SlideOutput lc3_slide(lc3World* w, int id, lc3Object* o, c3Vec3 goal, double skin, lua_Integer iterations,
+							   bool move, c3SlideContact* contacts)
 {
-	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
 	c3SlideInput input;
 	input.goal = goal;
 	input.skin = skin;
@@ -705,16 +704,19 @@ static c3SlideOutput lc3_slide(lua_State* L, lc3World* w, int id, lc3Object* o, 
 	input.contacts = contacts;
 	input.capacity = LC3_SLIDE_CAPACITY;
 	c3SlideOutput out = c3World_Slide(w->world, id, &input, move);
-	if (!out.done)
-	{
-		return out;
-	}
-	if (move)
+	if (out.done && move)
 	{
 		c3SetShapeCenter((c3ShapeType)o->type, &o->u, out.position);
 	}
+	return out;
+}
+
+// The count contacts of a slide into the table at buf, LC3_SLIDE_FIELDS
+// numbers each.
+static void lc3_pushcontacts(lua_State* L, const c3SlideContact* contacts, int count, int buf)
+{
 	lua_Integer k = 0;
-	for (int i = 0; i < out.count; ++i)
+	for (int i = 0; i < count; ++i)
 	{
 		const c3WorldHit* h = &contacts[i].hit;
 		c3Vec3 t = contacts[i].touch;
@@ -729,7 +731,6 @@ static c3SlideOutput lc3_slide(lua_State* L, lc3World* w, int id, lc3Object* o, 
 			lua_rawseti(L, buf, ++k);
 		}
 	}
-	return out;
 }
 
 // Push a slide's count and end (n, x, y, z), or -2 alone when it was not
@@ -843,10 +844,15 @@ static int world_slideto(lua_State* L)
 	double skin = lua_isnoneornil(L, 5) ? -1.0 : luaL_checknumber(L, 5);
 	lua_Integer iterations = luaL_checkinteger(L, 6);
 	luaL_checktype(L, 7, LUA_TTABLE);
-	c3SlideOutput out = lc3_slide(L, w, id, o, goal, skin, iterations, 7, lua_toboolean(L, 8));
-	if (out.done && actual != NULL)
+	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
+	c3SlideOutput out = lc3_slide(w, id, o, goal, skin, iterations, lua_toboolean(L, 8), contacts);
+	if (out.done)
 	{
-		actual->u.vec3 = out.position;
+		lc3_pushcontacts(L, contacts, out.count, 7);
+		if (actual != NULL)
+		{
+			actual->u.vec3 = out.position;
+		}
 	}
 	return lc3_pushslide(L, out);
 }
@@ -871,105 +877,247 @@ static bool lc3_tointeger(lua_State* L, int idx, lua_Integer* out)
 enum
 {
 	LC3_MOVER_CORE = LC3_UPVALUE_COUNT + 1, ///< the upvalues of a mover (w:mover): the WorldCore handle,
-	LC3_MOVER_IDS,                          ///< the item -> id table,
-	LC3_MOVER_SHAPES,                       ///< the id -> shape table,
-	LC3_MOVER_BUFFER,                       ///< the contacts' table (world.lua's first depth's),
-	LC3_MOVER_SKIN,                         ///< the world's skin (nil: 1e-4 of a mover's size),
+	LC3_MOVER_IDS,                          ///< world.lua's item -> id table,
+	LC3_MOVER_SHAPES,                       ///< its id -> shape table,
+	LC3_MOVER_ITEMS,                        ///< its id -> item table,
+	LC3_MOVER_POOL,                         ///< its pool of spare collision records,
+	LC3_MOVER_MADE,                         ///< its set of the records it made (weak keys),
+	LC3_MOVER_SKIN,                         ///< its skin (nil: 1e-4 of a mover's size),
 	LC3_MOVER_ITERATIONS,                   ///< and its iterations
 	LC3_MOVER_UPVALUES = LC3_MOVER_ITERATIONS - LC3_UPVALUE_COUNT
 };
 
+#define LC3_MOVER(name) lua_upvalueindex(LC3_MOVER_##name)
+
+// Whether the value at idx is a collision record the world made.
+static bool lc3_isrecord(lua_State* L, int idx)
+{
+	if (!lua_istable(L, idx))
+	{
+		return false;
+	}
+	lua_pushvalue(L, idx);
+	lua_rawget(L, LC3_MOVER(MADE));
+	bool made = lua_toboolean(L, -1);
+	lua_pop(L, 1);
+	return made;
+}
+
+static void lc3_rawsetfield(lua_State* L, int table, const char* key)
+{
+	lua_pushstring(L, key);
+	lua_insert(L, -2);
+	lua_rawset(L, table);
+}
+
+static void lc3_rawsetnumber(lua_State* L, int table, const char* key, double x)
+{
+	lua_pushnumber(L, x);
+	lc3_rawsetfield(L, table, key);
+}
+
+// Push record k of the collisions table at cols, as world.lua's record
+// takes it: the one there when the world made it, else one from the pool,
+// else a new one (marked made); it is then put at cols[k].
+static void lc3_takerecord(lua_State* L, int cols, int k)
+{
+	lc3_rawgeti(L, cols, k);
+	if (lc3_isrecord(L, -1))
+	{
+		return;
+	}
+	lua_pop(L, 1);
+	int spare = (int)lc3_rawlen(L, LC3_MOVER(POOL));
+	if (spare > 0)
+	{
+		lc3_rawgeti(L, LC3_MOVER(POOL), spare);
+		lua_pushnil(L);
+		lua_rawseti(L, LC3_MOVER(POOL), spare);
+	}
+	else
+	{
+		lua_createtable(L, 0, 18);
+		lua_pushvalue(L, -1);
+		lua_pushboolean(L, 1);
+		lua_rawset(L, LC3_MOVER(MADE));
+	}
+	lua_pushvalue(L, -1);
+	lua_rawseti(L, cols, k);
+}
+
+// The record's vector field (point or normal) set to v: the vec3 it holds
+// as its own (field own), or a new one.
+static void lc3_setrecordvector(lua_State* L, const lc3Registry* reg, int rec, const char* own, const char* field,
+								c3Vec3 v)
+{
+	lua_pushstring(L, own);
+	lua_rawget(L, rec);
+	lc3Object* o = lc3_totypewrite(L, reg, -1, LC3_VEC3);
+	if (o == NULL)
+	{
+		lua_pop(L, 1);
+		o = lc3_newobject(L, LC3_VEC3);
+		lua_pushvalue(L, -1);
+		lc3_rawsetfield(L, rec, own);
+	}
+	o->u.vec3 = v;
+	lc3_rawsetfield(L, rec, field);
+}
+
+// The records of a slide's count contacts into the collisions table at
+// cols (item at idx the mover), and the records past them, of the before
+// it held, back to the pool: what world.lua's record and trim do for the
+// slide response.
+static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int item, const c3SlideContact* contacts,
+							int count, int before)
+{
+	for (int i = 0; i < count; ++i)
+	{
+		const c3WorldHit* h = &contacts[i].hit;
+		c3Vec3 t = contacts[i].touch;
+		lc3_takerecord(L, cols, i + 1);
+		int rec = lua_gettop(L);
+		lua_pushvalue(L, item);
+		lc3_rawsetfield(L, rec, "item");
+		lc3_rawgeti(L, LC3_MOVER(ITEMS), h->item + 1);
+		lc3_rawsetfield(L, rec, "other");
+		lua_pushliteral(L, "slide");
+		lc3_rawsetfield(L, rec, "type");
+		lc3_rawsetnumber(L, rec, "t", h->fraction);
+		lc3_setrecordvector(L, reg, rec, "_point", "point", h->point);
+		lc3_setrecordvector(L, reg, rec, "_normal", "normal", h->normal);
+		if (h->face >= 0)
+		{
+			lua_pushnumber(L, h->face + 1.0);
+		}
+		else
+		{
+			lua_pushnil(L);
+		}
+		lc3_rawsetfield(L, rec, "face");
+		lua_pushboolean(L, h->overlaps);
+		lc3_rawsetfield(L, rec, "overlaps");
+		lc3_rawsetnumber(L, rec, "normalX", h->normal.x);
+		lc3_rawsetnumber(L, rec, "normalY", h->normal.y);
+		lc3_rawsetnumber(L, rec, "normalZ", h->normal.z);
+		lc3_rawsetnumber(L, rec, "touchX", t.x);
+		lc3_rawsetnumber(L, rec, "touchY", t.y);
+		lc3_rawsetnumber(L, rec, "touchZ", t.z);
+		lua_pop(L, 1);
+	}
+	for (int i = before; i > count; --i)
+	{
+		lc3_rawgeti(L, cols, i);
+		lua_pushnil(L);
+		lua_rawseti(L, cols, i);
+		if (lc3_isrecord(L, -1))
+		{
+			// A spare record holds no item (it must not keep one alive).
+			int rec = lua_gettop(L);
+			lua_pushnil(L);
+			lc3_rawsetfield(L, rec, "item");
+			lua_pushnil(L);
+			lc3_rawsetfield(L, rec, "other");
+			lua_rawseti(L, LC3_MOVER(POOL), (int)lc3_rawlen(L, LC3_MOVER(POOL)) + 1);
+		}
+		else
+		{
+			lua_pop(L, 1);
+		}
+	}
+}
+
 // mover(item, goal, iterations, outActual, outCollisions, move): a move
-// (or a check) with no filter from outside any other call of the world,
-// the whole of it in one call (the closure w:mover makes). When it met
-// nothing and outCollisions held no records, returns actual, collisions,
-// 0: done (actual and collisions are the out values, or new ones).
-// Otherwise returns false and slideTo's values: n >= 0 with the contacts in
-// the buffer (world.lua makes their records), -1 when the item's shape
-// cannot move, -2 when the contacts did not fit, -3 for arguments of
-// another form (world.lua then checks them itself, and names what is
-// wrong).
+// (or a check) with no filter, from outside any other call of the world,
+// the whole of it in one call (the closure w:mover makes): returns actual,
+// collisions, n as world:move does (the out values given, or new ones; the
+// records as world.lua makes them). Returns false and a code when the
+// general path (world.lua's loop) must take the move, with nothing done:
+// -1 when the item's shape cannot move, -2 when the contacts did not fit,
+// -3 for arguments of another form (world.lua then checks them itself, and
+// names what is wrong).
 static int world_mover(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
 	lua_settop(L, 6);
-	lc3Handle* h = (lc3Handle*)lua_touserdata(L, lua_upvalueindex(LC3_MOVER_CORE));
+	lc3Handle* h = (lc3Handle*)lua_touserdata(L, LC3_MOVER(CORE));
 	lc3World* w = (lc3World*)h->object;
-	lua_pushboolean(L, 0);
 	lua_pushvalue(L, 1);
-	lua_rawget(L, lua_upvalueindex(LC3_MOVER_IDS));
-	lua_Number x = lua_tonumber(L, 8);
+	lua_rawget(L, LC3_MOVER(IDS));
+	lua_Number x = lua_tonumber(L, 7);
 	int id = x >= 1 && x <= (lua_Number)C3_TREE_MAX_PROXIES && x == (lua_Number)(int)x ? (int)x - 1 : -1;
 	lc3Object* actual = NULL;
 	c3Vec3 goal;
 	lua_Integer iterations = 0;
 	if (w == NULL || !c3World_IsItem(w->world, id) || !lc3_togoal(L, reg, 2, &goal) ||
-		!lc3_tointeger(L, lua_isnil(L, 3) ? lua_upvalueindex(LC3_MOVER_ITERATIONS) : 3, &iterations) ||
+		!lc3_tointeger(L, lua_isnil(L, 3) ? LC3_MOVER(ITERATIONS) : 3, &iterations) ||
 		(!lua_isnil(L, 4) && (actual = lc3_totypewrite(L, reg, 4, LC3_VEC3)) == NULL) ||
 		!(lua_isnil(L, 5) || lua_istable(L, 5)))
 	{
-		lua_settop(L, 7);
+		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -3);
 		return 2;
 	}
-	lua_settop(L, 7);
-	lc3_rawgeti(L, lua_upvalueindex(LC3_MOVER_SHAPES), id + 1);
-	lc3Object* o = lc3_slider(L, reg, w, id, 8);
+	lua_settop(L, 6);
+	lc3_rawgeti(L, LC3_MOVER(SHAPES), id + 1);
+	lc3Object* o = lc3_slider(L, reg, w, id, 7);
 	if (o == NULL)
 	{
-		lua_settop(L, 7);
+		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -1);
 		return 2;
 	}
-	double skin =
-		lua_isnil(L, lua_upvalueindex(LC3_MOVER_SKIN)) ? -1.0 : lua_tonumber(L, lua_upvalueindex(LC3_MOVER_SKIN));
-	c3SlideOutput out =
-		lc3_slide(L, w, id, o, goal, skin, iterations, lua_upvalueindex(LC3_MOVER_BUFFER), lua_toboolean(L, 6));
-	if (out.done && out.count == 0 && (lua_isnil(L, 5) || lc3_rawlen(L, 5) == 0))
+	double skin = lua_isnil(L, LC3_MOVER(SKIN)) ? -1.0 : lua_tonumber(L, LC3_MOVER(SKIN));
+	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
+	c3SlideOutput out = lc3_slide(w, id, o, goal, skin, iterations, lua_toboolean(L, 6), contacts);
+	if (!out.done)
 	{
-		if (actual == NULL)
-		{
-			actual = lc3_newobject(L, LC3_VEC3);
-		}
-		else
-		{
-			lua_pushvalue(L, 4);
-		}
-		actual->u.vec3 = out.position;
-		if (lua_isnil(L, 5))
-		{
-			lua_newtable(L);
-		}
-		else
-		{
-			lua_pushvalue(L, 5);
-		}
-		lua_pushinteger(L, 0);
-		return 3;
+		lua_pushboolean(L, 0);
+		lua_pushinteger(L, -2);
+		return 2;
 	}
-	if (out.done && actual != NULL)
+	if (actual == NULL)
 	{
-		actual->u.vec3 = out.position;
+		actual = lc3_newobject(L, LC3_VEC3);
 	}
-	lua_settop(L, 7);
-	return 1 + lc3_pushslide(L, out);
+	else
+	{
+		lua_pushvalue(L, 4);
+	}
+	actual->u.vec3 = out.position;
+	int before = 0;
+	if (lua_isnil(L, 5))
+	{
+		lua_createtable(L, out.count, 0);
+	}
+	else
+	{
+		lua_pushvalue(L, 5);
+		before = (int)lc3_rawlen(L, 5);
+	}
+	if (out.count > 0 || before > 0)
+	{
+		lc3_pushrecords(L, reg, lua_gettop(L), 1, contacts, out.count, before);
+	}
+	lua_pushinteger(L, out.count);
+	return 3;
 }
 
-// w:mover(ids, shapes, buf, skin, iterations) -> mover: the closure of
-// world_mover over these (the world's tables, which it reads but does not
-// change).
+// w:mover(ids, shapes, items, pool, made, skin, iterations) -> mover: the
+// closure of world_mover over world.lua's tables and settings.
 static int world_newmover(lua_State* L)
 {
 	lc3_checkworld(L, "mover");
-	luaL_checktype(L, 2, LUA_TTABLE);
-	luaL_checktype(L, 3, LUA_TTABLE);
-	luaL_checktype(L, 4, LUA_TTABLE);
-	if (!lua_isnil(L, 5))
+	for (int i = 2; i <= 6; ++i)
 	{
-		luaL_checknumber(L, 5);
+		luaL_checktype(L, i, LUA_TTABLE);
 	}
-	luaL_checkinteger(L, 6);
-	lua_settop(L, 6);
+	if (!lua_isnil(L, 7))
+	{
+		luaL_checknumber(L, 7);
+	}
+	luaL_checkinteger(L, 8);
+	lua_settop(L, 8);
 	lc3_pushupvalues(L);
 	for (int i = 1; i <= LC3_MOVER_UPVALUES; ++i)
 	{
