@@ -22,6 +22,7 @@ local format = string.format
 local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segment = true, polygon = true,
   plane = true }
 
+local MAX = 1e15 -- C3_MAX_COORDINATE: the largest magnitude of a coordinate
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
 local SLID = HIT + 3 -- numbers per contact of a slide (core:slideTo): a hit's, then touch x y z
 
@@ -326,13 +327,9 @@ end
 -- rec.point and rec.normal: the record's own vectors (kept apart from those
 -- fields, which the caller may have replaced), set to the hit at base of buf.
 local function setVectors(rec, buf, base)
-  local point, normal = rec._point, rec._normal
-  if not point then
-    point, normal = vec3(), vec3()
-    rec._point, rec._normal = point, normal
-  end
-  setVec3Pair(point, normal, buf[base + 3], buf[base + 4], buf[base + 5], buf[base + 6], buf[base + 7], buf[base + 8])
-  rec.point, rec.normal = point, normal
+  local point, normal = setVec3Pair(rec._point, rec._normal, buf[base + 3], buf[base + 4], buf[base + 5],
+    buf[base + 6], buf[base + 7], buf[base + 8])
+  rec._point, rec._normal, rec.point, rec.normal = point, normal, point, normal
 end
 
 -- The items of the n hits in buf, read before any filter runs (a filter
@@ -666,6 +663,22 @@ local function moverChanged(self, item, id, begun, x, y, z)
   return true, x, y, z
 end
 
+-- Number i of what a response returned (its position, then its goal)
+-- within C3_MAX_COORDINATE: a touch at the edge of the coordinates, backed
+-- off by the skin, may lie past it, and a move never leaves them (the core
+-- clamps the same way). An error at the caller of move or check when it is
+-- not a finite number.
+local function coordinate(response, i, c)
+  if type(c) == "number" and c >= -MAX and c <= MAX then
+    return c
+  elseif type(c) ~= "number" or c ~= c or c == math.huge or c == -math.huge then
+    -- At the caller of move or check (coordinate, project, pcall, run, move, caller).
+    error(format("response '%s' must return six finite numbers (position and goal); number %d is %s",
+      tostring(response), i, tostring(c)), 6)
+  end
+  return c < 0 and -MAX or MAX
+end
+
 -- The move loop, after a first sweep from (x, y, z) (the mover's size)
 -- that met n items, in buf. Returns the final position (numbers), the
 -- count of collisions in cols, and whether the shape is there already.
@@ -822,6 +835,9 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
       self._normals = normals
       local before = self._changes
       x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
+      x, gx = coordinate(response, 1, x), coordinate(response, 4, gx)
+      y, gy = coordinate(response, 2, y), coordinate(response, 5, gy)
+      z, gz = coordinate(response, 3, z), coordinate(response, 6, gz)
       if self._changes ~= before then
         ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
         if ended then

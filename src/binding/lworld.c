@@ -672,8 +672,7 @@ static int world_pushout(lua_State* L)
 			room = c3World_GatherPushOut(w->world, mover, other, &pushOut);
 		}
 	}
-	c3Vec3 t = c3SolvePushOut(&pushOut);
-	c3Vec3 p = lc3_vec3(from.x + t.x, from.y + t.y, from.z + t.z);
+	c3Vec3 p = c3SolvePushOut(&pushOut, from);
 	int hits = lc3_sweepfrom(L, w, id, p, 8, 12);
 	lua_pushnumber(L, p.x);
 	lua_pushnumber(L, p.y);

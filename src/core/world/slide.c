@@ -47,14 +47,29 @@ bool c3World_GatherPushOut(const c3World* world, c3WorldShape mover, int item, c
 	return pushOut->count < C3_PUSH_OUT_MAX_PLANES;
 }
 
-c3Vec3 c3SolvePushOut(c3PushOut* pushOut)
+static double c3ClampCoordinate(double x)
 {
-	c3Vec3 zero = {0.0, 0.0, 0.0};
+	return x < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : x > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : x;
+}
+
+// p with each coordinate within C3_MAX_COORDINATE (world.lua's inRange).
+static c3Vec3 c3ClampToCoordinates(c3Vec3 p)
+{
+	return c3MakeVec3(c3ClampCoordinate(p.x), c3ClampCoordinate(p.y), c3ClampCoordinate(p.z));
+}
+
+c3Vec3 c3SolvePushOut(c3PushOut* pushOut, c3Vec3 from)
+{
 	if (pushOut->count == 0)
 	{
-		return zero;
+		return from;
 	}
-	return c3SolvePlanes(zero, pushOut->planes, pushOut->count).translation;
+	c3Vec3 zero = {0.0, 0.0, 0.0};
+	c3Vec3 t = c3SolvePlanes(zero, pushOut->planes, pushOut->count).translation;
+	// Planes that leave the mover no room (a huge box wedged between
+	// planes that face each other) have no solution, and the solver's
+	// answer may lie far out: the mover stays within the coordinates.
+	return c3ClampToCoordinates(c3MakeVec3(from.x + t.x, from.y + t.y, from.z + t.z));
 }
 
 // -- the slide planes ------------------------------------------------------------------------
@@ -308,8 +323,7 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 				for (int i = 0; i < solidCount && c3World_GatherPushOut(world, mover, solid[i], &pushOut); ++i)
 				{
 				}
-				c3Vec3 t = c3SolvePushOut(&pushOut);
-				p = c3MakeVec3(p.x + t.x, p.y + t.y, p.z + t.z);
+				p = c3SolvePushOut(&pushOut, p);
 				c3SlideSweepFrom(world, item, shape, p, g, &copy, &s);
 				if (s.full)
 				{
@@ -339,8 +353,10 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 			return out;
 		}
 		c3Vec3 v = c3ClipSlide(&planes, c3MakeVec3(g.x - touch.x, g.y - touch.y, g.z - touch.z));
-		p = touch;
-		g = c3MakeVec3(touch.x + v.x, touch.y + v.y, touch.z + v.z);
+		// Within the coordinates, as world.lua keeps what a response
+		// returns (the skin can take a touch at their edge past it).
+		p = c3ClampToCoordinates(touch);
+		g = c3ClampToCoordinates(c3MakeVec3(touch.x + v.x, touch.y + v.y, touch.z + v.z));
 		end = p;
 		ended = p.x == g.x && p.y == g.y && p.z == g.z;
 	}

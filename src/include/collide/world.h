@@ -184,9 +184,11 @@ typedef struct c3PushOut
 /// another the mover only touches); false once the planes are full.
 C3_API bool c3World_GatherPushOut(const c3World* world, c3WorldShape mover, int item, c3PushOut* pushOut);
 
-/// The displacement that takes the mover out of the gathered planes at
-/// once (c3SolvePlanes); zero for none.
-C3_API c3Vec3 c3SolvePushOut(c3PushOut* pushOut);
+/// Where the mover at from goes to leave the gathered planes at once
+/// (c3SolvePlanes; from for none), each coordinate within
+/// C3_MAX_COORDINATE: planes that leave it no room (a huge box wedged
+/// between planes that face each other) push it no further out.
+C3_API c3Vec3 c3SolvePushOut(c3PushOut* pushOut, c3Vec3 from);
 
 /// A contact a slide responded to (c3World_Slide).
 typedef struct c3SlideContact
