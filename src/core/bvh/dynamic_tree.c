@@ -685,6 +685,24 @@ uint64_t c3DynamicTree_GetUserData(const c3DynamicTree* tree, int proxyId)
 
 // -- walks -----------------------------------------------------------------------------------
 
+// A hint to bring the line at address into the cache (nothing where the
+// compiler has no such builtin; it never faults).
+#if defined(__GNUC__) || defined(__clang__)
+#define C3_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define C3_PREFETCH(address) ((void)(address))
+#endif
+
+// Ask for what a visit of ref reads: an inner node's line, or a proxy's user
+// data. A walk is a chain of misses, each node's address in its parent's
+// line; asking for both children as soon as the parent is in lets their
+// misses overlap the parent's tests and each other (worth about a tenth of
+// a small query in a tree of 100k proxies).
+static inline void c3PrefetchRef(const c3DynamicTree* tree, int ref)
+{
+	C3_PREFETCH(ref >= 0 ? (const void*)&tree->nodes[ref] : (const void*)&tree->userData[c3LeafId(ref)]);
+}
+
 /// A walk's stack of references (and, for a cast, the times at which it
 /// enters them): on the C stack, grown on the heap past c3_treeStack.
 typedef struct c3WalkStack
@@ -824,6 +842,11 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 		}
 		const c3TreeNode* n = &nodes[ref];
 		stats.nodes += 2;
+		// Both children's memory asked for at once, before the tests are
+		// done: the next node's miss overlaps them, and the one left on the
+		// stack comes in while the other's subtree is walked.
+		c3PrefetchRef(tree, n->child[0]);
+		c3PrefetchRef(tree, n->child[1]);
 		int in0 = c3TreeOverlaps(n->box[0], &q);
 		int in1 = c3TreeOverlaps(n->box[1], &q);
 		items[count] = n->child[1];
@@ -896,6 +919,8 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 		// The nearer child on top, the farther under it.
 		const c3TreeNode* n = &tree->nodes[ref];
 		stats.nodes += 2;
+		c3PrefetchRef(tree, n->child[0]);
+		c3PrefetchRef(tree, n->child[1]);
 		double t1 = c3SlabEnter(n->box[0], &cast, maxFraction);
 		double t2 = c3SlabEnter(n->box[1], &cast, maxFraction);
 		int near = n->child[0], far = n->child[1];
