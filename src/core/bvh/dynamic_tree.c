@@ -55,8 +55,7 @@ typedef char c3TreeNodeIsOneLine[sizeof(c3TreeNode) == c3_nodeAlign ? 1 : -1];
 /// node is c3_nullNode (slot 0).
 typedef struct c3Place
 {
-	int node; ///< the node whose line holds the reference; c3_nullNode: the root; for a free proxy id, the next free id
-			  ///< (or -1)
+	int node; ///< the node whose line holds it, c3_nullNode for the root; for a free id, the next free id or -1
 	int slot; ///< 0 or 1 (0 for the root); -1 for a free proxy id
 } c3Place;
 
