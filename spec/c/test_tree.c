@@ -117,12 +117,13 @@ static double castCollect(int proxyId, uint64_t userData, double maxFraction, vo
 	return t < maxFraction ? t : maxFraction;
 }
 
-// Random adds, small and large moves and removals.
-static void churn(Rng* rng, c3DynamicTree* tree, Proxy* proxies, int count)
+// Random adds, small and large moves and removals over the first slots of
+// proxies.
+static void churn(Rng* rng, c3DynamicTree* tree, Proxy* proxies, int slots, int count)
 {
 	for (int op = 0; op < count; ++op)
 	{
-		int k = (int)uniform(rng, 0, SLOTS);
+		int k = (int)uniform(rng, 0, slots);
 		Proxy* p = &proxies[k];
 		double r = uniform(rng, 0, 1);
 		if (p->id < 0)
@@ -153,11 +154,12 @@ static void churn(Rng* rng, c3DynamicTree* tree, Proxy* proxies, int count)
 	}
 }
 
-// Queries and casts of random boxes against brute force over the fat boxes.
-static void compare(Rng* rng, const c3DynamicTree* tree, const Proxy* proxies, int* found, int* hits)
+// Queries and casts of random boxes against brute force over the fat boxes
+// (queries of each).
+static void compare(Rng* rng, const c3DynamicTree* tree, const Proxy* proxies, int queries, int* found, int* hits)
 {
 	static Found f;
-	for (int q = 0; q < 150; ++q)
+	for (int q = 0; q < queries; ++q)
 	{
 		c3AABB box = randomBox(rng);
 		box.halfExtents = c3MulSV(uniform(rng, 1, 8), box.halfExtents);
@@ -172,7 +174,7 @@ static void compare(Rng* rng, const c3DynamicTree* tree, const Proxy* proxies, i
 		}
 	}
 	static CastFound c;
-	for (int q = 0; q < 150; ++q)
+	for (int q = 0; q < queries; ++q)
 	{
 		memset(&c, 0, sizeof c);
 		c.tree = tree;
@@ -233,7 +235,7 @@ static void tree_matches_brute_force(void)
 	int found = 0, hits = 0;
 	for (int round = 0; round < 5; ++round)
 	{
-		churn(&rng, tree, proxies, 3 * SLOTS);
+		churn(&rng, tree, proxies, SLOTS, 3 * SLOTS);
 		CHECK(c3DynamicTree_Validate(tree));
 		int live = 0;
 		for (int k = 0; k < SLOTS; ++k)
@@ -252,11 +254,228 @@ static void tree_matches_brute_force(void)
 				CHECK(proxies[k].id < 0 || c3DynamicTree_GetUserData(tree, proxies[k].id) == (uint64_t)k);
 			}
 		}
-		compare(&rng, tree, proxies, &found, &hits);
+		compare(&rng, tree, proxies, 150, &found, &hits);
 	}
 	// The cases mean something.
 	CHECK(found > 1000 && hits > 1000);
 	c3DestroyDynamicTree(tree);
+}
+
+/// The ids a query or a cast reported, in order.
+typedef struct Order
+{
+	int ids[SLOTS];
+	int count;
+} Order;
+
+static bool record(int proxyId, uint64_t userData, void* context)
+{
+	Order* o = (Order*)context;
+	(void)userData;
+	CHECK(o->count < SLOTS);
+	if (o->count < SLOTS)
+	{
+		o->ids[o->count++] = proxyId;
+	}
+	return true;
+}
+
+static double recordCast(int proxyId, uint64_t userData, double maxFraction, void* context)
+{
+	record(proxyId, userData, context);
+	return maxFraction;
+}
+
+static int queryIds(const c3DynamicTree* tree, c3AABB box, Order* o, c3TreeStats* stats)
+{
+	o->count = 0;
+	c3TreeStats s = c3DynamicTree_Query(tree, box, record, o);
+	if (stats != NULL)
+	{
+		*stats = s;
+	}
+	return o->count;
+}
+
+// The tree when it is empty, holds one proxy (the root is the proxy) or two
+// (one inner node): queries, casts, moves, rebuilds, removal down to empty
+// and refill, with every invariant after each step.
+static void tree_small_trees(void)
+{
+	c3DynamicTree* tree = c3CreateDynamicTree(NULL);
+	static Order o;
+	c3TreeStats stats;
+	c3AABB a = {V(0, 0, 0), V(1, 1, 1)}, b = {V(5, 0, 0), V(1, 1, 1)}, far = {V(100, 0, 0), V(1, 1, 1)};
+	c3AABB everything = {V(0, 0, 0), V(1000, 1000, 1000)};
+	// Empty.
+	CHECK(c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 0);
+	CHECK(c3DynamicTree_GetNodeCount(tree) == 0 && c3DynamicTree_GetAreaRatio(tree) == 0.0);
+	CHECK(queryIds(tree, everything, &o, &stats) == 0 && stats.nodes == 0 && stats.leaves == 0);
+	o.count = 0;
+	stats = c3DynamicTree_Cast(tree, V(-10, 0, 0), V(20, 0, 0), V(0, 0, 0), 1.0, recordCast, &o);
+	CHECK(o.count == 0 && stats.nodes == 0);
+	CHECK(c3DynamicTree_Rebuild(tree) && c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 0);
+	// One proxy: the root's box is its fat box.
+	int ia = c3DynamicTree_CreateProxy(tree, a, 0.5, 10);
+	CHECK(ia >= 0 && c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 1);
+	CHECK(c3DynamicTree_GetNodeCount(tree) == 1 && c3DynamicTree_GetAreaRatio(tree) == 0.0);
+	CHECK(c3DynamicTree_GetUserData(tree, ia) == 10);
+	CHECK(boxContains(c3DynamicTree_GetFatBox(tree, ia), (c3AABB){a.center, V(1.5, 1.5, 1.5)}));
+	CHECK(queryIds(tree, a, &o, &stats) == 1 && o.ids[0] == ia && stats.nodes == 1 && stats.leaves == 1);
+	CHECK(queryIds(tree, far, &o, &stats) == 0 && stats.nodes == 1);
+	o.count = 0;
+	c3DynamicTree_Cast(tree, V(-10, 0, 0), V(20, 0, 0), V(0, 0, 0), 1.0, recordCast, &o);
+	CHECK(o.count == 1 && o.ids[0] == ia);
+	o.count = 0;
+	c3DynamicTree_Cast(tree, V(-10, 5, 0), V(20, 0, 0), V(0, 0, 0), 1.0, recordCast, &o);
+	CHECK(o.count == 0);
+	CHECK(c3DynamicTree_Rebuild(tree) && c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 1);
+	CHECK(queryIds(tree, a, &o, NULL) == 1);
+	// The only proxy moves: a little, it stays; far, it is the root still.
+	c3AABB nudged = {V(0.2, 0, 0), V(1, 1, 1)};
+	CHECK(!c3DynamicTree_MoveProxy(tree, ia, nudged, 0.5));
+	CHECK(c3DynamicTree_MoveProxy(tree, ia, far, 0.5) && c3DynamicTree_Validate(tree));
+	CHECK(c3DynamicTree_GetHeight(tree) == 1 && c3DynamicTree_GetNodeCount(tree) == 1);
+	CHECK(queryIds(tree, far, &o, NULL) == 1 && queryIds(tree, a, &o, NULL) == 0);
+	// Two proxies: one inner node.
+	int ib = c3DynamicTree_CreateProxy(tree, b, 0.0, 11);
+	CHECK(ib >= 0 && ib != ia && c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 2);
+	CHECK(c3DynamicTree_GetNodeCount(tree) == 3 && c3DynamicTree_GetAreaRatio(tree) == 1.0);
+	CHECK(queryIds(tree, everything, &o, &stats) == 2 && stats.nodes == 3 && stats.leaves == 2);
+	CHECK(queryIds(tree, b, &o, NULL) == 1 && o.ids[0] == ib);
+	o.count = 0;
+	c3DynamicTree_Cast(tree, V(200, 0, 0), V(-400, 0, 0), V(0, 0, 0), 1.0, recordCast, &o);
+	CHECK(o.count == 2 && o.ids[0] == ia && o.ids[1] == ib); // nearest first
+	CHECK(c3DynamicTree_MoveProxy(tree, ib, (c3AABB){V(-50, 0, 0), V(1, 1, 1)}, 0.0));
+	CHECK(c3DynamicTree_Validate(tree) && queryIds(tree, b, &o, NULL) == 0);
+	CHECK(c3DynamicTree_MoveProxy(tree, ia, a, 0.5) && c3DynamicTree_Validate(tree));
+	CHECK(c3DynamicTree_Rebuild(tree) && c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 2);
+	CHECK(queryIds(tree, everything, &o, NULL) == 2 && queryIds(tree, a, &o, NULL) == 1 && o.ids[0] == ia);
+	// Down to one, to none, and again: ids are reused.
+	c3DynamicTree_DestroyProxy(tree, ia);
+	CHECK(c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 1);
+	CHECK(c3DynamicTree_GetNodeCount(tree) == 1 && queryIds(tree, everything, &o, NULL) == 1 && o.ids[0] == ib);
+	c3DynamicTree_DestroyProxy(tree, ib);
+	CHECK(c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 0 && c3DynamicTree_GetNodeCount(tree) == 0);
+	CHECK(queryIds(tree, everything, &o, &stats) == 0 && stats.nodes == 0);
+	for (int round = 0; round < 2; ++round)
+	{
+		int ids[3];
+		for (int i = 0; i < 3; ++i)
+		{
+			c3AABB box = {V(3.0 * i, round, 0), V(1, 1, 1)};
+			ids[i] = c3DynamicTree_CreateProxy(tree, box, 0.1, (uint64_t)(20 + i));
+			CHECK(ids[i] >= 0 && ids[i] < 16 && c3DynamicTree_Validate(tree));
+		}
+		CHECK(ids[0] != ids[1] && ids[1] != ids[2] && ids[0] != ids[2]);
+		CHECK(c3DynamicTree_GetNodeCount(tree) == 5 && queryIds(tree, everything, &o, NULL) == 3);
+		CHECK(c3DynamicTree_Rebuild(tree) && c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) == 3);
+		CHECK(queryIds(tree, everything, &o, NULL) == 3);
+		for (int i = 0; i < 3; ++i)
+		{
+			CHECK(c3DynamicTree_GetUserData(tree, ids[i]) == (uint64_t)(20 + i));
+		}
+		for (int i = 0; i < 3; ++i)
+		{
+			c3DynamicTree_DestroyProxy(tree, ids[(i + round) % 3]);
+			CHECK(c3DynamicTree_Validate(tree) && c3DynamicTree_GetProxyCount(tree) == 2 - i);
+		}
+	}
+	c3DestroyDynamicTree(tree);
+}
+
+// A long random sequence over a few slots at a time, so that the tree is
+// often empty, a lone proxy or two, and sometimes a few dozen: every
+// invariant after each create, move, destroy or rebuild, and queries and
+// casts against brute force.
+static void tree_random_steps_validate(void)
+{
+	Rng rng = {2024};
+	c3DynamicTree* tree = c3CreateDynamicTree(NULL);
+	static Proxy proxies[SLOTS];
+	for (int k = 0; k < SLOTS; ++k)
+	{
+		proxies[k].id = -1;
+	}
+	int found = 0, hits = 0, empty = 0, single = 0, pair = 0, rebuilds = 0, valid = 0;
+	for (int step = 0; step < 6000; ++step)
+	{
+		static const int phaseSlots[4] = {1, 2, 6, 60};
+		int slots = phaseSlots[(step / 750) % 4];
+		churn(&rng, tree, proxies, slots, 1);
+		if (uniform(&rng, 0, 1) < 0.03)
+		{
+			CHECK(c3DynamicTree_Rebuild(tree));
+			rebuilds++;
+		}
+		valid += c3DynamicTree_Validate(tree);
+		int live = 0;
+		for (int k = 0; k < SLOTS; ++k)
+		{
+			live += proxies[k].id >= 0;
+		}
+		CHECK(c3DynamicTree_GetProxyCount(tree) == live);
+		CHECK(c3DynamicTree_GetNodeCount(tree) == (live > 0 ? 2 * live - 1 : 0));
+		empty += live == 0;
+		single += live == 1;
+		pair += live == 2;
+		compare(&rng, tree, proxies, 2, &found, &hits);
+	}
+	CHECK(valid == 6000);
+	// The cases mean something.
+	printf("  [tree steps] %d empty, %d of one proxy, %d of two, %d rebuilds; %d found, %d hits\n", empty, single, pair,
+		   rebuilds, found, hits);
+	CHECK(empty > 100 && single > 400 && pair > 200 && rebuilds > 100 && found > 5000 && hits > 300);
+	c3DestroyDynamicTree(tree);
+}
+
+// The same calls make the same tree: the same queries and casts report the
+// same proxies in the same order.
+static void tree_is_deterministic(void)
+{
+	static Proxy proxies[2][SLOTS];
+	c3DynamicTree* trees[2];
+	for (int t = 0; t < 2; ++t)
+	{
+		Rng rng = {99};
+		trees[t] = c3CreateDynamicTree(NULL);
+		for (int k = 0; k < SLOTS; ++k)
+		{
+			proxies[t][k].id = -1;
+		}
+		churn(&rng, trees[t], proxies[t], 800, 4000);
+		CHECK(c3DynamicTree_Rebuild(trees[t]));
+		churn(&rng, trees[t], proxies[t], 800, 1000);
+	}
+	CHECK(c3DynamicTree_GetHeight(trees[0]) == c3DynamicTree_GetHeight(trees[1]));
+	CHECK(c3DynamicTree_GetAreaRatio(trees[0]) == c3DynamicTree_GetAreaRatio(trees[1]));
+	static Order orders[2];
+	Rng rng = {7};
+	int reported = 0;
+	for (int q = 0; q < 100; ++q)
+	{
+		c3AABB box = randomBox(&rng);
+		box.halfExtents = c3MulSV(5.0, box.halfExtents);
+		c3Vec3 origin = uniformVec(&rng, -60, 60), translation = uniformVec(&rng, -80, 80);
+		for (int t = 0; t < 2; ++t)
+		{
+			if (q % 2 == 0)
+			{
+				queryIds(trees[t], box, &orders[t], NULL);
+			}
+			else
+			{
+				orders[t].count = 0;
+				c3DynamicTree_Cast(trees[t], origin, translation, V(0.5, 0.5, 0.5), 1.0, recordCast, &orders[t]);
+			}
+		}
+		CHECK(orders[0].count == orders[1].count);
+		CHECK(memcmp(orders[0].ids, orders[1].ids, sizeof(int) * (size_t)orders[0].count) == 0);
+		reported += orders[0].count;
+	}
+	CHECK(reported > 200);
+	c3DestroyDynamicTree(trees[0]);
+	c3DestroyDynamicTree(trees[1]);
 }
 
 static bool stopAtOnce(int proxyId, uint64_t userData, void* context)
@@ -371,6 +590,40 @@ static bool countItem(int item, uint64_t userData, void* context)
 	return true;
 }
 
+// Boxes nested each in the next, the larger made later, make a chain that
+// rotations cannot shorten: a walk deeper than the stack on the C stack
+// grows one on the heap, or without memory a query goes on by recursion,
+// and every box is found; the memory held is what GetBytes says.
+static void tree_deep_walks(void)
+{
+	Budget budget = {1000, 0};
+	c3Allocator allocator = {budgetAlloc, &budget};
+	c3DynamicTree* tree = c3CreateDynamicTree(&allocator);
+	int n = 1000;
+	for (int i = 0; i < n; ++i)
+	{
+		c3AABB box = {V(0, 0, 0), V(1 + i, 1 + i, 1 + i)};
+		CHECK(c3DynamicTree_CreateProxy(tree, box, 0.0, (uint64_t)i) >= 0);
+	}
+	CHECK(c3DynamicTree_Validate(tree) && c3DynamicTree_GetHeight(tree) > 600);
+	CHECK(budget.live == (long long)c3DynamicTree_GetBytes(tree));
+	c3AABB probe = {V(0, 0, 0), V(0.5, 0.5, 0.5)};
+	int calls = 0;
+	int blocks = budget.blocksLeft;
+	c3TreeStats stats = c3DynamicTree_Query(tree, probe, countItem, &calls);
+	CHECK(calls == n && stats.leaves == n && budget.blocksLeft < blocks); // the stack grew
+	calls = 0;
+	c3DynamicTree_Cast(tree, V(0, 0, 0), V(1, 0, 0), V(0, 0, 0), 1.0, ignoreAll, &calls);
+	CHECK(calls == n);
+	budget.blocksLeft = 0;
+	calls = 0;
+	stats = c3DynamicTree_Query(tree, probe, countItem, &calls);
+	CHECK(calls == n && stats.leaves == n);
+	CHECK(budget.live == (long long)c3DynamicTree_GetBytes(tree));
+	c3DestroyDynamicTree(tree);
+	CHECK(budget.live == 0);
+}
+
 static void world_memory_failures(void)
 {
 	// A world whose allocations fail in turn keeps every item it accepted,
@@ -480,6 +733,10 @@ static void world_slide_pushes_out(void)
 
 const c3Test c3_treeTests[] = {
 	{"tree_matches_brute_force", tree_matches_brute_force},
+	{"tree_small_trees", tree_small_trees},
+	{"tree_random_steps_validate", tree_random_steps_validate},
+	{"tree_is_deterministic", tree_is_deterministic},
+	{"tree_deep_walks", tree_deep_walks},
 	{"tree_callbacks_and_ids", tree_callbacks_and_ids},
 	{"tree_stays_balanced", tree_stays_balanced},
 	{"tree_memory_failures", tree_memory_failures},

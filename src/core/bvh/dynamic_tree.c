@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: MIT
 // A dynamic AABB tree (collide/tree.h), after Box2D v3's dynamic_tree.c in
-// 3D and in doubles: nodes in one growing array with a free list, leaves
-// inserted next to the sibling the surface area heuristic prefers (a branch
-// and bound down the tree), and the ancestors of every change rebalanced by
-// rotations; a top-down binned rebuild for sets that no longer move, which
-// also lays the nodes out depth first (a subtree in one run of memory, so
-// that a walk near the leaves stays in a few cache lines). Proxy ids index
-// a table of their leaves' nodes, so that nodes can move and ids stay.
+// 3D and in doubles, with the boxes one level up: an inner node is one
+// 64-byte cache line that holds its two children's boxes and references,
+// and a proxy (a leaf) is not a node but a reference in its parent's line.
+// A walk loads only the nodes whose box overlaps, and tests both children
+// from the line it already has (Box2D's tree loads each child to test it).
+//
+// Nodes live in one growing array with a free list. A leaf is inserted next
+// to the sibling the surface area heuristic prefers (a branch and bound down
+// the tree, whose every step reads one line), and the ancestors of every
+// change are rebalanced by rotations. A top-down binned rebuild for sets
+// that no longer move takes the nodes in index order as it makes them, so
+// that they come out depth first (a node, then its first subtree, then its
+// second: a walk near the leaves stays in a few runs of memory). Proxy ids
+// index tables of where their boxes are and of their user data, so that
+// nodes can move and ids stay.
 
 #include "bvh/dynamic_tree.h"
 
@@ -20,39 +28,141 @@
 
 enum
 {
-	c3_nullNode = -1,
+	c3_nullNode = -1,   ///< no node; a reference below it names a proxy (c3LeafRef)
 	c3_treeStack = 256, ///< entries of a walk's stack on the C stack; deeper walks grow one
 	c3_rebuildBins = 12,
+	c3_nodeAlign = 64, ///< a node is one cache line
 };
 
+/// An inner node: one cache line. Its children are references: an inner
+/// node's index (>= 0) or a proxy's (c3LeafRef(id) <= -2). A node's own box
+/// is in its parent's line (the root's in the tree). Every stored box is
+/// exactly the union of the boxes under it, in floats rounded outward from
+/// the proxies' fat boxes in doubles.
 typedef struct c3TreeNode
 {
-	float
-		box[6]; ///< lo x y z, hi x y z: the fat box (leaves), or the union of the children's, in floats rounded outward
-	uint64_t userData;
-	int parent; ///< or the next free node
-	int child1; ///< c3_nullNode for a leaf
-	int child2; ///< for a leaf: its proxy id
-	int height; ///< 0 for a leaf, -1 for a free node
+	float box[2][6]; ///< each child's box: lo x y z, hi x y z
+	int child[2];    ///< each child's reference
+	int parent;      ///< the parent node, c3_nullNode for the root; for a free node, the next free one
+	int height;      ///< 1 + the greater of the children's heights (a proxy's is 0); -1 for a free node
 } c3TreeNode;
+
+// A node is exactly one line (C99 has no static assertion: an array of
+// negative size fails to compile).
+typedef char c3TreeNodeIsOneLine[sizeof(c3TreeNode) == c3_nodeAlign ? 1 : -1];
+
+/// Where a reference is held: child slot of node, or the tree's root when
+/// node is c3_nullNode (slot 0).
+typedef struct c3Place
+{
+	int node; ///< the node whose line holds it, c3_nullNode for the root; for a free id, the next free id or -1
+	int slot; ///< 0 or 1 (0 for the root); -1 for a free proxy id
+} c3Place;
 
 struct c3DynamicTree
 {
 	c3Allocator allocator;
-	c3TreeNode* nodes;
-	int root;
-	int nodeCount;
-	int capacity;
-	int freeList;
+	c3TreeNode* nodes; ///< aligned to c3_nodeAlign in nodeBlock
+	void* nodeBlock;   ///< the memory of nodes, c3_nodeAlign - 1 bytes larger than capacity nodes
+	int root;          ///< the root's reference: an inner node, a proxy (the only one), or c3_nullNode (empty)
+	float rootBox[6];  ///< the root's box (undefined when the tree is empty)
+	int nodeCount;     ///< inner nodes in use: proxyCount - 1 (0 when empty)
+	int capacity;      ///< nodes
+	int freeList;      ///< the first free node, or c3_nullNode
 	int proxyCount;
-	int* proxies;      ///< a proxy id's leaf node; a free id holds -2 - the next free id (-1: none)
-	int proxyCapacity; ///< entries of proxies
-	int freeProxy;     ///< the first free proxy id, or -1
+	c3Place* places;    ///< per proxy id: where its reference and box are; free ids are chained (slot -1)
+	uint64_t* userData; ///< per proxy id (apart from places: a query reads only this)
+	int proxyCapacity;  ///< entries of places and userData
+	int freeProxy;      ///< the first free proxy id, or -1
 };
 
 static int c3TreeMaxInt(int a, int b)
 {
 	return a > b ? a : b;
+}
+
+// -- references and places --------------------------------------------------------------------
+
+static inline bool c3IsLeaf(int ref)
+{
+	return ref < c3_nullNode;
+}
+
+static inline int c3LeafRef(int proxyId)
+{
+	return -2 - proxyId;
+}
+
+static inline int c3LeafId(int ref)
+{
+	return -2 - ref;
+}
+
+static const c3Place c3_rootPlace = {c3_nullNode, 0};
+
+static float* c3PlaceBox(c3DynamicTree* tree, c3Place p)
+{
+	return p.node == c3_nullNode ? tree->rootBox : tree->nodes[p.node].box[p.slot];
+}
+
+static const float* c3ReadPlaceBox(const c3DynamicTree* tree, c3Place p)
+{
+	return p.node == c3_nullNode ? tree->rootBox : tree->nodes[p.node].box[p.slot];
+}
+
+static int c3PlaceRef(const c3DynamicTree* tree, c3Place p)
+{
+	return p.node == c3_nullNode ? tree->root : tree->nodes[p.node].child[p.slot];
+}
+
+// Where ref is held (it must be in the tree).
+static c3Place c3PlaceOf(const c3DynamicTree* tree, int ref)
+{
+	if (c3IsLeaf(ref))
+	{
+		return tree->places[c3LeafId(ref)];
+	}
+	c3Place p = {tree->nodes[ref].parent, 0};
+	if (p.node != c3_nullNode)
+	{
+		p.slot = tree->nodes[p.node].child[1] == ref ? 1 : 0;
+	}
+	return p;
+}
+
+static int c3RefHeight(const c3DynamicTree* tree, int ref)
+{
+	return c3IsLeaf(ref) ? 0 : tree->nodes[ref].height;
+}
+
+static void c3CopyBox(float* to, const float* from)
+{
+	for (int k = 0; k < 6; ++k)
+	{
+		to[k] = from[k];
+	}
+}
+
+// Hold ref and its box at place p, and point ref back at p.
+static void c3SetPlace(c3DynamicTree* tree, c3Place p, int ref, const float* box)
+{
+	if (p.node == c3_nullNode)
+	{
+		tree->root = ref;
+	}
+	else
+	{
+		tree->nodes[p.node].child[p.slot] = ref;
+	}
+	c3CopyBox(c3PlaceBox(tree, p), box);
+	if (c3IsLeaf(ref))
+	{
+		tree->places[c3LeafId(ref)] = p;
+	}
+	else
+	{
+		tree->nodes[ref].parent = p.node;
+	}
 }
 
 // -- boxes -----------------------------------------------------------------------------------
@@ -63,42 +173,60 @@ static double c3TreeArea(c3Vec3 lo, c3Vec3 hi)
 	return 2.0 * (e.x * e.y + e.y * e.z + e.z * e.x);
 }
 
-static bool c3TreeContains(const c3TreeNode* n, c3Vec3 lo, c3Vec3 hi)
+static inline c3Vec3 c3BoxLo(const float* b)
 {
-	return n->box[0] <= lo.x && n->box[1] <= lo.y && n->box[2] <= lo.z && hi.x <= n->box[3] && hi.y <= n->box[4] &&
-		   hi.z <= n->box[5];
+	return c3MakeVec3(b[0], b[1], b[2]);
+}
+
+static inline c3Vec3 c3BoxHi(const float* b)
+{
+	return c3MakeVec3(b[3], b[4], b[5]);
+}
+
+static double c3BoxArea(const float* b)
+{
+	return c3TreeArea(c3BoxLo(b), c3BoxHi(b));
+}
+
+// The area of the union of two float boxes.
+static double c3UnionArea(const float* a, const float* b)
+{
+	return c3TreeArea(c3Min(c3BoxLo(a), c3BoxLo(b)), c3Max(c3BoxHi(a), c3BoxHi(b)));
+}
+
+static void c3UnionBox(float* out, const float* a, const float* b)
+{
+	for (int k = 0; k < 3; ++k)
+	{
+		out[k] = a[k] < b[k] ? a[k] : b[k];
+		out[3 + k] = a[3 + k] > b[3 + k] ? a[3 + k] : b[3 + k];
+	}
+}
+
+static bool c3BoxContains(const float* outer, const float* inner)
+{
+	return outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] <= inner[2] && inner[3] <= outer[3] &&
+		   inner[4] <= outer[4] && inner[5] <= outer[5];
+}
+
+static bool c3BoxContainsDoubles(const float* b, c3Vec3 lo, c3Vec3 hi)
+{
+	return b[0] <= lo.x && b[1] <= lo.y && b[2] <= lo.z && hi.x <= b[3] && hi.y <= b[4] && hi.z <= b[5];
 }
 
 /// A query's box in floats, rounded outward: compared with the nodes' float
-/// boxes directly, it finds every node the box in doubles overlaps.
+/// boxes directly, it finds every box the box in doubles overlaps.
 typedef struct c3QueryBox
 {
 	float lo[3], hi[3];
 } c3QueryBox;
 
-static bool c3TreeOverlaps(const c3TreeNode* n, const c3QueryBox* q)
+// 1 when box b overlaps q: six compares joined by & (no branch per compare,
+// which the branch predictor would miss about half the time).
+static inline int c3TreeOverlaps(const float* b, const c3QueryBox* q)
 {
-	return n->box[0] <= q->hi[0] && q->lo[0] <= n->box[3] && n->box[1] <= q->hi[1] && q->lo[1] <= n->box[4] &&
-		   n->box[2] <= q->hi[2] && q->lo[2] <= n->box[5];
-}
-
-static void c3UnionBoxes(c3TreeNode* n, const c3TreeNode* a, const c3TreeNode* b)
-{
-	for (int k = 0; k < 3; ++k)
-	{
-		n->box[k] = a->box[k] < b->box[k] ? a->box[k] : b->box[k];
-		n->box[3 + k] = a->box[3 + k] > b->box[3 + k] ? a->box[3 + k] : b->box[3 + k];
-	}
-}
-
-static inline c3Vec3 c3NodeLo(const c3TreeNode* n)
-{
-	return c3MakeVec3(n->box[0], n->box[1], n->box[2]);
-}
-
-static inline c3Vec3 c3NodeHi(const c3TreeNode* n)
-{
-	return c3MakeVec3(n->box[3], n->box[4], n->box[5]);
+	return (b[0] <= q->hi[0]) & (q->lo[0] <= b[3]) & (b[1] <= q->hi[1]) & (q->lo[1] <= b[4]) & (b[2] <= q->hi[2]) &
+		   (q->lo[2] <= b[5]);
 }
 
 // The float nearest x at or below it, and at or above it.
@@ -114,18 +242,18 @@ static float c3TreeFloatUp(double x)
 	return (double)f < x ? nextafterf(f, INFINITY) : f;
 }
 
-// A node's box, rounded outward to floats (half the memory of doubles: a
-// walk loads fewer cache lines; the box never shrinks).
-static void c3SetNodeBox(c3TreeNode* n, c3Vec3 lo, c3Vec3 hi)
+// A box in floats, rounded outward (half the memory of doubles: a walk loads
+// fewer cache lines; the box never shrinks).
+static void c3SetFloatBox(float* b, c3Vec3 lo, c3Vec3 hi)
 {
 	for (int k = 0; k < 3; ++k)
 	{
-		n->box[k] = c3TreeFloatDown(c3Get(lo, k));
-		n->box[3 + k] = c3TreeFloatUp(c3Get(hi, k));
+		b[k] = c3TreeFloatDown(c3Get(lo, k));
+		b[3 + k] = c3TreeFloatUp(c3Get(hi, k));
 	}
 }
 
-// -- nodes -----------------------------------------------------------------------------------
+// -- memory ----------------------------------------------------------------------------------
 
 // The free nodes of [from, to) onto the free list, lowest first.
 static void c3FreeRange(c3DynamicTree* tree, int from, int to)
@@ -136,6 +264,11 @@ static void c3FreeRange(c3DynamicTree* tree, int from, int to)
 		tree->nodes[i].parent = tree->freeList;
 		tree->freeList = i;
 	}
+}
+
+static size_t c3NodeBlockBytes(int capacity)
+{
+	return sizeof(c3TreeNode) * (size_t)capacity + (c3_nodeAlign - 1);
 }
 
 c3DynamicTree* c3CreateDynamicTree(const c3Allocator* allocator)
@@ -159,8 +292,12 @@ void c3DestroyDynamicTree(c3DynamicTree* tree)
 	if (tree != NULL)
 	{
 		c3Allocator a = tree->allocator;
-		c3Free(&a, tree->nodes, sizeof(c3TreeNode) * (size_t)tree->capacity);
-		c3Free(&a, tree->proxies, sizeof(int) * (size_t)tree->proxyCapacity);
+		if (tree->nodeBlock != NULL)
+		{
+			c3Free(&a, tree->nodeBlock, c3NodeBlockBytes(tree->capacity));
+		}
+		c3Free(&a, tree->places, sizeof(c3Place) * (size_t)tree->proxyCapacity);
+		c3Free(&a, tree->userData, sizeof(uint64_t) * (size_t)tree->proxyCapacity);
 		c3Free(&a, tree, sizeof(c3DynamicTree));
 	}
 }
@@ -169,27 +306,34 @@ void c3DestroyDynamicTree(c3DynamicTree* tree)
 // there is no memory.
 static bool c3ReserveNodes(c3DynamicTree* tree, int count)
 {
-	int free = tree->capacity - tree->nodeCount;
-	if (free >= count)
+	if (tree->capacity - tree->nodeCount >= count)
 	{
 		return true;
 	}
 	int capacity = tree->capacity > 0 ? tree->capacity : 16;
 	while (capacity - tree->nodeCount < count)
 	{
-		if (capacity > 2 * C3_TREE_MAX_PROXIES)
+		if (capacity > C3_TREE_MAX_PROXIES)
 		{
 			return false;
 		}
 		capacity *= 2;
 	}
-	c3TreeNode* nodes = (c3TreeNode*)c3GrowArray(&tree->allocator, tree->nodes, sizeof(c3TreeNode), tree->capacity,
-												 tree->capacity, capacity);
-	if (nodes == NULL)
+	void* block = c3Alloc(&tree->allocator, c3NodeBlockBytes(capacity));
+	if (block == NULL)
 	{
 		return false;
 	}
+	// The nodes on the first line boundary of the block.
+	uintptr_t address = ((uintptr_t)block + (c3_nodeAlign - 1)) & ~(uintptr_t)(c3_nodeAlign - 1);
+	c3TreeNode* nodes = (c3TreeNode*)((char*)block + (address - (uintptr_t)block));
+	if (tree->capacity > 0)
+	{
+		memcpy(nodes, tree->nodes, sizeof(c3TreeNode) * (size_t)tree->capacity);
+		c3Free(&tree->allocator, tree->nodeBlock, c3NodeBlockBytes(tree->capacity));
+	}
 	int old = tree->capacity;
+	tree->nodeBlock = block;
 	tree->nodes = nodes;
 	tree->capacity = capacity;
 	// The new nodes onto the free list, in front of the free ones already there.
@@ -205,18 +349,31 @@ static bool c3ReserveProxy(c3DynamicTree* tree)
 	{
 		return true;
 	}
-	int capacity = tree->proxyCapacity > 0 ? 2 * tree->proxyCapacity : 16;
-	int* proxies = (int*)c3GrowArray(&tree->allocator, tree->proxies, sizeof(int), tree->proxyCapacity,
-									 tree->proxyCapacity, capacity);
-	if (proxies == NULL)
+	int old = tree->proxyCapacity;
+	int capacity = old > 0 ? 2 * old : 16;
+	c3Place* places = (c3Place*)c3Alloc(&tree->allocator, sizeof(c3Place) * (size_t)capacity);
+	uint64_t* userData = (uint64_t*)c3Alloc(&tree->allocator, sizeof(uint64_t) * (size_t)capacity);
+	if (places == NULL || userData == NULL)
 	{
+		c3Free(&tree->allocator, places, sizeof(c3Place) * (size_t)capacity);
+		c3Free(&tree->allocator, userData, sizeof(uint64_t) * (size_t)capacity);
 		return false;
 	}
-	tree->proxies = proxies;
-	// The new ids onto the free list, lowest first.
-	for (int i = capacity - 1; i >= tree->proxyCapacity; --i)
+	if (old > 0)
 	{
-		proxies[i] = -2 - tree->freeProxy;
+		memcpy(places, tree->places, sizeof(c3Place) * (size_t)old);
+		memcpy(userData, tree->userData, sizeof(uint64_t) * (size_t)old);
+	}
+	c3Free(&tree->allocator, tree->places, sizeof(c3Place) * (size_t)old);
+	c3Free(&tree->allocator, tree->userData, sizeof(uint64_t) * (size_t)old);
+	tree->places = places;
+	tree->userData = userData;
+	// The new ids onto the free list, lowest first.
+	for (int i = capacity - 1; i >= old; --i)
+	{
+		places[i].node = tree->freeProxy;
+		places[i].slot = -1;
+		userData[i] = 0;
 		tree->freeProxy = i;
 	}
 	tree->proxyCapacity = capacity;
@@ -231,8 +388,9 @@ static int c3AllocateNode(c3DynamicTree* tree)
 	tree->freeList = n->parent;
 	memset(n, 0, sizeof *n);
 	n->parent = c3_nullNode;
-	n->child1 = c3_nullNode;
-	n->child2 = c3_nullNode;
+	n->child[0] = c3_nullNode;
+	n->child[1] = c3_nullNode;
+	n->height = 1;
 	tree->nodeCount++;
 	return id;
 }
@@ -247,58 +405,64 @@ static void c3FreeNode(c3DynamicTree* tree, int id)
 
 // -- insertion and removal -------------------------------------------------------------------
 
-// The sibling for a new leaf in the subtree of start: the node whose union
-// with it costs least, counting the growth of every ancestor (a branch and
-// bound down the tree, as Box2D's b2FindBestSibling). Every ancestor of
-// start must contain the leaf's box (they do not grow).
-static int c3FindBestSibling(const c3DynamicTree* tree, int start, c3Vec3 lo, c3Vec3 hi)
+// The place of the sibling for a new leaf of box leaf in the subtree at
+// start: the reference whose union with it costs least, counting the growth
+// of every ancestor (a branch and bound down the tree, as Box2D's
+// b2FindBestSibling). Every ancestor of start must contain the leaf's box
+// (they do not grow). Each step reads one node: the children's boxes are in
+// it.
+static c3Place c3FindBestSibling(const c3DynamicTree* tree, c3Place start, const float* leaf)
 {
 	const c3TreeNode* nodes = tree->nodes;
-	double area = c3TreeArea(lo, hi);
-	int best = start;
-	double bestCost = c3TreeArea(c3Min(c3NodeLo(&nodes[best]), lo), c3Max(c3NodeHi(&nodes[best]), hi));
+	double area = c3BoxArea(leaf);
+	const float* box = c3ReadPlaceBox(tree, start);
+	c3Place best = start;
+	double bestCost = c3UnionArea(box, leaf);
 	double inherited = 0.0; // the growth of the ancestors of index
-	int index = start;
-	while (nodes[index].height > 0)
+	c3Place at = start;
+	int index = c3PlaceRef(tree, start);
+	while (!c3IsLeaf(index))
 	{
 		const c3TreeNode* n = &nodes[index];
-		double nodeArea = c3TreeArea(c3NodeLo(n), c3NodeHi(n));
-		double unionArea = c3TreeArea(c3Min(c3NodeLo(n), lo), c3Max(c3NodeHi(n), hi));
+		double unionArea = c3UnionArea(box, leaf);
 		double cost = unionArea + inherited;
 		if (cost < bestCost)
 		{
-			best = index;
+			best = at;
 			bestCost = cost;
 		}
-		inherited += unionArea - nodeArea;
+		inherited += unionArea - c3BoxArea(box);
 		// A child's cost is at least its union area (>= the leaf's) plus
 		// the inheritance: the lower bound of each subtree.
 		double lower[2];
-		int kids[2] = {n->child1, n->child2};
 		for (int k = 0; k < 2; ++k)
 		{
-			const c3TreeNode* c = &nodes[kids[k]];
-			double u = c3TreeArea(c3Min(c3NodeLo(c), lo), c3Max(c3NodeHi(c), hi));
+			double u = c3UnionArea(n->box[k], leaf);
 			double direct = u + inherited;
 			if (direct < bestCost)
 			{
-				best = kids[k];
+				best.node = index;
+				best.slot = k;
 				bestCost = direct;
 			}
-			lower[k] = c->height > 0 ? inherited + (u - c3TreeArea(c3NodeLo(c), c3NodeHi(c))) + area : INFINITY;
+			lower[k] = !c3IsLeaf(n->child[k]) ? inherited + (u - c3BoxArea(n->box[k])) + area : INFINITY;
 		}
 		int next = lower[0] <= lower[1] ? 0 : 1;
 		if (!(lower[next] < bestCost))
 		{
 			break;
 		}
-		index = kids[next];
+		at.node = index;
+		at.slot = next;
+		box = n->box[next];
+		index = n->child[next];
 	}
 	return best;
 }
 
 // Rotations about node a (Box2D's b2RotateNodes): swap a grandchild with
-// its uncle when that lowers the area of the child it leaves.
+// its uncle when that lowers the area of the child it leaves. The boxes of
+// a's children and grandchildren are all in a's line and its children's.
 static void c3RotateNodes(c3DynamicTree* tree, int a)
 {
 	c3TreeNode* nodes = tree->nodes;
@@ -307,236 +471,164 @@ static void c3RotateNodes(c3DynamicTree* tree, int a)
 	{
 		return;
 	}
-	int b = A->child1, c = A->child2;
-	c3TreeNode* B = &nodes[b];
-	c3TreeNode* C = &nodes[c];
-	// The four candidate swaps: B with a child of C, C with a child of B.
-	int bestSwap = 0;
+	// The four candidate swaps, in the order child 0 with a child of child
+	// 1, then child 1 with a child of child 0: the uncle in slot 1 - side of
+	// a, the grandchild in slot g under the child in slot side, which then
+	// holds the uncle and the other grandchild.
+	int bestSide = -1, bestGrandchild = 0;
 	double bestGain = 0.0;
-	if (C->height > 0)
+	for (int side = 1; side >= 0; --side)
 	{
-		double areaC = c3TreeArea(c3NodeLo(C), c3NodeHi(C));
-		const c3TreeNode* F = &nodes[C->child1];
-		const c3TreeNode* G = &nodes[C->child2];
-		// B <-> F: C becomes union(B, G)
-		double gain = areaC - c3TreeArea(c3Min(c3NodeLo(B), c3NodeLo(G)), c3Max(c3NodeHi(B), c3NodeHi(G)));
-		if (gain > bestGain)
+		int p = A->child[side];
+		if (c3IsLeaf(p))
 		{
-			bestGain = gain;
-			bestSwap = 1;
+			continue;
 		}
-		// B <-> G: C becomes union(B, F)
-		gain = areaC - c3TreeArea(c3Min(c3NodeLo(B), c3NodeLo(F)), c3Max(c3NodeHi(B), c3NodeHi(F)));
-		if (gain > bestGain)
+		const c3TreeNode* P = &nodes[p];
+		double areaP = c3BoxArea(A->box[side]);
+		for (int g = 0; g < 2; ++g)
 		{
-			bestGain = gain;
-			bestSwap = 2;
+			double gain = areaP - c3UnionArea(A->box[1 - side], P->box[1 - g]);
+			if (gain > bestGain)
+			{
+				bestGain = gain;
+				bestSide = side;
+				bestGrandchild = g;
+			}
 		}
 	}
-	if (B->height > 0)
-	{
-		double areaB = c3TreeArea(c3NodeLo(B), c3NodeHi(B));
-		const c3TreeNode* D = &nodes[B->child1];
-		const c3TreeNode* E = &nodes[B->child2];
-		// C <-> D: B becomes union(C, E)
-		double gain = areaB - c3TreeArea(c3Min(c3NodeLo(C), c3NodeLo(E)), c3Max(c3NodeHi(C), c3NodeHi(E)));
-		if (gain > bestGain)
-		{
-			bestGain = gain;
-			bestSwap = 3;
-		}
-		// C <-> E: B becomes union(C, D)
-		gain = areaB - c3TreeArea(c3Min(c3NodeLo(C), c3NodeLo(D)), c3Max(c3NodeHi(C), c3NodeHi(D)));
-		if (gain > bestGain)
-		{
-			bestGain = gain;
-			bestSwap = 4;
-		}
-	}
-	if (bestSwap == 0)
+	if (bestSide < 0)
 	{
 		return;
 	}
-	// Swap the uncle u (a child of A) with the grandchild g under parent p
-	// (the other child of A); p is refitted.
-	int u, p, g;
-	switch (bestSwap)
-	{
-		case 1:
-			u = b, p = c, g = C->child1;
-			break;
-		case 2:
-			u = b, p = c, g = C->child2;
-			break;
-		case 3:
-			u = c, p = b, g = B->child1;
-			break;
-		default:
-			u = c, p = b, g = B->child2;
-			break;
-	}
-	c3TreeNode* U = &nodes[u];
+	int side = bestSide, g = bestGrandchild;
+	int p = A->child[side];
 	c3TreeNode* P = &nodes[p];
-	c3TreeNode* Gn = &nodes[g];
-	if (A->child1 == u)
-	{
-		A->child1 = g;
-	}
-	else
-	{
-		A->child2 = g;
-	}
-	Gn->parent = a;
-	if (P->child1 == g)
-	{
-		P->child1 = u;
-	}
-	else
-	{
-		P->child2 = u;
-	}
-	U->parent = p;
-	c3UnionBoxes(P, &nodes[P->child1], &nodes[P->child2]);
-	P->height = 1 + c3TreeMaxInt(nodes[P->child1].height, nodes[P->child2].height);
-	A->height = 1 + c3TreeMaxInt(nodes[A->child1].height, nodes[A->child2].height);
+	int u = A->child[1 - side];
+	int grandchild = P->child[g];
+	float uncleBox[6], grandchildBox[6];
+	c3CopyBox(uncleBox, A->box[1 - side]);
+	c3CopyBox(grandchildBox, P->box[g]);
+	c3Place underP = {p, g}, underA = {a, 1 - side};
+	c3SetPlace(tree, underP, u, uncleBox);
+	c3SetPlace(tree, underA, grandchild, grandchildBox);
+	c3UnionBox(A->box[side], P->box[0], P->box[1]);
+	P->height = 1 + c3TreeMaxInt(c3RefHeight(tree, P->child[0]), c3RefHeight(tree, P->child[1]));
+	A->height = 1 + c3TreeMaxInt(c3RefHeight(tree, A->child[0]), c3RefHeight(tree, A->child[1]));
 }
 
-// Refit and rebalance from index up, to the first node whose box and
+// Refit and rebalance from node index up, to the first node whose box and
 // height come out as they were: nothing above it changes either (most
 // moves change only the few nodes next to the leaf).
 static void c3Refit(c3DynamicTree* tree, int index)
 {
-	c3TreeNode* nodes = tree->nodes;
 	while (index != c3_nullNode)
 	{
-		c3TreeNode* n = &nodes[index];
-		c3TreeNode before = *n;
-		c3UnionBoxes(n, &nodes[n->child1], &nodes[n->child2]);
-		n->height = 1 + c3TreeMaxInt(nodes[n->child1].height, nodes[n->child2].height);
-		if (n->height == before.height && memcmp(n->box, before.box, sizeof n->box) == 0)
+		c3TreeNode* n = &tree->nodes[index];
+		float box[6];
+		c3UnionBox(box, n->box[0], n->box[1]);
+		int height = 1 + c3TreeMaxInt(c3RefHeight(tree, n->child[0]), c3RefHeight(tree, n->child[1]));
+		float* stored = c3PlaceBox(tree, c3PlaceOf(tree, index));
+		if (height == n->height && memcmp(box, stored, sizeof box) == 0)
 		{
 			return;
 		}
+		n->height = height;
+		c3CopyBox(stored, box);
 		c3RotateNodes(tree, index);
 		index = n->parent;
 	}
 }
 
-// Insert leaf next to the best sibling in the subtree of start (whose
-// ancestors contain the leaf's box).
-static void c3InsertLeaf(c3DynamicTree* tree, int leaf, int start)
+// Insert proxy proxyId with box box next to the best sibling in the subtree
+// of the reference start (whose ancestors contain box); one free node must
+// be reserved when the tree is not empty.
+static void c3InsertLeaf(c3DynamicTree* tree, int proxyId, int start, const float* box)
 {
-	c3TreeNode* nodes = tree->nodes;
+	int leaf = c3LeafRef(proxyId);
 	if (tree->root == c3_nullNode)
 	{
-		tree->root = leaf;
-		nodes[leaf].parent = c3_nullNode;
+		c3SetPlace(tree, c3_rootPlace, leaf, box);
 		return;
 	}
-	int sibling = c3FindBestSibling(tree, start, c3NodeLo(&nodes[leaf]), c3NodeHi(&nodes[leaf]));
-	int oldParent = nodes[sibling].parent;
+	c3Place at = c3FindBestSibling(tree, c3PlaceOf(tree, start), box);
+	int sibling = c3PlaceRef(tree, at);
+	float siblingBox[6], parentBox[6];
+	c3CopyBox(siblingBox, c3PlaceBox(tree, at));
+	c3UnionBox(parentBox, siblingBox, box);
 	int parent = c3AllocateNode(tree);
-	nodes = tree->nodes;
-	nodes[parent].parent = oldParent;
-	nodes[parent].child1 = sibling;
-	nodes[parent].child2 = leaf;
-	nodes[parent].userData = 0;
-	nodes[sibling].parent = parent;
-	nodes[leaf].parent = parent;
-	if (oldParent == c3_nullNode)
-	{
-		tree->root = parent;
-	}
-	else if (nodes[oldParent].child1 == sibling)
-	{
-		nodes[oldParent].child1 = parent;
-	}
-	else
-	{
-		nodes[oldParent].child2 = parent;
-	}
-	c3Refit(tree, parent);
+	tree->nodes[parent].height = 1 + c3RefHeight(tree, sibling);
+	c3SetPlace(tree, at, parent, parentBox);
+	c3Place first = {parent, 0}, second = {parent, 1};
+	c3SetPlace(tree, first, sibling, siblingBox);
+	c3SetPlace(tree, second, leaf, box);
+	c3RotateNodes(tree, parent);
+	c3Refit(tree, tree->nodes[parent].parent);
 }
 
-// Remove leaf from the tree; returns the node that took its parent's place
-// (its former sibling), or c3_nullNode when it was the root.
-static int c3RemoveLeaf(c3DynamicTree* tree, int leaf)
+// Take proxy proxyId out of the tree; returns the reference that took its
+// parent's place (its former sibling), or c3_nullNode when it was the root.
+static int c3RemoveLeaf(c3DynamicTree* tree, int proxyId)
 {
-	c3TreeNode* nodes = tree->nodes;
-	if (leaf == tree->root)
+	c3Place at = tree->places[proxyId];
+	if (at.node == c3_nullNode)
 	{
 		tree->root = c3_nullNode;
 		return c3_nullNode;
 	}
-	int parent = nodes[leaf].parent;
-	int grandParent = nodes[parent].parent;
-	int sibling = nodes[parent].child1 == leaf ? nodes[parent].child2 : nodes[parent].child1;
-	if (grandParent == c3_nullNode)
-	{
-		tree->root = sibling;
-		nodes[sibling].parent = c3_nullNode;
-		c3FreeNode(tree, parent);
-		return sibling;
-	}
-	if (nodes[grandParent].child1 == parent)
-	{
-		nodes[grandParent].child1 = sibling;
-	}
-	else
-	{
-		nodes[grandParent].child2 = sibling;
-	}
-	nodes[sibling].parent = grandParent;
+	int parent = at.node;
+	const c3TreeNode* P = &tree->nodes[parent];
+	int sibling = P->child[1 - at.slot];
+	float siblingBox[6];
+	c3CopyBox(siblingBox, P->box[1 - at.slot]);
+	c3Place up = c3PlaceOf(tree, parent);
+	c3SetPlace(tree, up, sibling, siblingBox);
 	c3FreeNode(tree, parent);
-	c3Refit(tree, grandParent);
+	if (up.node != c3_nullNode)
+	{
+		c3Refit(tree, up.node);
+	}
 	return sibling;
 }
 
 // -- proxies ---------------------------------------------------------------------------------
 
-static void c3FatBox(c3AABB box, double margin, c3Vec3* lo, c3Vec3* hi)
+static void c3FatBox(c3AABB box, double margin, float* fat)
 {
 	c3Vec3 h = c3Add(box.halfExtents, c3MakeVec3(margin, margin, margin));
-	*lo = c3Sub(box.center, h);
-	*hi = c3Add(box.center, h);
+	c3SetFloatBox(fat, c3Sub(box.center, h), c3Add(box.center, h));
 }
 
 int c3DynamicTree_CreateProxy(c3DynamicTree* tree, c3AABB box, double margin, uint64_t userData)
 {
-	// A leaf and, for all but the first, an inner node: reserved up front
-	// so that the insertion cannot fail halfway.
-	if (tree->proxyCount >= C3_TREE_MAX_PROXIES || !c3ReserveNodes(tree, 2) || !c3ReserveProxy(tree))
+	// The inner node that the insertion takes, reserved up front so that it
+	// cannot fail halfway.
+	if (tree->proxyCount >= C3_TREE_MAX_PROXIES || !c3ReserveNodes(tree, 1) || !c3ReserveProxy(tree))
 	{
 		return -1;
 	}
 	int proxyId = tree->freeProxy;
-	tree->freeProxy = -2 - tree->proxies[proxyId];
-	int leaf = c3AllocateNode(tree);
-	tree->proxies[proxyId] = leaf;
-	c3TreeNode* n = &tree->nodes[leaf];
-	c3Vec3 fatLo, fatHi;
-	c3FatBox(box, margin, &fatLo, &fatHi);
-	c3SetNodeBox(n, fatLo, fatHi);
-	n->userData = userData;
-	n->child2 = proxyId;
-	n->height = 0;
-	c3InsertLeaf(tree, leaf, tree->root);
+	tree->freeProxy = tree->places[proxyId].node;
+	tree->userData[proxyId] = userData;
+	float fat[6];
+	c3FatBox(box, margin, fat);
+	c3InsertLeaf(tree, proxyId, tree->root, fat);
 	tree->proxyCount++;
 	return proxyId;
 }
 
 bool c3DynamicTree_IsProxy(const c3DynamicTree* tree, int proxyId)
 {
-	return proxyId >= 0 && proxyId < tree->proxyCapacity && tree->proxies[proxyId] >= 0;
+	return proxyId >= 0 && proxyId < tree->proxyCapacity && tree->places[proxyId].slot >= 0;
 }
 
 void c3DynamicTree_DestroyProxy(c3DynamicTree* tree, int proxyId)
 {
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
-	int leaf = tree->proxies[proxyId];
-	c3RemoveLeaf(tree, leaf);
-	c3FreeNode(tree, leaf);
-	tree->proxies[proxyId] = -2 - tree->freeProxy;
+	c3RemoveLeaf(tree, proxyId);
+	tree->places[proxyId].node = tree->freeProxy;
+	tree->places[proxyId].slot = -1;
+	tree->userData[proxyId] = 0;
 	tree->freeProxy = proxyId;
 	tree->proxyCount--;
 }
@@ -544,53 +636,74 @@ void c3DynamicTree_DestroyProxy(c3DynamicTree* tree, int proxyId)
 bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, double margin)
 {
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
-	int leaf = tree->proxies[proxyId];
-	c3TreeNode* n = &tree->nodes[leaf];
+	const float* old = c3ReadPlaceBox(tree, tree->places[proxyId]);
 	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
-	c3Vec3 fatLo, fatHi;
-	c3FatBox(box, margin, &fatLo, &fatHi);
+	float fat[6];
+	c3FatBox(box, margin, fat);
 	// Still inside its fat box, and that box not far larger than needed.
-	if (c3TreeContains(n, lo, hi) && c3TreeArea(c3NodeLo(n), c3NodeHi(n)) <= 4.0 * c3TreeArea(fatLo, fatHi))
+	c3Vec3 h = c3Add(box.halfExtents, c3MakeVec3(margin, margin, margin));
+	if (c3BoxContainsDoubles(old, lo, hi) &&
+		c3BoxArea(old) <= 4.0 * c3TreeArea(c3Sub(box.center, h), c3Add(box.center, h)))
 	{
 		return false;
 	}
 	// Removal frees a node that the insertion takes back: no allocation.
 	// A moved leaf lands near where it was: its new place is sought from
-	// the lowest node about it that holds the new box, whose ancestors do
-	// not grow, rather than from the root (fewer nodes walked, and those
+	// the lowest reference about it that holds the new box, whose ancestors
+	// do not grow, rather than from the root (fewer nodes walked, and those
 	// the removal just touched).
-	int start = c3RemoveLeaf(tree, leaf);
-	n = &tree->nodes[leaf];
-	c3SetNodeBox(n, fatLo, fatHi);
-	const c3TreeNode* nodes = tree->nodes;
-	while (start != c3_nullNode && nodes[start].parent != c3_nullNode &&
-		   !c3TreeContains(&nodes[start], c3NodeLo(n), c3NodeHi(n)))
+	int start = c3RemoveLeaf(tree, proxyId);
+	while (start != c3_nullNode)
 	{
-		start = nodes[start].parent;
+		c3Place p = c3PlaceOf(tree, start);
+		if (p.node == c3_nullNode || c3BoxContains(c3ReadPlaceBox(tree, p), fat))
+		{
+			break;
+		}
+		start = p.node;
 	}
-	c3InsertLeaf(tree, leaf, start);
+	c3InsertLeaf(tree, proxyId, start, fat);
 	return true;
 }
 
 c3AABB c3DynamicTree_GetFatBox(const c3DynamicTree* tree, int proxyId)
 {
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
-	const c3TreeNode* n = &tree->nodes[tree->proxies[proxyId]];
+	const float* b = c3ReadPlaceBox(tree, tree->places[proxyId]);
 	c3AABB box;
-	box.center = c3Midpoint(c3NodeLo(n), c3NodeHi(n));
-	box.halfExtents = c3MulSV(0.5, c3Sub(c3NodeHi(n), c3NodeLo(n)));
+	box.center = c3Midpoint(c3BoxLo(b), c3BoxHi(b));
+	box.halfExtents = c3MulSV(0.5, c3Sub(c3BoxHi(b), c3BoxLo(b)));
 	return box;
 }
 
 uint64_t c3DynamicTree_GetUserData(const c3DynamicTree* tree, int proxyId)
 {
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
-	return tree->nodes[tree->proxies[proxyId]].userData;
+	return tree->userData[proxyId];
 }
 
 // -- walks -----------------------------------------------------------------------------------
 
-/// A walk's stack: on the C stack, grown on the heap past c3_treeStack.
+// A hint to bring the line at address into the cache (nothing where the
+// compiler has no such builtin; it never faults).
+#if defined(__GNUC__) || defined(__clang__)
+#define C3_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define C3_PREFETCH(address) ((void)(address))
+#endif
+
+// Ask for what a visit of ref reads: an inner node's line, or a proxy's user
+// data. A walk is a chain of misses, each node's address in its parent's
+// line; asking for both children as soon as the parent is in lets their
+// misses overlap the parent's tests and each other (worth about a tenth of
+// a small query in a tree of 100k proxies).
+static inline void c3PrefetchRef(const c3DynamicTree* tree, int ref)
+{
+	C3_PREFETCH(ref >= 0 ? (const void*)&tree->nodes[ref] : (const void*)&tree->userData[c3LeafId(ref)]);
+}
+
+/// A walk's stack of references (and, for a cast, the times at which it
+/// enters them): on the C stack, grown on the heap past c3_treeStack.
 typedef struct c3WalkStack
 {
 	const c3Allocator* allocator;
@@ -600,7 +713,6 @@ typedef struct c3WalkStack
 	double localTimes[c3_treeStack];
 	int count;
 	int capacity;
-	bool failed;
 } c3WalkStack;
 
 static void c3InitStack(c3WalkStack* s, const c3Allocator* allocator)
@@ -610,7 +722,6 @@ static void c3InitStack(c3WalkStack* s, const c3Allocator* allocator)
 	s->times = s->localTimes;
 	s->count = 0;
 	s->capacity = c3_treeStack;
-	s->failed = false;
 }
 
 // The stack twice as large (on the heap); false when there is no memory.
@@ -623,7 +734,6 @@ static bool c3GrowStack(c3WalkStack* s)
 	{
 		c3Free(s->allocator, items, sizeof(int) * (size_t)capacity);
 		c3Free(s->allocator, times, sizeof(double) * (size_t)capacity);
-		s->failed = true;
 		return false;
 	}
 	memcpy(items, s->items, sizeof(int) * (size_t)s->count);
@@ -639,20 +749,6 @@ static bool c3GrowStack(c3WalkStack* s)
 	return true;
 }
 
-// Push a node (and the time a cast enters it); false when the stack is
-// full and cannot grow. The common case is a few stores, inline in walks.
-static inline bool c3Push(c3WalkStack* s, int node, double time)
-{
-	if (s->count == s->capacity && !c3GrowStack(s))
-	{
-		return false;
-	}
-	s->items[s->count] = node;
-	s->times[s->count] = time;
-	s->count++;
-	return true;
-}
-
 static void c3FreeStack(c3WalkStack* s)
 {
 	if (s->items != s->local)
@@ -662,22 +758,33 @@ static void c3FreeStack(c3WalkStack* s)
 	}
 }
 
+static void c3MakeQueryBox(c3AABB box, c3QueryBox* q)
+{
+	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
+	for (int k = 0; k < 3; ++k)
+	{
+		q->lo[k] = c3TreeFloatDown(c3Get(lo, k));
+		q->hi[k] = c3TreeFloatUp(c3Get(hi, k));
+	}
+}
+
 // A walk that cannot grow its stack goes on depth first by recursion from
-// the node it could not push (one that overlaps the box, counted; the
-// recursion is bounded by the height, which rotations keep near log N).
-static bool c3QueryFrom(const c3DynamicTree* tree, int index, const c3QueryBox* q, c3TreeQueryFcn* fcn, void* context,
+// the reference it could not expand (one whose box overlaps, already
+// counted; the recursion is bounded by the height, which rotations keep
+// near log N), in the order the stack would have taken.
+static bool c3QueryFrom(const c3DynamicTree* tree, int ref, const c3QueryBox* q, c3TreeQueryFcn* fcn, void* context,
 						c3TreeStats* stats)
 {
-	const c3TreeNode* n = &tree->nodes[index];
-	if (n->height == 0)
+	if (c3IsLeaf(ref))
 	{
+		int proxyId = c3LeafId(ref);
 		stats->leaves++;
-		return fcn(n->child2, n->userData, context);
+		return fcn(proxyId, tree->userData[proxyId], context);
 	}
+	const c3TreeNode* n = &tree->nodes[ref];
 	stats->nodes += 2;
-	int a = n->child1, b = n->child2;
-	return (!c3TreeOverlaps(&tree->nodes[a], q) || c3QueryFrom(tree, a, q, fcn, context, stats)) &&
-		   (!c3TreeOverlaps(&tree->nodes[b], q) || c3QueryFrom(tree, b, q, fcn, context, stats));
+	return (!c3TreeOverlaps(n->box[0], q) || c3QueryFrom(tree, n->child[0], q, fcn, context, stats)) &&
+		   (!c3TreeOverlaps(n->box[1], q) || c3QueryFrom(tree, n->child[1], q, fcn, context, stats));
 }
 
 c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQueryFcn* fcn, void* context)
@@ -687,53 +794,82 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	{
 		return stats;
 	}
-	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
-	const c3QueryBox q = {{c3TreeFloatDown(lo.x), c3TreeFloatDown(lo.y), c3TreeFloatDown(lo.z)},
-						  {c3TreeFloatUp(hi.x), c3TreeFloatUp(hi.y), c3TreeFloatUp(hi.z)}};
+	c3QueryBox q;
+	c3MakeQueryBox(box, &q);
 	stats.nodes++;
-	if (!c3TreeOverlaps(&tree->nodes[tree->root], &q))
+	if (!c3TreeOverlaps(tree->rootBox, &q))
 	{
 		return stats;
 	}
-	// Only nodes that overlap the box go on the stack: each child is tested
-	// before it is pushed.
+	// Only references whose box overlaps go on the stack: both children of
+	// a node are tested from its line, and each is pushed unconditionally
+	// and kept by adding its flag to the count (no branch on the test).
+	// Child 0 goes on top: a walk visits child 0's subtree first, which the
+	// rebuild lays out right after its parent.
+	const c3TreeNode* nodes = tree->nodes;
+	const uint64_t* userData = tree->userData;
 	c3WalkStack stack;
 	c3InitStack(&stack, &tree->allocator);
-	c3Push(&stack, tree->root, 0.0);
-	while (stack.count > 0)
+	int* items = stack.items;
+	int count = 0;
+	items[count++] = tree->root;
+	while (count > 0)
 	{
-		int index = stack.items[--stack.count];
-		const c3TreeNode* n = &tree->nodes[index];
-		if (n->height == 0)
+		int ref = items[--count];
+		if (c3IsLeaf(ref))
 		{
+			int proxyId = c3LeafId(ref);
 			stats.leaves++;
-			if (!fcn(n->child2, n->userData, context))
+			if (!fcn(proxyId, userData[proxyId], context))
 			{
 				break;
 			}
 			continue;
 		}
+		if (count + 2 > stack.capacity)
+		{
+			stack.count = count;
+			if (!c3GrowStack(&stack))
+			{
+				if (!c3QueryFrom(tree, ref, &q, fcn, context, &stats))
+				{
+					break;
+				}
+				continue;
+			}
+			items = stack.items;
+		}
+		const c3TreeNode* n = &nodes[ref];
 		stats.nodes += 2;
-		int a = n->child1, b = n->child2;
-		if (c3TreeOverlaps(&tree->nodes[a], &q) && !c3Push(&stack, a, 0.0) &&
-			!c3QueryFrom(tree, a, &q, fcn, context, &stats))
-		{
-			break;
-		}
-		if (c3TreeOverlaps(&tree->nodes[b], &q) && !c3Push(&stack, b, 0.0) &&
-			!c3QueryFrom(tree, b, &q, fcn, context, &stats))
-		{
-			break;
-		}
+		// Both children's memory asked for at once, before the tests are
+		// done: the next node's miss overlaps them, and the one left on the
+		// stack comes in while the other's subtree is walked.
+		c3PrefetchRef(tree, n->child[0]);
+		c3PrefetchRef(tree, n->child[1]);
+		int in0 = c3TreeOverlaps(n->box[0], &q);
+		int in1 = c3TreeOverlaps(n->box[1], &q);
+		items[count] = n->child[1];
+		count += in1;
+		items[count] = n->child[0];
+		count += in0;
 	}
+	stack.count = count;
 	c3FreeStack(&stack);
 	return stats;
 }
 
-// When the cast enters a node's fat box grown by the cast's pad.
-static inline double c3TreeEnter(const c3TreeNode* n, const c3SlabCast* c, double limit)
+// Push a reference and the time a cast enters it; false when the stack is
+// full and cannot grow.
+static inline bool c3Push(c3WalkStack* s, int ref, double time)
 {
-	return c3SlabEnter(n->box, c, limit);
+	if (s->count == s->capacity && !c3GrowStack(s))
+	{
+		return false;
+	}
+	s->items[s->count] = ref;
+	s->times[s->count] = time;
+	s->count++;
+	return true;
 }
 
 c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 translation, c3Vec3 halfExtents,
@@ -748,24 +884,27 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 	c3WalkStack stack;
 	c3InitStack(&stack, &tree->allocator);
 	stats.nodes++;
-	double rootEnter = c3TreeEnter(&tree->nodes[tree->root], &cast, maxFraction);
+	double rootEnter = c3SlabEnter(tree->rootBox, &cast, maxFraction);
 	if (rootEnter != INFINITY)
 	{
 		c3Push(&stack, tree->root, rootEnter);
 	}
+	// A proxy is reported when it comes off the stack, so that proxies come
+	// in the order of the times at which the cast enters them, as far as
+	// the walk orders them.
 	while (stack.count > 0)
 	{
 		--stack.count;
-		int index = stack.items[stack.count];
+		int ref = stack.items[stack.count];
 		if (stack.times[stack.count] > maxFraction)
 		{
 			continue;
 		}
-		const c3TreeNode* n = &tree->nodes[index];
-		if (n->height == 0)
+		if (c3IsLeaf(ref))
 		{
+			int proxyId = c3LeafId(ref);
 			stats.leaves++;
-			double value = fcn(n->child2, n->userData, maxFraction, context);
+			double value = fcn(proxyId, tree->userData[proxyId], maxFraction, context);
 			if (value == 0.0)
 			{
 				break;
@@ -777,17 +916,20 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 			continue;
 		}
 		// The nearer child on top, the farther under it.
+		const c3TreeNode* n = &tree->nodes[ref];
 		stats.nodes += 2;
-		double t1 = c3TreeEnter(&tree->nodes[n->child1], &cast, maxFraction);
-		double t2 = c3TreeEnter(&tree->nodes[n->child2], &cast, maxFraction);
-		int near = n->child1, far = n->child2;
+		c3PrefetchRef(tree, n->child[0]);
+		c3PrefetchRef(tree, n->child[1]);
+		double t1 = c3SlabEnter(n->box[0], &cast, maxFraction);
+		double t2 = c3SlabEnter(n->box[1], &cast, maxFraction);
+		int near = n->child[0], far = n->child[1];
 		if (t2 < t1)
 		{
 			double t = t1;
 			t1 = t2;
 			t2 = t;
-			near = n->child2;
-			far = n->child1;
+			near = n->child[1];
+			far = n->child[0];
 		}
 		if (t2 != INFINITY && !c3Push(&stack, far, t2))
 		{
@@ -806,18 +948,22 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 
 typedef struct c3RebuildItem
 {
-	c3Vec3 lo, hi, center;
-	int node;
+	c3Vec3 lo, hi, center; ///< the proxy's box (its floats, exactly)
+	int proxyId;
 } c3RebuildItem;
 
-// Build inner nodes over items[begin, end) from the free list; returns the
-// subtree's root. Binned SAH over the longest axis of the centers.
-static int c3BuildRange(c3DynamicTree* tree, c3RebuildItem* items, int begin, int end)
+// The reference of a subtree over items[begin, end), its box in box: the
+// proxy itself for one item, else an inner node from the free list, taken
+// before its subtrees (so that a free list in index order gives nodes laid
+// out depth first). Binned SAH over the longest axis of the centers.
+static int c3BuildRange(c3DynamicTree* tree, c3RebuildItem* items, int begin, int end, float* box)
 {
 	if (end - begin == 1)
 	{
-		return items[begin].node;
+		c3SetFloatBox(box, items[begin].lo, items[begin].hi);
+		return c3LeafRef(items[begin].proxyId);
 	}
+	int node = c3AllocateNode(tree);
 	c3Vec3 clo = items[begin].center, chi = clo;
 	for (int i = begin + 1; i < end; ++i)
 	{
@@ -905,78 +1051,20 @@ static int c3BuildRange(c3DynamicTree* tree, c3RebuildItem* items, int begin, in
 			}
 		}
 	}
-	int left = c3BuildRange(tree, items, begin, mid);
-	int right = c3BuildRange(tree, items, mid, end);
-	int parent = c3AllocateNode(tree);
-	c3TreeNode* nodes = tree->nodes;
-	nodes[parent].child1 = left;
-	nodes[parent].child2 = right;
-	nodes[left].parent = parent;
-	nodes[right].parent = parent;
-	c3UnionBoxes(&nodes[parent], &nodes[left], &nodes[right]);
-	nodes[parent].height = 1 + c3TreeMaxInt(nodes[left].height, nodes[right].height);
-	return parent;
-}
-
-// The nodes in a new array, depth first from the root (a node, then its
-// first subtree, then its second), the free ones after them; the proxy
-// table follows the leaves. False (the tree unchanged) when there is no
-// memory.
-static bool c3LayOutDepthFirst(c3DynamicTree* tree)
-{
-	size_t bytes = sizeof(c3TreeNode) * (size_t)tree->capacity;
-	size_t indexBytes = sizeof(int) * (size_t)tree->capacity;
-	c3TreeNode* nodes = (c3TreeNode*)c3Alloc(&tree->allocator, bytes);
-	int* stack = (int*)c3Alloc(&tree->allocator, indexBytes);
-	int* moved = (int*)c3Alloc(&tree->allocator, indexBytes);
-	bool ok = nodes != NULL && stack != NULL && moved != NULL;
-	if (ok)
-	{
-		const c3TreeNode* old = tree->nodes;
-		int top = 0, next = 0;
-		stack[top++] = tree->root;
-		while (top > 0)
-		{
-			int i = stack[--top];
-			moved[i] = next;
-			nodes[next++] = old[i];
-			if (old[i].height > 0)
-			{
-				stack[top++] = old[i].child2;
-				stack[top++] = old[i].child1;
-			}
-		}
-		C3_ASSERT(next == tree->nodeCount);
-		for (int k = 0; k < next; ++k)
-		{
-			c3TreeNode* n = &nodes[k];
-			n->parent = n->parent == c3_nullNode ? c3_nullNode : moved[n->parent];
-			if (n->height > 0)
-			{
-				n->child1 = moved[n->child1];
-				n->child2 = moved[n->child2];
-			}
-			else
-			{
-				tree->proxies[n->child2] = k;
-			}
-		}
-		c3Free(&tree->allocator, tree->nodes, bytes);
-		tree->nodes = nodes;
-		nodes = NULL;
-		tree->root = 0;
-		tree->freeList = c3_nullNode;
-		c3FreeRange(tree, next, tree->capacity);
-	}
-	c3Free(&tree->allocator, nodes, bytes);
-	c3Free(&tree->allocator, stack, indexBytes);
-	c3Free(&tree->allocator, moved, indexBytes);
-	return ok;
+	// The node array does not move during a rebuild (no node is reserved).
+	float childBox[6];
+	c3Place first = {node, 0}, second = {node, 1};
+	c3SetPlace(tree, first, c3BuildRange(tree, items, begin, mid, childBox), childBox);
+	c3SetPlace(tree, second, c3BuildRange(tree, items, mid, end, childBox), childBox);
+	c3TreeNode* n = &tree->nodes[node];
+	n->height = 1 + c3TreeMaxInt(c3RefHeight(tree, n->child[0]), c3RefHeight(tree, n->child[1]));
+	c3UnionBox(box, n->box[0], n->box[1]);
+	return node;
 }
 
 bool c3DynamicTree_Rebuild(c3DynamicTree* tree)
 {
-	if (tree->proxyCount < 3)
+	if (tree->proxyCount < 2)
 	{
 		return true;
 	}
@@ -986,32 +1074,31 @@ bool c3DynamicTree_Rebuild(c3DynamicTree* tree)
 	{
 		return false;
 	}
-	// The leaves stay where they are (their indices are the proxy ids); the
-	// inner nodes are freed and made again.
+	// The proxies by id; their boxes are read before the nodes that hold
+	// them are freed.
 	int count = 0;
-	for (int i = 0; i < tree->capacity; ++i)
+	for (int i = 0; i < tree->proxyCapacity; ++i)
 	{
-		c3TreeNode* n = &tree->nodes[i];
-		if (n->height == 0)
+		if (tree->places[i].slot >= 0)
 		{
-			items[count].lo = c3NodeLo(n);
-			items[count].hi = c3NodeHi(n);
-			items[count].center = c3Midpoint(c3NodeLo(n), c3NodeHi(n));
-			items[count].node = i;
+			const float* b = c3ReadPlaceBox(tree, tree->places[i]);
+			items[count].lo = c3BoxLo(b);
+			items[count].hi = c3BoxHi(b);
+			items[count].center = c3Midpoint(items[count].lo, items[count].hi);
+			items[count].proxyId = i;
 			count++;
-		}
-		else if (n->height > 0)
-		{
-			c3FreeNode(tree, i);
 		}
 	}
 	C3_ASSERT(count == tree->proxyCount);
-	tree->root = c3BuildRange(tree, items, 0, count);
-	tree->nodes[tree->root].parent = c3_nullNode;
+	// Every node free, the list in index order: the build takes nodes 0, 1,
+	// 2... as it goes down, depth first.
+	tree->freeList = c3_nullNode;
+	tree->nodeCount = 0;
+	c3FreeRange(tree, 0, tree->capacity);
+	float box[6];
+	int root = c3BuildRange(tree, items, 0, count, box);
+	c3SetPlace(tree, c3_rootPlace, root, box);
 	c3Free(&tree->allocator, items, size);
-	// Laid out depth first when there is memory for it (the tree is valid
-	// and rebuilt either way).
-	c3LayOutDepthFirst(tree);
 	return true;
 }
 
@@ -1024,28 +1111,32 @@ int c3DynamicTree_GetProxyCount(const c3DynamicTree* tree)
 
 int c3DynamicTree_GetHeight(const c3DynamicTree* tree)
 {
-	return tree->root == c3_nullNode ? 0 : tree->nodes[tree->root].height + 1;
+	return tree->root == c3_nullNode ? 0 : c3RefHeight(tree, tree->root) + 1;
 }
 
 int c3DynamicTree_GetNodeCount(const c3DynamicTree* tree)
 {
-	return tree->nodeCount;
+	return tree->nodeCount + tree->proxyCount;
 }
 
 double c3DynamicTree_GetAreaRatio(const c3DynamicTree* tree)
 {
-	if (tree->root == c3_nullNode)
+	if (c3IsLeaf(tree->root) || tree->root == c3_nullNode)
 	{
 		return 0.0;
 	}
-	double rootArea = c3TreeArea(c3NodeLo(&tree->nodes[tree->root]), c3NodeHi(&tree->nodes[tree->root]));
-	double total = 0.0;
+	// The inner nodes' boxes: the root's, and every inner child's in its parent's line.
+	double rootArea = c3BoxArea(tree->rootBox);
+	double total = rootArea;
 	for (int i = 0; i < tree->capacity; ++i)
 	{
 		const c3TreeNode* n = &tree->nodes[i];
-		if (n->height > 0)
+		for (int k = 0; k < 2 && n->height > 0; ++k)
 		{
-			total += c3TreeArea(c3NodeLo(n), c3NodeHi(n));
+			if (!c3IsLeaf(n->child[k]))
+			{
+				total += c3BoxArea(n->box[k]);
+			}
 		}
 	}
 	return rootArea > 0.0 ? total / rootArea : 0.0;
@@ -1053,12 +1144,49 @@ double c3DynamicTree_GetAreaRatio(const c3DynamicTree* tree)
 
 size_t c3DynamicTree_GetBytes(const c3DynamicTree* tree)
 {
-	return sizeof(c3DynamicTree) + sizeof(c3TreeNode) * (size_t)tree->capacity +
-		   sizeof(int) * (size_t)tree->proxyCapacity;
+	return sizeof(c3DynamicTree) + (tree->capacity > 0 ? c3NodeBlockBytes(tree->capacity) : 0) +
+		   (sizeof(c3Place) + sizeof(uint64_t)) * (size_t)tree->proxyCapacity;
+}
+
+static bool c3BoxEquals(const float* a, const float* b)
+{
+	for (int k = 0; k < 6; ++k)
+	{
+		if (!(a[k] == b[k]))
+		{
+			return false;
+		}
+	}
+	return true;
 }
 
 bool c3DynamicTree_Validate(const c3DynamicTree* tree)
 {
+	if (tree->capacity > 0 && ((uintptr_t)tree->nodes % c3_nodeAlign != 0 || tree->nodeBlock == NULL))
+	{
+		return false;
+	}
+	// The root: none for no proxy, the proxy for one, a node for more.
+	int root = tree->root;
+	if (tree->proxyCount == 0 ? root != c3_nullNode
+							  : (tree->proxyCount == 1 ? !c3IsLeaf(root) : (root < 0 || root >= tree->capacity)))
+	{
+		return false;
+	}
+	if (root != c3_nullNode && !(tree->rootBox[0] <= tree->rootBox[3] && tree->rootBox[1] <= tree->rootBox[4] &&
+								 tree->rootBox[2] <= tree->rootBox[5]))
+	{
+		return false;
+	}
+	if (root >= 0 && (tree->nodes[root].height < 1 || tree->nodes[root].parent != c3_nullNode))
+	{
+		return false;
+	}
+	// Each node in use: its parent holds it; its children point back at it;
+	// each child's box is proper and exactly the union of its own children's;
+	// its height is one more than its children's. Heights falling strictly
+	// from parent to child rule out cycles: with the parent links, every
+	// node in use hangs from the root.
 	int used = 0, leaves = 0;
 	for (int i = 0; i < tree->capacity; ++i)
 	{
@@ -1070,34 +1198,60 @@ bool c3DynamicTree_Validate(const c3DynamicTree* tree)
 		used++;
 		if (n->height == 0)
 		{
-			leaves++;
-			if (n->child1 != c3_nullNode || n->child2 < 0 || n->child2 >= tree->proxyCapacity ||
-				tree->proxies[n->child2] != i)
-			{
-				return false;
-			}
+			return false;
 		}
-		else
-		{
-			int a = n->child1, b = n->child2;
-			if (a < 0 || b < 0 || a >= tree->capacity || b >= tree->capacity || tree->nodes[a].parent != i ||
-				tree->nodes[b].parent != i || tree->nodes[a].height < 0 || tree->nodes[b].height < 0)
-			{
-				return false;
-			}
-			if (n->height != 1 + c3TreeMaxInt(tree->nodes[a].height, tree->nodes[b].height))
-			{
-				return false;
-			}
-			if (!c3TreeContains(n, c3NodeLo(&tree->nodes[a]), c3NodeHi(&tree->nodes[a])) ||
-				!c3TreeContains(n, c3NodeLo(&tree->nodes[b]), c3NodeHi(&tree->nodes[b])))
-			{
-				return false;
-			}
-		}
-		if (i == tree->root ? n->parent != c3_nullNode : (n->parent < 0 || n->parent >= tree->capacity))
+		if (i == root ? n->parent != c3_nullNode
+					  : (n->parent < 0 || n->parent >= tree->capacity || tree->nodes[n->parent].height <= 0 ||
+						 (tree->nodes[n->parent].child[0] == i) == (tree->nodes[n->parent].child[1] == i)))
 		{
 			return false;
+		}
+		int heights[2];
+		for (int k = 0; k < 2; ++k)
+		{
+			int c = n->child[k];
+			const float* b = n->box[k];
+			if (!(b[0] <= b[3] && b[1] <= b[4] && b[2] <= b[5]))
+			{
+				return false;
+			}
+			if (c3IsLeaf(c))
+			{
+				int id = c3LeafId(c);
+				if (id >= tree->proxyCapacity || tree->places[id].node != i || tree->places[id].slot != k)
+				{
+					return false;
+				}
+				leaves++;
+				heights[k] = 0;
+			}
+			else
+			{
+				if (c < 0 || c >= tree->capacity || tree->nodes[c].height <= 0 || tree->nodes[c].parent != i)
+				{
+					return false;
+				}
+				float u[6];
+				c3UnionBox(u, tree->nodes[c].box[0], tree->nodes[c].box[1]);
+				if (!c3BoxEquals(u, b))
+				{
+					return false;
+				}
+				heights[k] = tree->nodes[c].height;
+			}
+		}
+		if (n->height != 1 + c3TreeMaxInt(heights[0], heights[1]))
+		{
+			return false;
+		}
+		if (i == root)
+		{
+			float u[6];
+			c3UnionBox(u, n->box[0], n->box[1]);
+			if (!c3BoxEquals(u, tree->rootBox))
+			{
+				return false;
+			}
 		}
 	}
 	int free = 0;
@@ -1108,15 +1262,35 @@ bool c3DynamicTree_Validate(const c3DynamicTree* tree)
 			return false;
 		}
 	}
-	// Each proxy id names a leaf (checked from the leaves above) or is free.
-	int freeIds = 0;
-	for (int i = tree->freeProxy; i != -1; i = -2 - tree->proxies[i])
+	// Each proxy id holds a place (checked from the nodes above, or the
+	// root) or is on the free list.
+	int live = 0;
+	for (int i = 0; i < tree->proxyCapacity; ++i)
 	{
-		if (i < 0 || i >= tree->proxyCapacity || tree->proxies[i] >= 0 || ++freeIds > tree->proxyCapacity)
+		c3Place p = tree->places[i];
+		if (p.slot < 0)
+		{
+			continue;
+		}
+		live++;
+		if (p.node == c3_nullNode
+				? (p.slot != 0 || root != c3LeafRef(i))
+				: (p.node < 0 || p.node >= tree->capacity || p.slot > 1 || tree->nodes[p.node].height <= 0 ||
+				   tree->nodes[p.node].child[p.slot] != c3LeafRef(i)))
 		{
 			return false;
 		}
 	}
-	return used == tree->nodeCount && used + free == tree->capacity && leaves == tree->proxyCount &&
-		   leaves + freeIds == tree->proxyCapacity && (tree->root == c3_nullNode) == (tree->proxyCount == 0);
+	int freeIds = 0;
+	for (int i = tree->freeProxy; i != -1; i = tree->places[i].node)
+	{
+		if (i < 0 || i >= tree->proxyCapacity || tree->places[i].slot != -1 || ++freeIds > tree->proxyCapacity)
+		{
+			return false;
+		}
+	}
+	int inner = tree->proxyCount > 0 ? tree->proxyCount - 1 : 0;
+	return used == tree->nodeCount && used == inner && used + free == tree->capacity &&
+		   leaves + (tree->proxyCount == 1) == tree->proxyCount && live == tree->proxyCount &&
+		   live + freeIds == tree->proxyCapacity;
 }

@@ -9,7 +9,9 @@
 // and bound over the tree, as Box2D's b2FindBestSibling), and the ancestors
 // of an insertion or a removal are rebalanced by rotations. A set of proxies
 // that no longer moves can be rebuilt top-down (c3DynamicTree_Rebuild), for
-// faster queries.
+// faster queries. Unlike Box2D's, an inner node holds its two children's
+// boxes (one 64-byte cache line), and the proxies are not nodes: a query
+// loads only the nodes whose box overlaps its own.
 //
 // Queries take a callback and a context, and report the fat boxes they
 // meet: the caller tests its own shapes exactly. Ids are reused after a
@@ -37,7 +39,7 @@ enum
 /// What a query visited, for tests and benchmarks.
 typedef struct c3TreeStats
 {
-	int nodes;  ///< nodes whose fat box was tested
+	int nodes;  ///< boxes tested: the root's, and both children's of each inner node visited
 	int leaves; ///< proxies reported to the callback
 } c3TreeStats;
 
@@ -90,10 +92,10 @@ C3_API c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, 
 
 /// Rebuild the whole tree top-down over its proxies' fat boxes (binned
 /// surface area heuristic): better queries for a set that no longer moves.
-/// The nodes are then laid out depth first, each subtree in one run of
-/// memory (fewer cache misses in a walk; skipped when there is no memory
-/// for the copy). Ids and user data are kept. Returns false (the tree
-/// unchanged) when there is no memory for the rebuild.
+/// The inner nodes are then laid out depth first, each subtree in one run
+/// of memory (fewer cache misses in a walk). Ids and user data are kept.
+/// Returns false (the tree unchanged) when there is no memory for the
+/// rebuild.
 C3_API bool c3DynamicTree_Rebuild(c3DynamicTree* tree);
 
 C3_API int c3DynamicTree_GetProxyCount(const c3DynamicTree* tree);
@@ -101,7 +103,8 @@ C3_API int c3DynamicTree_GetProxyCount(const c3DynamicTree* tree);
 /// The number of levels: 0 for an empty tree, 1 for one proxy.
 C3_API int c3DynamicTree_GetHeight(const c3DynamicTree* tree);
 
-/// Nodes in use, inner and leaves.
+/// Nodes in use, inner nodes and leaves (the proxies, whose boxes are held
+/// in their parents): 2 * proxies - 1, 0 for an empty tree.
 C3_API int c3DynamicTree_GetNodeCount(const c3DynamicTree* tree);
 
 /// The sum of the surface areas of the inner nodes over the root's: the
@@ -111,9 +114,11 @@ C3_API double c3DynamicTree_GetAreaRatio(const c3DynamicTree* tree);
 /// Bytes of memory the tree holds.
 C3_API size_t c3DynamicTree_GetBytes(const c3DynamicTree* tree);
 
-/// Whether every invariant holds: each node's box contains its children's,
-/// heights and parents agree, the free list and the leaves account for
-/// every node, the proxy count matches. For tests.
+/// Whether every invariant holds: each box held for an inner node is the
+/// union of its children's, parents and children point at each other,
+/// heights agree, the proxy table names each proxy's place, the free lists
+/// and the proxies account for every node and id, the counts match. For
+/// tests.
 C3_API bool c3DynamicTree_Validate(const c3DynamicTree* tree);
 
 #endif
