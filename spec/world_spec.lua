@@ -610,6 +610,16 @@ describe("collide.newWorld", function()
         -- A record handed back stops holding its items.
         world:move("ball", { 0, 3, 0 }, filter or nil, cols)
         assert.is_true(cols[1] == nil and fresh.item == nil and fresh.other == nil)
+        -- What a script put in the world's pool of spare records is not
+        -- taken for one.
+        if not filter then
+          local pool, foreign = world._pool, {}
+          pool[#pool + 1] = foreign
+          pool[#pool + 1] = 42
+          assert.is_true(hit() ~= foreign)
+          pool[#pool + 1] = foreign
+          assert.is_true(hit() ~= foreign)
+        end
       end
     end)
 

@@ -917,7 +917,9 @@ static void lc3_rawsetnumber(lua_State* L, int table, const char* key, double x)
 
 // Push record k of the collisions table at cols, as world.lua's record
 // takes it: the one there when the world made it, else one from the pool,
-// else a new one (marked made); it is then put at cols[k].
+// else a new one (marked made); it is then put at cols[k]. The pool and
+// the set are fields of the Lua world, which a script can reach: what is
+// taken from them is checked (a table the world made) before it is filled.
 static void lc3_takerecord(lua_State* L, int cols, int k)
 {
 	lc3_rawgeti(L, cols, k);
@@ -932,8 +934,13 @@ static void lc3_takerecord(lua_State* L, int cols, int k)
 		lc3_rawgeti(L, LC3_MOVER(POOL), spare);
 		lua_pushnil(L);
 		lua_rawseti(L, LC3_MOVER(POOL), spare);
+		if (!lc3_isrecord(L, -1))
+		{
+			lua_pop(L, 1);
+			spare = 0;
+		}
 	}
-	else
+	if (spare == 0)
 	{
 		lua_createtable(L, 0, 18);
 		lua_pushvalue(L, -1);
