@@ -664,19 +664,25 @@ local function moverChanged(self, item, id, begun, x, y, z)
 end
 
 -- Number i of what a response returned (its position, then its goal)
--- within C3_MAX_COORDINATE: a touch at the edge of the coordinates, backed
--- off by the skin, may lie past it, and a move never leaves them (the core
--- clamps the same way). An error at the caller of move or check when it is
--- not a finite number.
+-- within C3_MAX_COORDINATE; an error when it is not a finite number.
 local function coordinate(response, i, c)
-  if type(c) == "number" and c >= -MAX and c <= MAX then
-    return c
-  elseif type(c) ~= "number" or c ~= c or c == math.huge or c == -math.huge then
-    -- At the caller of move or check (coordinate, project, pcall, run, move, caller).
+  if type(c) ~= "number" or c ~= c or c == math.huge or c == -math.huge then
+    -- At the caller of move or check (coordinate, withinCoordinates,
+    -- project, pcall, run, move, caller).
     error(format("response '%s' must return six finite numbers (position and goal); number %d is %s",
-      tostring(response), i, tostring(c)), 6)
+      tostring(response), i, tostring(c)), 7)
   end
-  return c < 0 and -MAX or MAX
+  return c < -MAX and -MAX or c > MAX and MAX or c
+end
+
+-- What a response returned (position and goal) brought within
+-- C3_MAX_COORDINATE: a touch at the edge of the coordinates, backed off by
+-- the skin, may lie past it, and a move never leaves them (the core clamps
+-- the same way). An error at the caller of move or check when one is not a
+-- finite number. (The loop calls it only when one is out of range.)
+local function withinCoordinates(response, x, y, z, gx, gy, gz)
+  return coordinate(response, 1, x), coordinate(response, 2, y), coordinate(response, 3, z),
+    coordinate(response, 4, gx), coordinate(response, 5, gy), coordinate(response, 6, gz)
 end
 
 -- The move loop, after a first sweep from (x, y, z) (the mover's size)
@@ -835,9 +841,12 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
       self._normals = normals
       local before = self._changes
       x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
-      x, gx = coordinate(response, 1, x), coordinate(response, 4, gx)
-      y, gy = coordinate(response, 2, y), coordinate(response, 5, gy)
-      z, gz = coordinate(response, 3, z), coordinate(response, 6, gz)
+      if not (type(x) == "number" and type(y) == "number" and type(z) == "number" and type(gx) == "number"
+          and type(gy) == "number" and type(gz) == "number" and x >= -MAX and x <= MAX and y >= -MAX and y <= MAX
+          and z >= -MAX and z <= MAX and gx >= -MAX and gx <= MAX and gy >= -MAX and gy <= MAX and gz >= -MAX
+          and gz <= MAX) then
+        x, y, z, gx, gy, gz = withinCoordinates(response, x, y, z, gx, gy, gz)
+      end
       if self._changes ~= before then
         ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
         if ended then
