@@ -942,7 +942,7 @@ static void lc3_takerecord(lua_State* L, int cols, int k)
 	}
 	if (spare == 0)
 	{
-		lua_createtable(L, 0, 18);
+		lua_createtable(L, 0, 16); // a record's fields, but face (set for a mesh)
 		lua_pushvalue(L, -1);
 		lua_pushboolean(L, 1);
 		lua_rawset(L, LC3_MOVER(MADE));
