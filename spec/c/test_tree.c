@@ -592,8 +592,8 @@ static bool countItem(int item, uint64_t userData, void* context)
 
 // Boxes nested each in the next, the larger made later, make a chain that
 // rotations cannot shorten: a walk deeper than the stack on the C stack
-// grows one on the heap, or without memory a query goes on by recursion,
-// and every box is found; the memory held is what GetBytes says.
+// grows one on the heap, or without memory a query or a cast goes on by
+// recursion, and every box is found; the memory held is what GetBytes says.
 static void tree_deep_walks(void)
 {
 	Budget budget = {1000, 0};
@@ -619,6 +619,9 @@ static void tree_deep_walks(void)
 	calls = 0;
 	stats = c3DynamicTree_Query(tree, probe, countItem, &calls);
 	CHECK(calls == n && stats.leaves == n);
+	calls = 0;
+	stats = c3DynamicTree_Cast(tree, V(0, 0, 0), V(1, 0, 0), V(0, 0, 0), 1.0, ignoreAll, &calls);
+	CHECK(calls == n && stats.leaves == n); // no memory: the cast went on by recursion
 	CHECK(budget.live == (long long)c3DynamicTree_GetBytes(tree));
 	c3DestroyDynamicTree(tree);
 	CHECK(budget.live == 0);

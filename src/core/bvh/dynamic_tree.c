@@ -872,6 +872,57 @@ static inline bool c3Push(c3WalkStack* s, int ref, double time)
 	return true;
 }
 
+// A proxy met by a cast: its callback, and maxFraction clipped by what it
+// returns; false when it stops the cast.
+static bool c3CastProxy(const c3DynamicTree* tree, int ref, double* maxFraction, c3TreeCastFcn* fcn, void* context,
+						c3TreeStats* stats)
+{
+	int proxyId = c3LeafId(ref);
+	stats->leaves++;
+	double value = fcn(proxyId, tree->userData[proxyId], *maxFraction, context);
+	if (value == 0.0)
+	{
+		return false;
+	}
+	if (value > 0.0 && value < *maxFraction)
+	{
+		*maxFraction = value;
+	}
+	return true;
+}
+
+// A cast that cannot grow its stack goes on by recursion from the
+// reference it could not push (entered at enter): depth first, the nearer
+// child first, a subtree skipped once the cast was clipped short of it (as
+// the stack's walk does; the recursion is bounded by the height). No proxy
+// is missed: the order of the stack's walk spares work, and a clip that
+// comes later only skips more. False when the callback stopped the cast.
+static bool c3CastFrom(const c3DynamicTree* tree, int ref, double enter, const c3SlabCast* cast, double* maxFraction,
+					   c3TreeCastFcn* fcn, void* context, c3TreeStats* stats)
+{
+	if (enter > *maxFraction)
+	{
+		return true;
+	}
+	if (c3IsLeaf(ref))
+	{
+		return c3CastProxy(tree, ref, maxFraction, fcn, context, stats);
+	}
+	const c3TreeNode* n = &tree->nodes[ref];
+	stats->nodes += 2;
+	double t[2] = {c3SlabEnter(n->box[0], cast, *maxFraction), c3SlabEnter(n->box[1], cast, *maxFraction)};
+	int first = t[1] < t[0] ? 1 : 0;
+	for (int k = 0; k < 2; ++k)
+	{
+		int c = k == 0 ? first : 1 - first;
+		if (t[c] != INFINITY && !c3CastFrom(tree, n->child[c], t[c], cast, maxFraction, fcn, context, stats))
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
 c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 translation, c3Vec3 halfExtents,
 							   double maxFraction, c3TreeCastFcn* fcn, void* context)
 {
@@ -902,16 +953,9 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 		}
 		if (c3IsLeaf(ref))
 		{
-			int proxyId = c3LeafId(ref);
-			stats.leaves++;
-			double value = fcn(proxyId, tree->userData[proxyId], maxFraction, context);
-			if (value == 0.0)
+			if (!c3CastProxy(tree, ref, &maxFraction, fcn, context, &stats))
 			{
 				break;
-			}
-			if (value > 0.0 && value < maxFraction)
-			{
-				maxFraction = value;
 			}
 			continue;
 		}
@@ -931,13 +975,23 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 			near = n->child[1];
 			far = n->child[0];
 		}
-		if (t2 != INFINITY && !c3Push(&stack, far, t2))
+		if (stack.count + 2 > stack.capacity && !c3GrowStack(&stack))
 		{
-			break; // no memory: the cast ends short (it cannot recurse in order)
+			// No memory: both children by recursion, nearer first.
+			if ((t1 != INFINITY && !c3CastFrom(tree, near, t1, &cast, &maxFraction, fcn, context, &stats)) ||
+				(t2 != INFINITY && !c3CastFrom(tree, far, t2, &cast, &maxFraction, fcn, context, &stats)))
+			{
+				break;
+			}
+			continue;
 		}
-		if (t1 != INFINITY && !c3Push(&stack, near, t1))
+		if (t2 != INFINITY)
 		{
-			break;
+			c3Push(&stack, far, t2);
+		}
+		if (t1 != INFINITY)
+		{
+			c3Push(&stack, near, t1);
 		}
 	}
 	c3FreeStack(&stack);
