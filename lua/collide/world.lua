@@ -24,7 +24,6 @@ local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segme
 
 local MAX = 1e15 -- C3_MAX_COORDINATE: the largest magnitude of a coordinate
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
-local SLID = HIT + 3 -- numbers per contact of a slide (core:slideTo): a hit's, then touch x y z
 
 local World = {}
 World.__index = World
@@ -170,9 +169,9 @@ local function newWorld(options)
   for name, fn in pairs(World._defaultResponses) do
     self._responses[name] = fn
   end
-  -- A move or a check with no filter, from outside any other call of the
-  -- world, in one call of the core (its mover), while the slide response
-  -- is the default one (_mover is false otherwise).
+  -- A move or a check with no filter in one call of the core (its mover),
+  -- while the slide response is the default one (_mover is false
+  -- otherwise).
   self._moverCore = self._core:mover(self._ids, self._shapes, self._items, self._pool, self._made, skin,
     self._maxIterations)
   self._mover = self._moverCore
@@ -863,16 +862,6 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   return x, y, z, ncols
 end
 
--- The records of the n contacts of a slide (core:slideTo) in buf, into cols.
-local function slid(self, item, cols, buf, n)
-  local items = self._items
-  for i = 0, n - 1 do
-    local base = i * SLID
-    record(self, cols, i, item, items[buf[base + 1]], "slide", buf, base, buf[base + 11], buf[base + 12],
-      buf[base + 13])
-  end
-end
-
 -- The records of cols past n, of the before it held, to the world's pool
 -- (a record given in an out table is reused, as documented).
 local function trim(self, cols, before, n)
@@ -889,7 +878,7 @@ local function trim(self, cols, before, n)
 end
 
 -- The move loop in a hit buffer of this call's depth (a move with no filter
--- runs it in the core instead: slideTo). A move that meets nothing is one
+-- runs it in the core instead: the core's mover). A move that meets nothing is one
 -- call of the core, which moves the shape when moving (no filter runs, so
 -- the buffer need not be held); else the loop runs with the buffer held,
 -- given back after. The records of cols past those it fills go to the
@@ -951,34 +940,6 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
   return id, gx, gy, gz, outCollisions or {}
 end
 
--- move and check with no filter, in one call of the core that also checks
--- their arguments (core:slideTo): actual, collisions, n; nil with a filter
--- (or the slide response replaced), and when the core leaves the move to
--- the general path (arguments it does not take, which
--- check then names, a shape that cannot move, or more contacts than it
--- has room for).
-local function slideTo(self, item, goal, filter, cols, actual, iterations, moving)
-  local id = filter == nil and item ~= nil and self._responses.slide == responses.slide and self._ids[item]
-  if not id then
-    return nil
-  end
-  local depth = self._depth + 1
-  local buf = self._buffers[depth] or bufferAt(self, depth)
-  local n, x, y, z = self._core:slideTo(id, self._shapes[id], goal, self._skin, iterations or self._maxIterations,
-    buf, moving, actual, cols)
-  if n < 0 then
-    return nil
-  end
-  if moving and depth > 1 then
-    changed(self, id) -- a move from inside another call's filter or response
-  end
-  cols = cols or {}
-  local before = #cols
-  slid(self, item, cols, buf, n)
-  trim(self, cols, before, n)
-  return actual or vec3(x, y, z), cols, n
-end
-
 --- The move loop for callers that have checked their arguments (the
 -- character controller): item and its id, the goal as numbers, a filter
 -- function, the collisions table; moves the shape when moving. Returns
@@ -991,16 +952,9 @@ function World:_move(item, id, gx, gy, gz, filter, cols, moving, iterations)
   return x, y, z, n
 end
 
--- move and check (fname; moving or not) past the core's mover: by
--- slideTo when the mover was not tried, else (or when slideTo leaves it)
--- by the general path, which checks the arguments and runs the loop.
-local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, iterations, moving, tried)
-  if not tried then
-    local actual, cols, n = slideTo(self, item, goal, filter, outCollisions, outActual, iterations, moving)
-    if actual then
-      return actual, cols, n
-    end
-  end
+-- move and check (fname; moving or not) past the core's mover: the
+-- general path, which checks the arguments and runs the loop.
+local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, iterations, moving)
   local id, gx, gy, gz, cols = check(self, fname, item, goal, filter, outCollisions, outActual)
   local x, y, z, k, moved = run(self, fname, item, id, gx, gy, gz, filter or defaultFilter, cols, moving, iterations)
   if moving and not moved then
@@ -1013,7 +967,7 @@ end
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
-  local mover = filter == nil and self._depth == 0 and self._mover
+  local mover = filter == nil and self._mover
   if mover then
     -- The move in one call (the core's mover), unless it leaves it to the
     -- general path (false).
@@ -1022,21 +976,24 @@ function World:check(item, goal, filter, outCollisions, outActual)
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, nil, false, mover)
+  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, nil, false)
 end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
 -- iterations (for the character controller) overrides maxIterations.
 function World:move(item, goal, filter, outCollisions, outActual, iterations)
-  local mover = filter == nil and self._depth == 0 and self._mover
+  local mover = filter == nil and self._mover
   if mover then
     local actual, cols, n = mover(item, goal, iterations, outActual, outCollisions, true)
     if actual then
+      if self._depth > 0 then
+        changed(self, self._ids[item]) -- a move from inside another call's filter or response
+      end
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, iterations, true, mover)
+  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, iterations, true)
 end
 
 return { newWorld = newWorld, World = World }

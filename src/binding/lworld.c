@@ -59,11 +59,17 @@ static lc3World* lc3_checkworld(lua_State* L, const char* fname)
 	return (lc3World*)lc3_checkhandle(L, 1, &lc3_worldclass, fname); // the error, named
 }
 
+// The core's id of an item whose id in Lua (1-based) is x, or -1 when x is
+// not one that could be (c3World_IsItem then says no).
+static int lc3_itemid(lua_Number x)
+{
+	return x >= 1 && x <= (lua_Number)C3_TREE_MAX_PROXIES && x == (lua_Number)(int)x ? (int)x - 1 : -1;
+}
+
 // An item's id at idx (1-based in Lua), which must be one of the world's.
 static int lc3_checkitem(lua_State* L, lc3World* w, int idx, const char* fname)
 {
-	lua_Number x = luaL_checknumber(L, idx);
-	int id = x >= 1 && x <= (lua_Number)C3_TREE_MAX_PROXIES && x == (lua_Number)(int)x ? (int)x - 1 : -1;
+	int id = lc3_itemid(luaL_checknumber(L, idx));
 	if (!c3World_IsItem(w->world, id))
 	{
 		lc3_argerror(L, idx, fname, "no item %s in the world", lua_tostring(L, idx));
@@ -683,8 +689,7 @@ static int world_pushout(lua_State* L)
 
 enum
 {
-	LC3_SLIDE_FIELDS = LC3_HIT_FIELDS + 3, ///< a hit's, then where the mover touched
-	LC3_SLIDE_CAPACITY = 64                ///< contacts one slide call takes
+	LC3_SLIDE_CAPACITY = 64 ///< contacts one slide call takes
 };
 
 // The move of item id's shape o (its Lua value) toward goal with no filter,
@@ -708,44 +713,6 @@ static c3SlideOutput lc3_slide(lc3World* w, int id, lc3Object* o, c3Vec3 goal, d
 		c3SetShapeCenter((c3ShapeType)o->type, &o->u, out.position);
 	}
 	return out;
-}
-
-// The count contacts of a slide into the table at buf, LC3_SLIDE_FIELDS
-// numbers each.
-static void lc3_pushcontacts(lua_State* L, const c3SlideContact* contacts, int count, int buf)
-{
-	lua_Integer k = 0;
-	for (int i = 0; i < count; ++i)
-	{
-		const c3WorldHit* h = &contacts[i].hit;
-		c3Vec3 t = contacts[i].touch;
-		double fields[LC3_SLIDE_FIELDS] = {
-			h->item + 1.0, h->fraction, h->point.x,  h->point.y,    h->point.z,
-			h->normal.x,   h->normal.y, h->normal.z, h->face + 1.0, h->overlaps ? 1.0 : 0.0,
-			t.x,           t.y,         t.z,
-		};
-		for (int f = 0; f < LC3_SLIDE_FIELDS; ++f)
-		{
-			lua_pushnumber(L, fields[f]);
-			lua_rawseti(L, buf, ++k);
-		}
-	}
-}
-
-// Push a slide's count and end (n, x, y, z), or -2 alone when it was not
-// done; the number of values pushed.
-static int lc3_pushslide(lua_State* L, c3SlideOutput out)
-{
-	if (!out.done)
-	{
-		lua_pushinteger(L, -2);
-		return 1;
-	}
-	lua_pushinteger(L, out.count);
-	lua_pushnumber(L, out.position.x);
-	lua_pushnumber(L, out.position.y);
-	lua_pushnumber(L, out.position.z);
-	return 4;
 }
 
 // The item's shape value at idx, checked against the world's, or NULL
@@ -809,51 +776,6 @@ static bool lc3_togoal(lua_State* L, const lc3Registry* reg, int idx, c3Vec3* ou
 	}
 	*out = lc3_vec3(c[0], c[1], c[2]);
 	return lc3_inrange(*out);
-}
-
-// w:slideTo(id, shape, goal, skin, iterations, buf, move, outActual,
-// outCollisions) -> n, x, y, z: world:move and world:check with no filter
-// in one call, their arguments checked here: the goal a vector (as
-// lc3_togoal reads it), outActual nil or a vec3 (set to where the shape
-// ends), outCollisions nil or a table. n is -3 (alone) for arguments of
-// another form, with nothing done: world.lua then checks them itself (and
-// names what is wrong) and takes its general path; -1 (alone) when the
-// item's shape cannot move, -2 (alone) when the contacts did not fit (then
-// world.lua runs the loop). skin nil: 1e-4 of the mover's size.
-static int world_slideto(lua_State* L)
-{
-	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "move");
-	int id = lc3_checkitem(L, w, 2, "move");
-	c3Vec3 goal;
-	lc3Object* actual = NULL;
-	if (!lc3_togoal(L, reg, 4, &goal) ||
-		(!lua_isnil(L, 9) && (actual = lc3_totypewrite(L, reg, 9, LC3_VEC3)) == NULL) ||
-		!(lua_isnil(L, 10) || lua_istable(L, 10)))
-	{
-		lua_settop(L, 0);
-		lua_pushinteger(L, -3);
-		return 1;
-	}
-	lc3Object* o = lc3_slider(L, reg, w, id, 3);
-	if (o == NULL)
-	{
-		return 1;
-	}
-	double skin = lua_isnoneornil(L, 5) ? -1.0 : luaL_checknumber(L, 5);
-	lua_Integer iterations = luaL_checkinteger(L, 6);
-	luaL_checktype(L, 7, LUA_TTABLE);
-	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
-	c3SlideOutput out = lc3_slide(w, id, o, goal, skin, iterations, lua_toboolean(L, 8), contacts);
-	if (out.done)
-	{
-		lc3_pushcontacts(L, contacts, out.count, 7);
-		if (actual != NULL)
-		{
-			actual->u.vec3 = out.position;
-		}
-	}
-	return lc3_pushslide(L, out);
 }
 
 // Whether the value at idx is a number with an integer value (within
@@ -1034,8 +956,7 @@ static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int 
 }
 
 // mover(item, goal, iterations, outActual, outCollisions, move): a move
-// (or a check) with no filter, from outside any other call of the world,
-// the whole of it in one call (the closure w:mover makes): returns actual,
+// (or a check) with no filter, the whole of it in one call (the closure w:mover makes): returns actual,
 // collisions, n as world:move does (the out values given, or new ones; the
 // records as world.lua makes them). Returns false and a code when the
 // general path (world.lua's loop) must take the move, with nothing done:
@@ -1050,8 +971,7 @@ static int world_mover(lua_State* L)
 	lc3World* w = (lc3World*)h->object;
 	lua_pushvalue(L, 1);
 	lua_rawget(L, LC3_MOVER(IDS));
-	lua_Number x = lua_tonumber(L, 7);
-	int id = x >= 1 && x <= (lua_Number)C3_TREE_MAX_PROXIES && x == (lua_Number)(int)x ? (int)x - 1 : -1;
+	int id = lc3_itemid(lua_tonumber(L, 7));
 	lc3Object* actual = NULL;
 	c3Vec3 goal;
 	lua_Integer iterations = 0;
@@ -1152,7 +1072,6 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"project", world_project},
 	{"step", world_step},
 	{"pushOut", world_pushout},
-	{"slideTo", world_slideto},
 	{"mover", world_newmover},
 	{NULL, NULL},
 };

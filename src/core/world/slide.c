@@ -52,7 +52,8 @@ static double c3ClampCoordinate(double x)
 	return x < -C3_MAX_COORDINATE ? -C3_MAX_COORDINATE : x > C3_MAX_COORDINATE ? C3_MAX_COORDINATE : x;
 }
 
-// p with each coordinate within C3_MAX_COORDINATE (world.lua's inRange).
+// p with each coordinate within C3_MAX_COORDINATE (as world.lua's
+// withinCoordinates keeps what a response returns).
 static c3Vec3 c3ClampToCoordinates(c3Vec3 p)
 {
 	return c3MakeVec3(c3ClampCoordinate(p.x), c3ClampCoordinate(p.y), c3ClampCoordinate(p.z));
