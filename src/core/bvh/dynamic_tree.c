@@ -858,18 +858,13 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	return stats;
 }
 
-// Push a reference and the time a cast enters it; false when the stack is
-// full and cannot grow.
-static inline bool c3Push(c3WalkStack* s, int ref, double time)
+// Push a reference and the time a cast enters it (the cast made room).
+static inline void c3Push(c3WalkStack* s, int ref, double time)
 {
-	if (s->count == s->capacity && !c3GrowStack(s))
-	{
-		return false;
-	}
+	C3_ASSERT(s->count < s->capacity);
 	s->items[s->count] = ref;
 	s->times[s->count] = time;
 	s->count++;
-	return true;
 }
 
 // A proxy met by a cast: its callback, and maxFraction clipped by what it
