@@ -7,6 +7,8 @@
 
 #include "world/world.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "base/core.h"
@@ -23,23 +25,43 @@ enum
 	c3_itemMesh = 0,  ///< the type of a mesh item
 };
 
+enum
+{
+	c3_itemLine = 64,       ///< an item is two cache lines, aligned
+	c3_itemLocalBytes = 48, ///< a shape this small is kept in the item's first line
+};
+
+/// An item: two cache lines. The first holds all that a sweep or a query
+/// reads of a candidate, its type and its shape: a sphere, a box, a
+/// segment or a plane is kept in the line itself (a copy elsewhere would
+/// cost a second miss per candidate); a larger shape in memory of its own.
 typedef struct c3WorldItem
 {
-	int type;     ///< c3ShapeType, c3_itemMesh or c3_itemFree
-	int proxy;    ///< in its tree, or the index in the plane list
-	bool moving;  ///< in the tree of moving items
-	int nextFree; ///< free slots: the next one
+	int16_t type;  ///< c3ShapeType, c3_itemMesh or c3_itemFree
+	bool moving;   ///< in the tree of moving items
+	int32_t proxy; ///< in its tree, or the index in the plane list
+	union
+	{
+		void* heap;         ///< the copy of a shape larger than local, or NULL
+		const c3Mesh* mesh; ///< a mesh item's mesh
+	} data;
+	double local[c3_itemLocalBytes / sizeof(double)]; ///< the copy of a small shape
 	uint64_t userData;
-	c3AABB bounds; ///< exact (planes: none)
-	const c3Mesh* mesh;
-	void* shape; ///< the world's copy of the shape
-	size_t shapeSize;
+	c3AABB bounds;      ///< exact (planes: none)
+	int32_t nextFree;   ///< free slots: the next one
+	uint32_t heapBytes; ///< of data.heap (0: none)
 } c3WorldItem;
+
+// Two lines exactly, the shape in the first (C99 has no static assertion:
+// an array of negative size fails to compile).
+typedef char c3WorldItemIsTwoLines[sizeof(c3WorldItem) == 2 * c3_itemLine ? 1 : -1];
+typedef char c3WorldItemShapeInFirstLine[offsetof(c3WorldItem, userData) == c3_itemLine ? 1 : -1];
 
 struct c3World
 {
 	c3Allocator allocator;
-	c3WorldItem* items;
+	c3WorldItem* items; ///< aligned to c3_itemLine in itemBlock
+	void* itemBlock;    ///< the memory of items, c3_itemLine - 1 bytes larger than capacity items
 	int capacity;
 	int count;
 	int freeList;
@@ -50,6 +72,11 @@ struct c3World
 	int planeCapacity;
 	size_t shapeBytes; ///< the items' copies of their shapes
 };
+
+static size_t c3ItemBlockBytes(int capacity)
+{
+	return sizeof(c3WorldItem) * (size_t)capacity + (c3_itemLine - 1);
+}
 
 c3WorldDef c3DefaultWorldDef(void)
 {
@@ -87,9 +114,12 @@ void c3DestroyWorld(c3World* world)
 	}
 	for (int i = 0; i < world->capacity; ++i)
 	{
-		c3Free(&world->allocator, world->items[i].shape, world->items[i].shapeSize);
+		if (world->items[i].heapBytes > 0)
+		{
+			c3Free(&world->allocator, world->items[i].data.heap, world->items[i].heapBytes);
+		}
 	}
-	c3Free(&world->allocator, world->items, sizeof(c3WorldItem) * (size_t)world->capacity);
+	c3Free(&world->allocator, world->itemBlock, c3ItemBlockBytes(world->capacity));
 	c3Free(&world->allocator, world->planes, sizeof(int) * (size_t)world->planeCapacity);
 	c3DestroyDynamicTree(world->staticTree);
 	c3DestroyDynamicTree(world->movingTree);
@@ -98,6 +128,17 @@ void c3DestroyWorld(c3World* world)
 }
 
 // -- items -----------------------------------------------------------------------------------
+
+// The item's copy of its shape (not a mesh's).
+static void* c3ItemData(c3WorldItem* it)
+{
+	return it->heapBytes > 0 ? it->data.heap : it->local;
+}
+
+static const void* c3ReadItemData(const c3WorldItem* it)
+{
+	return it->heapBytes > 0 ? it->data.heap : it->local;
+}
 
 static const c3WorldItem* c3GetItem(const c3World* world, int item)
 {
@@ -124,8 +165,8 @@ static c3WorldShape c3ItemShape(const c3WorldItem* it)
 {
 	c3WorldShape shape;
 	shape.type = (c3ShapeType)it->type;
-	shape.shape = it->type == c3_itemMesh ? NULL : it->shape;
-	shape.mesh = it->mesh;
+	shape.shape = it->type == c3_itemMesh ? NULL : c3ReadItemData(it);
+	shape.mesh = it->type == c3_itemMesh ? it->data.mesh : NULL;
 	return shape;
 }
 
@@ -164,12 +205,21 @@ static bool c3GrowItems(c3World* world)
 	{
 		return false;
 	}
-	c3WorldItem* items = (c3WorldItem*)c3GrowArray(&world->allocator, world->items, sizeof(c3WorldItem),
-												   world->capacity, world->capacity, capacity);
-	if (items == NULL)
+	void* block = c3Alloc(&world->allocator, c3ItemBlockBytes(capacity));
+	if (block == NULL)
 	{
 		return false;
 	}
+	// The items on the first line boundary of the block (an item holds no
+	// pointer into itself: it moves by a copy).
+	uintptr_t address = ((uintptr_t)block + (c3_itemLine - 1)) & ~(uintptr_t)(c3_itemLine - 1);
+	c3WorldItem* items = (c3WorldItem*)((char*)block + (address - (uintptr_t)block));
+	if (world->capacity > 0)
+	{
+		memcpy(items, world->items, sizeof(c3WorldItem) * (size_t)world->capacity);
+		c3Free(&world->allocator, world->itemBlock, c3ItemBlockBytes(world->capacity));
+	}
+	world->itemBlock = block;
 	world->items = items;
 	// New slots onto the free list, lowest first.
 	for (int i = capacity - 1; i >= world->capacity; --i)
@@ -273,9 +323,10 @@ static bool c3ShapeMemory(c3World* world, const c3WorldItem* it, c3WorldShape sh
 {
 	*size = shape.type == (c3ShapeType)c3_itemMesh ? 0 : c3ShapeSize(shape.type, shape.shape);
 	*fresh = NULL;
-	if (*size > it->shapeSize)
+	size_t room = it->heapBytes > 0 ? it->heapBytes : (size_t)c3_itemLocalBytes;
+	if (*size > room)
 	{
-		*fresh = c3Alloc(&world->allocator, *size);
+		*fresh = *size <= UINT32_MAX ? c3Alloc(&world->allocator, *size) : NULL;
 		return *fresh != NULL;
 	}
 	return true;
@@ -284,19 +335,29 @@ static bool c3ShapeMemory(c3World* world, const c3WorldItem* it, c3WorldShape sh
 // The item takes shape, copied into the memory c3ShapeMemory found.
 static void c3TakeShape(c3World* world, c3WorldItem* it, c3WorldShape shape, void* fresh, size_t size, c3AABB bounds)
 {
+	bool mesh = shape.type == (c3ShapeType)c3_itemMesh;
+	if ((fresh != NULL || mesh) && it->heapBytes > 0)
+	{
+		// The mesh's pointer takes the place of the old memory's.
+		c3Free(&world->allocator, it->data.heap, it->heapBytes);
+		world->shapeBytes -= it->heapBytes;
+		it->heapBytes = 0;
+	}
 	if (fresh != NULL)
 	{
-		c3Free(&world->allocator, it->shape, it->shapeSize);
-		world->shapeBytes += size - it->shapeSize;
-		it->shape = fresh;
-		it->shapeSize = size;
+		world->shapeBytes += size;
+		it->data.heap = fresh;
+		it->heapBytes = (uint32_t)size;
 	}
-	if (size > 0)
+	if (mesh)
 	{
-		memcpy(it->shape, shape.shape, size);
+		it->data.mesh = shape.mesh;
 	}
-	it->type = (int)shape.type;
-	it->mesh = shape.type == (c3ShapeType)c3_itemMesh ? shape.mesh : NULL;
+	else if (size > 0)
+	{
+		memcpy(c3ItemData(it), shape.shape, size);
+	}
+	it->type = (int16_t)shape.type;
 	it->bounds = bounds;
 }
 
@@ -343,7 +404,6 @@ void c3World_RemoveItem(c3World* world, int item)
 	c3Unplace(world, item);
 	c3WorldItem* it = &world->items[item];
 	it->type = c3_itemFree;
-	it->mesh = NULL;
 	it->nextFree = world->freeList;
 	world->freeList = item;
 	world->count--;
@@ -391,11 +451,12 @@ bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center)
 	// Shapes live in the tree of moving items from the start (planes in
 	// their list): moving one only moves its proxy, which allocates nothing.
 	C3_ASSERT(it->moving || it->type == c3_planeShape);
-	c3Vec3 shift = c3Sub(center, c3GetShapeCenter((c3ShapeType)it->type, it->shape));
-	c3SetShapeCenter((c3ShapeType)it->type, it->shape, center);
+	void* shape = c3ItemData(it);
+	c3Vec3 shift = c3Sub(center, c3GetShapeCenter((c3ShapeType)it->type, shape));
+	c3SetShapeCenter((c3ShapeType)it->type, shape, center);
 	if (it->type != c3_planeShape)
 	{
-		c3ComputeShapeBounds((c3ShapeType)it->type, it->shape, &it->bounds);
+		c3ComputeShapeBounds((c3ShapeType)it->type, shape, &it->bounds);
 		// A fat box with room for a few more such steps, so that an item
 		// that moves steadily is moved in its tree every few steps only.
 		double margin = c3MovingMargin(it->bounds) + 2.0 * c3MaxAbsComponent(shift);
@@ -663,14 +724,14 @@ static bool c3RayCastItem(const c3WorldItem* it, const c3RayCastInput* input, c3
 {
 	if (it->type == c3_itemMesh)
 	{
-		c3MeshCastOutput out = c3Mesh_RayCast(it->mesh, input, NULL);
+		c3MeshCastOutput out = c3Mesh_RayCast(it->data.mesh, input, NULL);
 		hit->fraction = out.fraction;
 		hit->point = out.point;
 		hit->normal = out.normal;
 		hit->face = out.face;
 		return out.hit;
 	}
-	c3CastOutput out = c3RayCastShape((c3ShapeType)it->type, it->shape, input);
+	c3CastOutput out = c3RayCastShape((c3ShapeType)it->type, c3ReadItemData(it), input);
 	hit->fraction = out.fraction;
 	hit->point = out.point;
 	hit->normal = out.normal;
@@ -778,7 +839,7 @@ static bool c3StartsInside(c3WorldShape mover, const c3WorldItem* it)
 	if (it->type == c3_itemMesh)
 	{
 		bool deep = false;
-		c3Mesh_Contacts(it->mesh, mover.type, mover.shape, c3FindDeepContact, &deep, NULL);
+		c3Mesh_Contacts(it->data.mesh, mover.type, mover.shape, c3FindDeepContact, &deep, NULL);
 		return deep;
 	}
 	c3PenetrationFcn penetration = c3GetPenetrationFcn(mover.type, (c3ShapeType)it->type);
@@ -786,7 +847,7 @@ static bool c3StartsInside(c3WorldShape mover, const c3WorldItem* it)
 	{
 		return true;
 	}
-	c3Penetration p = penetration(mover.shape, it->shape);
+	c3Penetration p = penetration(mover.shape, c3ReadItemData(it));
 	return p.hit && p.depth > 0.0;
 }
 
@@ -795,7 +856,7 @@ static bool c3SweepItem(const c3SweepContext* s, const c3WorldItem* it, c3WorldH
 {
 	if (it->type == c3_itemMesh)
 	{
-		c3MeshCastOutput out = c3Mesh_Sweep(it->mesh, s->mover.type, s->mover.shape, s->delta, NULL);
+		c3MeshCastOutput out = c3Mesh_Sweep(it->data.mesh, s->mover.type, s->mover.shape, s->delta, NULL);
 		hit->fraction = out.fraction;
 		hit->point = out.point;
 		hit->normal = out.normal;
@@ -804,9 +865,9 @@ static bool c3SweepItem(const c3SweepContext* s, const c3WorldItem* it, c3WorldH
 	}
 	c3Vec3 zero = {0.0, 0.0, 0.0};
 	c3SweepFcn sweep = c3GetSweepFcn(s->mover.type, (c3ShapeType)it->type);
-	c3CastOutput out =
-		sweep != NULL ? sweep(s->mover.shape, s->delta, it->shape, zero)
-					  : c3SweepConvex(s->mover.type, s->mover.shape, s->delta, (c3ShapeType)it->type, it->shape, zero);
+	c3CastOutput out = sweep != NULL ? sweep(s->mover.shape, s->delta, c3ReadItemData(it), zero)
+									 : c3SweepConvex(s->mover.type, s->mover.shape, s->delta, (c3ShapeType)it->type,
+													 c3ReadItemData(it), zero);
 	hit->fraction = out.fraction;
 	hit->point = out.point;
 	hit->normal = out.normal;
@@ -927,11 +988,11 @@ static bool c3ContactItem(const c3World* world, int item, void* context)
 	{
 		c->item = item;
 		c->userData = it->userData;
-		c3Mesh_Contacts(it->mesh, c->mover.type, c->mover.shape, c3ReportMeshContact, c, NULL);
+		c3Mesh_Contacts(it->data.mesh, c->mover.type, c->mover.shape, c3ReportMeshContact, c, NULL);
 		return !c->stopped;
 	}
 	c3PenetrationFcn penetration = c3GetPenetrationFcn(c->mover.type, (c3ShapeType)it->type);
-	c3Penetration p = penetration != NULL ? penetration(c->mover.shape, it->shape) : c3NoPenetration();
+	c3Penetration p = penetration != NULL ? penetration(c->mover.shape, c3ReadItemData(it)) : c3NoPenetration();
 	if (!p.hit)
 	{
 		return true;

@@ -72,7 +72,8 @@ C3_API bool c3World_IsItem(const c3World* world, int item);
 C3_API int c3World_GetItemCount(const c3World* world);
 C3_API uint64_t c3World_GetUserData(const c3World* world, int item);
 
-/// The item's shape: the world's copy (valid until the item changes).
+/// The item's shape: the world's copy, valid until the world next changes
+/// (small shapes live in the items, which an addition may move).
 C3_API c3WorldShape c3World_GetShape(const c3World* world, int item);
 
 /// What a query visited: tree nodes and the items tested exactly.
