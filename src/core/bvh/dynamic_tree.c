@@ -858,6 +858,14 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	return stats;
 }
 
+bool c3DynamicTree_Overlaps(const c3DynamicTree* tree, int proxyId, c3AABB box)
+{
+	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
+	c3QueryBox q;
+	c3MakeQueryBox(box, &q);
+	return c3TreeOverlaps(c3ReadPlaceBox(tree, tree->places[proxyId]), &q) != 0;
+}
+
 // Push a reference and the time a cast enters it (the cast made room).
 static inline void c3Push(c3WalkStack* s, int ref, double time)
 {

@@ -16,6 +16,7 @@
 #include "base/core.h"
 #include "base/math_functions.h"
 #include "shape/shape.h"
+#include "world/world.h"
 
 enum
 {
@@ -202,16 +203,27 @@ static c3WorldShape c3MoverAt(c3WorldShape shape, c3Vec3 p, c3MoverCopy* copy)
 	return mover;
 }
 
+/// What the sweeps of one slide share: the items about the mover, and the
+/// room about its first sweep that they cover (twice the skin: after a flat
+/// contact the next sweep runs along the surface, within the first one's
+/// bounds but for the skin it stands off).
+typedef struct c3SlideNear
+{
+	c3SweepNear items;
+	double pad;
+} c3SlideNear;
+
 // The mover (shape, a copy centered at p in copy) swept to goal.
 static void c3SlideSweepFrom(const c3World* world, int item, c3WorldShape shape, c3Vec3 p, c3Vec3 goal,
-							 c3MoverCopy* copy, c3SlideSweep* s)
+							 c3MoverCopy* copy, c3SlideNear* near, c3SlideSweep* s)
 {
 	c3WorldShape mover = c3MoverAt(shape, p, copy);
 	s->count = 0;
 	s->firstTouching = 0x7fffffff;
 	s->insideCount = 0;
 	s->full = false;
-	c3World_Sweep(world, mover, c3MakeVec3(goal.x - p.x, goal.y - p.y, goal.z - p.z), item, c3TakeSlideHit, s, NULL);
+	c3World_SweepNear(world, mover, c3MakeVec3(goal.x - p.x, goal.y - p.y, goal.z - p.z), item, near->pad, &near->items,
+					  c3TakeSlideHit, s);
 	// Those inside that the Lua world meets first: before any hit at t = 0
 	// that is only touching, by id.
 	int kept = 0;
@@ -282,12 +294,15 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 	int solid[c3_slideMaxInside]; // the items pushed out of, over rounds
 	int solidCount = 0, pushes = 0;
 	c3MoverCopy copy;
+	c3SlideNear near;
+	near.items.count = -1;
+	near.pad = 2.0 * skin;
 	c3SlideSweep s;
 	c3Vec3 end = p;
 	bool ended = false;
 	for (int iteration = 0; iteration < input->maxIterations && !ended; ++iteration)
 	{
-		c3SlideSweepFrom(world, item, shape, p, g, &copy, &s);
+		c3SlideSweepFrom(world, item, shape, p, g, &copy, &near, &s);
 		if (s.full)
 		{
 			return out;
@@ -325,7 +340,7 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 				{
 				}
 				p = c3SolvePushOut(&pushOut, p);
-				c3SlideSweepFrom(world, item, shape, p, g, &copy, &s);
+				c3SlideSweepFrom(world, item, shape, p, g, &copy, &near, &s);
 				if (s.full)
 				{
 					return out;

@@ -928,8 +928,58 @@ static bool c3SweptBoundsAreTight(c3Vec3 h, c3Vec3 d)
 	return 4.0 * a.x * a.y <= w.x * w.y && 4.0 * a.y * a.z <= w.y * w.z && 4.0 * a.z * a.x <= w.z * w.x;
 }
 
-void c3World_Sweep(const c3World* world, c3WorldShape mover, c3Vec3 delta, int ignore, c3WorldHitFcn* fcn,
-				   void* context, c3WorldStats* stats)
+typedef struct c3GatherContext
+{
+	c3SweepNear* near;
+	bool moving;
+} c3GatherContext;
+
+static bool c3GatherNear(int proxyId, uint64_t userData, void* context)
+{
+	c3GatherContext* g = (c3GatherContext*)context;
+	c3SweepNear* near = g->near;
+	if (near->count == C3_SWEEP_NEAR_CAPACITY)
+	{
+		near->count = -1;
+		return false;
+	}
+	c3NearItem* n = &near->items[near->count++];
+	n->item = (int)userData;
+	n->proxy = proxyId;
+	n->moving = g->moving;
+	return true;
+}
+
+// The items whose fat boxes overlap region, into near (count -1 when there
+// are more than it holds).
+static void c3GatherRegion(const c3World* world, c3AABB region, c3SweepNear* near)
+{
+	near->region = region;
+	near->count = 0;
+	c3GatherContext g = {near, false};
+	c3DynamicTree_Query(world->staticTree, region, c3GatherNear, &g);
+	if (near->count >= 0)
+	{
+		g.moving = true;
+		c3DynamicTree_Query(world->movingTree, region, c3GatherNear, &g);
+	}
+}
+
+// Whether inner lies within outer, their corners computed as a tree query
+// computes them (so that a query over inner meets a subset of the proxies a
+// query over outer meets: the rounding to floats is monotonic).
+static bool c3BoxWithin(c3AABB inner, c3AABB outer)
+{
+	c3Vec3 a = c3Sub(inner.center, inner.halfExtents), b = c3Sub(outer.center, outer.halfExtents);
+	c3Vec3 c = c3Add(inner.center, inner.halfExtents), d = c3Add(outer.center, outer.halfExtents);
+	return b.x <= a.x && b.y <= a.y && b.z <= a.z && c.x <= d.x && c.y <= d.y && c.z <= d.z;
+}
+
+// The sweep of c3World_Sweep, through near when it is not NULL: the items
+// tested are those a walk over the swept bounds would meet, the same set
+// whichever way it is found.
+static void c3SweepThrough(const c3World* world, c3WorldShape mover, c3Vec3 delta, int ignore, double pad,
+						   c3SweepNear* near, c3WorldHitFcn* fcn, void* context, c3WorldStats* stats)
 {
 	c3ClearStats(stats);
 	c3AABB bounds;
@@ -938,14 +988,47 @@ void c3World_Sweep(const c3World* world, c3WorldShape mover, c3Vec3 delta, int i
 		return;
 	}
 	c3SweepContext s = {mover, delta, ignore, fcn, context, false, stats};
-	if (c3SweptBoundsAreTight(bounds.halfExtents, delta))
+	if (!c3SweptBoundsAreTight(bounds.halfExtents, delta))
 	{
-		c3AABB swept = {c3Add(bounds.center, c3MulSV(0.5, delta)),
-						c3Add(bounds.halfExtents, c3MulSV(0.5, c3Abs(delta)))};
+		c3WalkCast(world, bounds.center, delta, bounds.halfExtents, 1.0, c3CastMoverItem, &s, stats);
+		return;
+	}
+	c3AABB swept = {c3Add(bounds.center, c3MulSV(0.5, delta)), c3Add(bounds.halfExtents, c3MulSV(0.5, c3Abs(delta)))};
+	if (near != NULL && (near->count < 0 || !c3BoxWithin(swept, near->region)))
+	{
+		c3AABB region = {swept.center, c3Add(swept.halfExtents, c3MakeVec3(pad, pad, pad))};
+		c3GatherRegion(world, region, near);
+	}
+	if (near == NULL || near->count < 0)
+	{
 		c3WalkBox(world, swept, c3SweepCandidate, &s, stats);
 		return;
 	}
-	c3WalkCast(world, bounds.center, delta, bounds.halfExtents, 1.0, c3CastMoverItem, &s, stats);
+	for (int i = 0; i < near->count && !s.stopped; ++i)
+	{
+		const c3NearItem* n = &near->items[i];
+		if (n->item != ignore &&
+			c3DynamicTree_Overlaps(n->moving ? world->movingTree : world->staticTree, n->proxy, swept))
+		{
+			c3SweepCandidate(world, n->item, &s);
+		}
+	}
+	for (int i = 0; i < world->planeCount && !s.stopped; ++i)
+	{
+		c3SweepCandidate(world, world->planes[i], &s);
+	}
+}
+
+void c3World_Sweep(const c3World* world, c3WorldShape mover, c3Vec3 delta, int ignore, c3WorldHitFcn* fcn,
+				   void* context, c3WorldStats* stats)
+{
+	c3SweepThrough(world, mover, delta, ignore, 0.0, NULL, fcn, context, stats);
+}
+
+void c3World_SweepNear(const c3World* world, c3WorldShape mover, c3Vec3 delta, int ignore, double pad,
+					   c3SweepNear* near, c3WorldHitFcn* fcn, void* context)
+{
+	c3SweepThrough(world, mover, delta, ignore, pad >= 0.0 ? pad : 0.0, near, fcn, context, NULL);
 }
 
 // -- contacts --------------------------------------------------------------------------------

@@ -76,6 +76,10 @@ typedef bool c3TreeQueryFcn(int proxyId, uint64_t userData, void* context);
 /// Every proxy whose fat box overlaps box (closed sets: touching counts).
 C3_API c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQueryFcn* fcn, void* context);
 
+/// Whether the proxy's fat box overlaps box, tested as a query tests it: a
+/// query with box meets exactly the proxies for which this is true.
+C3_API bool c3DynamicTree_Overlaps(const c3DynamicTree* tree, int proxyId, c3AABB box);
+
 /// Called for each proxy a cast meets, with the cast's current maxFraction.
 /// Returns the new maxFraction: the input to go on, a smaller value to clip
 /// the cast (a hit at that fraction), 0 to stop it, or a negative value to

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+// The world's sweeps through kept candidates (c3World_SweepNear, the
+// slide's) against its sweeps through the trees (c3World_Sweep): the same
+// hits, to the bit, whether a sweep gathers, reuses or walks.
+
+#include <string.h>
+
+#include "test.h"
+#include "world/world.h"
+
+enum
+{
+	maxHits = 256,
+};
+
+typedef struct Hits
+{
+	c3WorldHit hit[maxHits];
+	int count;
+} Hits;
+
+static bool takeHit(const c3WorldHit* hit, void* context)
+{
+	Hits* h = (Hits*)context;
+	if (h->count < maxHits)
+	{
+		h->hit[h->count++] = *hit;
+	}
+	return true;
+}
+
+static int compareHits(const void* a, const void* b)
+{
+	int x = ((const c3WorldHit*)a)->item, y = ((const c3WorldHit*)b)->item;
+	return (x > y) - (x < y);
+}
+
+// The same items, each with the same contact to the bit (the order of a
+// sweep's reports is not set).
+static bool sameHits(Hits* a, Hits* b)
+{
+	if (a->count != b->count)
+	{
+		return false;
+	}
+	qsort(a->hit, (size_t)a->count, sizeof(c3WorldHit), compareHits);
+	qsort(b->hit, (size_t)b->count, sizeof(c3WorldHit), compareHits);
+	for (int i = 0; i < a->count; ++i)
+	{
+		const c3WorldHit *x = &a->hit[i], *y = &b->hit[i];
+		if (x->item != y->item || x->userData != y->userData || x->overlaps != y->overlaps || x->face != y->face ||
+			memcmp(&x->fraction, &y->fraction, sizeof(double)) != 0 ||
+			memcmp(&x->point, &y->point, sizeof(c3Vec3)) != 0 || memcmp(&x->normal, &y->normal, sizeof(c3Vec3)) != 0)
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
+// A floor mesh of two squares (the static tree), a plane, and shapes of
+// each mover type crowded in a 40-wide cube (the tree of moving items).
+static c3World* crowdedWorld(Rng* rng, c3Mesh** mesh)
+{
+	c3World* world = c3CreateWorld(NULL);
+	c3Vec3 v[6] = {{-30, -20, -30}, {30, -20, -30}, {30, -20, 30}, {-30, -20, 30}, {-30, 10, 30}, {30, 10, 30}};
+	int indices[8] = {0, 3, 2, 1, 3, 4, 5, 2};
+	int sizes[2] = {4, 4};
+	c3MeshDef def = c3DefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = 6;
+	def.indices = indices;
+	def.faceSizes = sizes;
+	def.faceCount = 2;
+	CHECK(c3CreateMesh(&def, mesh, NULL, NULL) == c3_meshOk);
+	c3WorldShape floor = {(c3ShapeType)0, NULL, *mesh};
+	CHECK(c3World_AddItem(world, floor, 1000) >= 0);
+	c3Plane plane = {{1.0, 0.0, 0.0}, -25.0};
+	c3WorldShape wall = {c3_planeShape, &plane, NULL};
+	CHECK(c3World_AddItem(world, wall, 1001) >= 0);
+	for (int i = 0; i < 600; ++i)
+	{
+		c3Vec3 c = uniformVec(rng, -20, 20);
+		c3Sphere sphere = {c, uniform(rng, 0.2, 2.0)};
+		c3AABB box = {c, {uniform(rng, 0.2, 2.0), uniform(rng, 0.2, 2.0), uniform(rng, 0.2, 2.0)}};
+		c3WorldShape shape =
+			i % 2 == 0 ? (c3WorldShape){c3_sphereShape, &sphere, NULL} : (c3WorldShape){c3_aabbShape, &box, NULL};
+		CHECK(c3World_AddItem(world, shape, (uint64_t)i) >= 0);
+	}
+	return world;
+}
+
+// Runs of sweeps from one mover through one c3SweepNear, as a slide makes
+// them: each from near the last, some along it, some far (a new gathering),
+// some long and diagonal (a cast, no candidates), and a few with a region
+// too full to keep (a walk).
+static void sweepNearMatchesTheWalk(void)
+{
+	c3Mesh* mesh = NULL;
+	Rng r = {20261126u};
+	Rng* rng = &r;
+	c3World* world = crowdedWorld(rng, &mesh);
+	int sweeps = 0, differ = 0, hits = 0;
+	for (int run = 0; run < 300; ++run)
+	{
+		c3SweepNear near;
+		near.count = -1;
+		c3Vec3 p = uniformVec(rng, -22, 22);
+		double pad = run % 3 == 0 ? 0.0 : uniform(rng, 0.0, run % 7 == 0 ? 30.0 : 1.0);
+		for (int step = 0; step < 8; ++step)
+		{
+			double reach = step % 4 == 3 ? 30.0 : 3.0;
+			c3Vec3 d = uniformVec(rng, -reach, reach);
+			if (step % 2 == 1)
+			{
+				d.y = 0.0; // along a floor: within the last sweep's bounds, often
+			}
+			c3Sphere sphere = {p, 1.0};
+			c3AABB box = {p, {0.5, 1.5, 0.75}};
+			c3WorldShape mover =
+				run % 2 == 0 ? (c3WorldShape){c3_sphereShape, &sphere, NULL} : (c3WorldShape){c3_aabbShape, &box, NULL};
+			Hits walked, kept;
+			walked.count = 0;
+			kept.count = 0;
+			c3World_Sweep(world, mover, d, -1, takeHit, &walked, NULL);
+			c3World_SweepNear(world, mover, d, -1, pad, &near, takeHit, &kept);
+			sweeps++;
+			hits += walked.count;
+			if (!sameHits(&walked, &kept))
+			{
+				differ++;
+			}
+			p.x += 0.5 * d.x;
+			p.y += 0.5 * d.y;
+			p.z += 0.5 * d.z;
+		}
+	}
+	printf("  [near sweeps] %d sweeps, %d hits, %d differ\n", sweeps, hits, differ);
+	CHECK(differ == 0);
+	CHECK(hits > sweeps); // the world is crowded: most sweeps meet several items
+	c3DestroyWorld(world);
+	c3DestroyMesh(mesh);
+}
+
+const c3Test c3_worldTests[] = {
+	{"sweepNearMatchesTheWalk", sweepNearMatchesTheWalk},
+	{NULL, NULL},
+};
