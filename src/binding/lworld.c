@@ -972,6 +972,11 @@ static int world_mover(lua_State* L)
 	lua_pushvalue(L, 1);
 	lua_rawget(L, LC3_MOVER(IDS));
 	int id = lc3_itemid(lua_tonumber(L, 7));
+	// The shape asked for at once (nil for no item): in a large world its
+	// table slot, its value and the world's item are three misses, which
+	// then overlap rather than follow each other.
+	lc3_rawgeti(L, LC3_MOVER(SHAPES), id + 1);
+	lua_touserdata(L, 8);
 	lc3Object* actual = NULL;
 	c3Vec3 goal;
 	lua_Integer iterations = 0;
@@ -984,9 +989,7 @@ static int world_mover(lua_State* L)
 		lua_pushinteger(L, -3);
 		return 2;
 	}
-	lua_settop(L, 6);
-	lc3_rawgeti(L, LC3_MOVER(SHAPES), id + 1);
-	lc3Object* o = lc3_slider(L, reg, w, id, 7);
+	lc3Object* o = lc3_slider(L, reg, w, id, 8);
 	if (o == NULL)
 	{
 		lua_pushboolean(L, 0);
