@@ -26,6 +26,13 @@
 #include "base/math_functions.h"
 #include "kernel/ray.h"
 
+// SSE2 (every x86-64) tests both children of a node in a few instructions;
+// other targets take the scalar tests, which give the same answers.
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define C3_TREE_SSE2 1
+#endif
+
 enum
 {
 	c3_nullNode = -1,   ///< no node; a reference below it names a proxy (c3LeafRef)
@@ -697,9 +704,9 @@ uint64_t c3DynamicTree_GetUserData(const c3DynamicTree* tree, int proxyId)
 // line; asking for both children as soon as the parent is in lets their
 // misses overlap the parent's tests and each other (worth about a tenth of
 // a small query in a tree of 100k proxies).
-static inline void c3PrefetchRef(const c3DynamicTree* tree, int ref)
+static inline void c3PrefetchRef(const c3TreeNode* nodes, const uint64_t* userData, int ref)
 {
-	C3_PREFETCH(ref >= 0 ? (const void*)&tree->nodes[ref] : (const void*)&tree->userData[c3LeafId(ref)]);
+	C3_PREFETCH(ref >= 0 ? (const void*)&nodes[ref] : (const void*)&userData[c3LeafId(ref)]);
 }
 
 /// A walk's stack of references (and, for a cast, the times at which it
@@ -768,6 +775,43 @@ static void c3MakeQueryBox(c3AABB box, c3QueryBox* q)
 	}
 }
 
+#ifdef C3_TREE_SSE2
+/// A query box laid out against a node's 12 floats (child 0's lo, hi, then
+/// child 1's lo, hi), read as three vectors of four. Each of the twelve
+/// tests becomes a <= of the node's lane against this one's: lo <= q.hi as
+/// it is, and q.lo <= hi as -hi <= -q.lo, the node's hi lanes negated by
+/// flipping their sign bits (exact; a NaN stays NaN and fails either way).
+typedef struct c3QueryLanes
+{
+	__m128 bound[3]; ///< q.hi on a lo lane, -q.lo on a hi lane
+	__m128 flip[3];  ///< -0.0f on a hi lane (the sign bit), 0.0f on a lo lane
+} c3QueryLanes;
+
+static void c3MakeQueryLanes(const c3QueryBox* q, c3QueryLanes* l)
+{
+	float h[3] = {q->hi[0], q->hi[1], q->hi[2]}, n[3] = {-q->lo[0], -q->lo[1], -q->lo[2]};
+	// _mm_set_ps takes the lanes from the last to the first.
+	l->bound[0] = _mm_set_ps(n[0], h[2], h[1], h[0]);
+	l->bound[1] = _mm_set_ps(h[1], h[0], n[2], n[1]);
+	l->bound[2] = _mm_set_ps(n[2], n[1], n[0], h[2]);
+	l->flip[0] = _mm_set_ps(-0.0f, 0.0f, 0.0f, 0.0f);
+	l->flip[1] = _mm_set_ps(0.0f, 0.0f, -0.0f, -0.0f);
+	l->flip[2] = _mm_set_ps(-0.0f, -0.0f, -0.0f, 0.0f);
+}
+
+// The six tests of each child of n as bits: 0-5 child 0's, 6-11 child 1's.
+// The node's line is 64-byte aligned, so the loads are aligned.
+static inline int c3NodeOverlapBits(const c3TreeNode* n, const c3QueryLanes* l)
+{
+	const float* f = &n->box[0][0];
+	__m128 a = _mm_xor_ps(_mm_load_ps(f), l->flip[0]);
+	__m128 b = _mm_xor_ps(_mm_load_ps(f + 4), l->flip[1]);
+	__m128 c = _mm_xor_ps(_mm_load_ps(f + 8), l->flip[2]);
+	return _mm_movemask_ps(_mm_cmple_ps(a, l->bound[0])) | (_mm_movemask_ps(_mm_cmple_ps(b, l->bound[1])) << 4) |
+		   (_mm_movemask_ps(_mm_cmple_ps(c, l->bound[2])) << 8);
+}
+#endif
+
 // A walk that cannot grow its stack goes on depth first by recursion from
 // the reference it could not expand (one whose box overlaps, already
 // counted; the recursion is bounded by the height, which rotations keep
@@ -801,17 +845,39 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	{
 		return stats;
 	}
+	// The stack is made large enough for the whole walk before it starts,
+	// so that the loop checks no capacity: it holds at most one reference
+	// per depth below the root and one more (a popped node's two children
+	// on top, under them at most one sibling left at each shallower depth),
+	// height + 1 in all. Without memory for that, the walk goes by
+	// recursion, which the height bounds as well.
+	c3WalkStack stack;
+	c3InitStack(&stack, &tree->allocator);
+	int height = c3RefHeight(tree, tree->root);
+	while (stack.capacity < height + 1)
+	{
+		if (!c3GrowStack(&stack))
+		{
+			c3FreeStack(&stack);
+			c3QueryFrom(tree, tree->root, &q, fcn, context, &stats);
+			return stats;
+		}
+	}
 	// Only references whose box overlaps go on the stack: both children of
 	// a node are tested from its line, and each is pushed unconditionally
 	// and kept by adding its flag to the count (no branch on the test).
 	// Child 0 goes on top: a walk visits child 0's subtree first, which the
-	// rebuild lays out right after its parent.
+	// rebuild lays out right after its parent. The counts are kept in
+	// locals and made into stats at the end.
 	const c3TreeNode* nodes = tree->nodes;
 	const uint64_t* userData = tree->userData;
-	c3WalkStack stack;
-	c3InitStack(&stack, &tree->allocator);
+#ifdef C3_TREE_SSE2
+	c3QueryLanes lanes;
+	c3MakeQueryLanes(&q, &lanes);
+#endif
 	int* items = stack.items;
 	int count = 0;
+	int inner = 0, leaves = 0;
 	items[count++] = tree->root;
 	while (count > 0)
 	{
@@ -819,42 +885,36 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 		if (c3IsLeaf(ref))
 		{
 			int proxyId = c3LeafId(ref);
-			stats.leaves++;
+			leaves++;
 			if (!fcn(proxyId, userData[proxyId], context))
 			{
 				break;
 			}
 			continue;
 		}
-		if (count + 2 > stack.capacity)
-		{
-			stack.count = count;
-			if (!c3GrowStack(&stack))
-			{
-				if (!c3QueryFrom(tree, ref, &q, fcn, context, &stats))
-				{
-					break;
-				}
-				continue;
-			}
-			items = stack.items;
-		}
 		const c3TreeNode* n = &nodes[ref];
-		stats.nodes += 2;
+		inner++;
 		// Both children's memory asked for at once, before the tests are
 		// done: the next node's miss overlaps them, and the one left on the
 		// stack comes in while the other's subtree is walked.
-		c3PrefetchRef(tree, n->child[0]);
-		c3PrefetchRef(tree, n->child[1]);
+		c3PrefetchRef(nodes, userData, n->child[0]);
+		c3PrefetchRef(nodes, userData, n->child[1]);
+#ifdef C3_TREE_SSE2
+		int bits = c3NodeOverlapBits(n, &lanes);
+		int in0 = (bits & 0x3f) == 0x3f;
+		int in1 = bits >> 6 == 0x3f;
+#else
 		int in0 = c3TreeOverlaps(n->box[0], &q);
 		int in1 = c3TreeOverlaps(n->box[1], &q);
+#endif
 		items[count] = n->child[1];
 		count += in1;
 		items[count] = n->child[0];
 		count += in0;
 	}
-	stack.count = count;
 	c3FreeStack(&stack);
+	stats.nodes += 2 * inner;
+	stats.leaves += leaves;
 	return stats;
 }
 
@@ -957,8 +1017,8 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 		// The nearer child on top, the farther under it.
 		const c3TreeNode* n = &tree->nodes[ref];
 		stats.nodes += 2;
-		c3PrefetchRef(tree, n->child[0]);
-		c3PrefetchRef(tree, n->child[1]);
+		c3PrefetchRef(tree->nodes, tree->userData, n->child[0]);
+		c3PrefetchRef(tree->nodes, tree->userData, n->child[1]);
 		double t1 = c3SlabEnter(n->box[0], &cast, maxFraction);
 		double t2 = c3SlabEnter(n->box[1], &cast, maxFraction);
 		int near = n->child[0], far = n->child[1];
