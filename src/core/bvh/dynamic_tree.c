@@ -236,17 +236,45 @@ static inline int c3TreeOverlaps(const float* b, const c3QueryBox* q)
 		   (q->lo[2] <= b[5]);
 }
 
-// The float nearest x at or below it, and at or above it.
+// The float nearest x at or below it, and at or above it: x rounded to
+// nearest, then moved one float outward when that went past x. Floats of
+// one sign are ordered as their bits, so the next float is the bits plus
+// or minus one, which is what nextafterf gives, to the bit (checked against
+// it in spec/c/test_tree.c) and without a call or a branch: whether the
+// rounding went past x is a coin toss, which a branch would mispredict half
+// the time. Going down, f > x means f > 0 (bits - 1: +inf gives FLT_MAX)
+// or f <= -0 (bits + 1: -0 gives the negative subnormal nearest 0, -FLT_MAX
+// gives -inf); going up, f < x means f >= +0 (bits + 1) or f < 0 (bits -
+// 1: the negative subnormal nearest 0 gives -0). A NaN compares false and
+// stays.
+static inline uint32_t c3FloatBits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
+static inline float c3BitsFloat(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, sizeof f);
+	return f;
+}
+
 static float c3TreeFloatDown(double x)
 {
 	float f = (float)x;
-	return (double)f > x ? nextafterf(f, -INFINITY) : f;
+	uint32_t u = c3FloatBits(f), step = (double)f > x, negative = u >> 31;
+	// + step when negative, - step when not.
+	return c3BitsFloat(u + step - ((step & ~negative) << 1));
 }
 
 static float c3TreeFloatUp(double x)
 {
 	float f = (float)x;
-	return (double)f < x ? nextafterf(f, INFINITY) : f;
+	uint32_t u = c3FloatBits(f), step = (double)f < x, negative = u >> 31;
+	// - step when negative, + step when not.
+	return c3BitsFloat(u + step - ((step & negative) << 1));
 }
 
 // A box in floats, rounded outward (half the memory of doubles: a walk loads
