@@ -858,16 +858,16 @@ static void c3MakeQueryLanes(const c3QueryBox* q, c3QueryLanes* l)
 	l->flip[2] = _mm_set_ps(-0.0f, -0.0f, -0.0f, 0.0f);
 }
 
-// The six tests of each child of n as bits: 0-5 child 0's, 6-11 child 1's.
-// The node's line is 64-byte aligned, so the loads are aligned.
+// The six tests of each child of n as bits: 0-5 child 0's, 6-11 child 1's
+// (the three masks packed to bytes, 12-15 repeat 8-11). The node's line is
+// 64-byte aligned, so the loads are aligned.
 static inline int c3NodeOverlapBits(const c3TreeNode* n, const c3QueryLanes* l)
 {
 	const float* f = &n->box[0][0];
-	__m128 a = _mm_xor_ps(_mm_load_ps(f), l->flip[0]);
-	__m128 b = _mm_xor_ps(_mm_load_ps(f + 4), l->flip[1]);
-	__m128 c = _mm_xor_ps(_mm_load_ps(f + 8), l->flip[2]);
-	return _mm_movemask_ps(_mm_cmple_ps(a, l->bound[0])) | (_mm_movemask_ps(_mm_cmple_ps(b, l->bound[1])) << 4) |
-		   (_mm_movemask_ps(_mm_cmple_ps(c, l->bound[2])) << 8);
+	__m128i a = _mm_castps_si128(_mm_cmple_ps(_mm_xor_ps(_mm_load_ps(f), l->flip[0]), l->bound[0]));
+	__m128i b = _mm_castps_si128(_mm_cmple_ps(_mm_xor_ps(_mm_load_ps(f + 4), l->flip[1]), l->bound[1]));
+	__m128i c = _mm_castps_si128(_mm_cmple_ps(_mm_xor_ps(_mm_load_ps(f + 8), l->flip[2]), l->bound[2]));
+	return _mm_movemask_epi8(_mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, c)));
 }
 #endif
 
@@ -959,9 +959,11 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 		c3PrefetchRef(nodes, userData, n->child[0]);
 		c3PrefetchRef(nodes, userData, n->child[1]);
 #ifdef C3_TREE_SSE2
+		// A child overlaps when its six bits are all set: adding one then
+		// carries into the seventh.
 		int bits = c3NodeOverlapBits(n, &lanes);
-		int in0 = (bits & 0x3f) == 0x3f;
-		int in1 = bits >> 6 == 0x3f;
+		int in0 = ((bits & 0x3f) + 1) >> 6;
+		int in1 = ((bits >> 6 & 0x3f) + 1) >> 6;
 #else
 		int in0 = c3TreeOverlaps(n->box[0], &q);
 		int in1 = c3TreeOverlaps(n->box[1], &q);
