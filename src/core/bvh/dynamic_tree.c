@@ -483,24 +483,28 @@ static c3Place c3FindBestSibling(const c3DynamicTree* tree, c3Place start, const
 	double area = c3BoxArea(leaf);
 	const float* box = c3ReadPlaceBox(tree, start);
 	c3Place best = start;
-	double bestCost = c3UnionArea(box, leaf);
-	double inherited = 0.0; // the growth of the ancestors of index
 	c3Place at = start;
 	int index = c3PlaceRef(tree, start);
+	// The union area and the area of the box of index: a step computes
+	// them for both children and passes on the one it descends to (the
+	// start's, its first cost, is where the best starts).
+	double unionArea = c3UnionArea(box, leaf);
+	double boxArea = c3IsLeaf(index) ? 0.0 : c3BoxArea(box);
+	double bestCost = unionArea;
+	double inherited = 0.0; // the growth of the ancestors of index
 	while (!c3IsLeaf(index))
 	{
 		const c3TreeNode* n = &nodes[index];
-		double unionArea = c3UnionArea(box, leaf);
 		double cost = unionArea + inherited;
 		if (cost < bestCost)
 		{
 			best = at;
 			bestCost = cost;
 		}
-		inherited += unionArea - c3BoxArea(box);
+		inherited += unionArea - boxArea;
 		// A child's cost is at least its union area (>= the leaf's) plus
 		// the inheritance: the lower bound of each subtree.
-		double lower[2];
+		double lower[2], unions[2], areas[2] = {0.0, 0.0};
 		for (int k = 0; k < 2; ++k)
 		{
 			double u = c3UnionArea(n->box[k], leaf);
@@ -511,7 +515,13 @@ static c3Place c3FindBestSibling(const c3DynamicTree* tree, c3Place start, const
 				best.slot = k;
 				bestCost = direct;
 			}
-			lower[k] = !c3IsLeaf(n->child[k]) ? inherited + (u - c3BoxArea(n->box[k])) + area : INFINITY;
+			unions[k] = u;
+			lower[k] = INFINITY;
+			if (!c3IsLeaf(n->child[k]))
+			{
+				areas[k] = c3BoxArea(n->box[k]);
+				lower[k] = inherited + (u - areas[k]) + area;
+			}
 		}
 		int next = lower[0] <= lower[1] ? 0 : 1;
 		if (!(lower[next] < bestCost))
@@ -520,7 +530,8 @@ static c3Place c3FindBestSibling(const c3DynamicTree* tree, c3Place start, const
 		}
 		at.node = index;
 		at.slot = next;
-		box = n->box[next];
+		unionArea = unions[next];
+		boxArea = areas[next];
 		index = n->child[next];
 	}
 	return best;
@@ -541,17 +552,24 @@ static void c3RotateNodes(c3DynamicTree* tree, int a)
 	// 1, then child 1 with a child of child 0: the uncle in slot 1 - side of
 	// a, the grandchild in slot g under the child in slot side, which then
 	// holds the uncle and the other grandchild.
+	//
+	// A swap makes the child in slot side the union of the uncle and a
+	// grandchild, whose area is no less than the uncle's (as computed too:
+	// every rounding step is monotonic), so it gains only when that child's
+	// area exceeds the uncle's: at most one side is tried, and its two
+	// union areas computed.
 	int bestSide = -1, bestGrandchild = 0;
 	double bestGain = 0.0;
+	double areas[2] = {c3BoxArea(A->box[0]), c3BoxArea(A->box[1])};
 	for (int side = 1; side >= 0; --side)
 	{
 		int p = A->child[side];
-		if (c3IsLeaf(p))
+		if (c3IsLeaf(p) || !(areas[side] > areas[1 - side]))
 		{
 			continue;
 		}
 		const c3TreeNode* P = &nodes[p];
-		double areaP = c3BoxArea(A->box[side]);
+		double areaP = areas[side];
 		for (int g = 0; g < 2; ++g)
 		{
 			double gain = areaP - c3UnionArea(A->box[1 - side], P->box[1 - g]);
