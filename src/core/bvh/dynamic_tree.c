@@ -232,13 +232,24 @@ static double c3UnionArea(const float* a, const float* b)
 #endif
 }
 
-static void c3UnionBox(float* out, const float* a, const float* b)
+static inline void c3UnionBox(float* out, const float* a, const float* b)
 {
+#ifdef C3_TREE_SSE2
+	// The least of floats 0-3 (lo x y z, hi x) and the greatest of floats 2-5
+	// (lo z, hi x y z), as c3UnionArea takes them; lanes lo x y z and hi x
+	// shuffled together, then hi y z.
+	__m128 lo = _mm_min_ps(_mm_loadu_ps(a), _mm_loadu_ps(b));
+	__m128 hi = _mm_max_ps(_mm_loadu_ps(a + 2), _mm_loadu_ps(b + 2));
+	__m128 zx = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 1, 2, 2));
+	_mm_storeu_ps(out, _mm_shuffle_ps(lo, zx, _MM_SHUFFLE(2, 0, 1, 0)));
+	_mm_storeh_pi((__m64*)(out + 4), hi);
+#else
 	for (int k = 0; k < 3; ++k)
 	{
 		out[k] = a[k] < b[k] ? a[k] : b[k];
 		out[3 + k] = a[3 + k] > b[3 + k] ? a[3 + k] : b[3 + k];
 	}
+#endif
 }
 
 static bool c3BoxContains(const float* outer, const float* inner)
