@@ -142,12 +142,14 @@ static int c3RefHeight(const c3DynamicTree* tree, int ref)
 	return c3IsLeaf(ref) ? 0 : tree->nodes[ref].height;
 }
 
-static void c3CopyBox(float* to, const float* from)
+// Through a copy on the stack, which compilers make two loads and two
+// stores (16 and 8 bytes): the loop was copied a float at a time, as the
+// boxes might have overlapped, and memmove is a call.
+static inline void c3CopyBox(float* to, const float* from)
 {
-	for (int k = 0; k < 6; ++k)
-	{
-		to[k] = from[k];
-	}
+	float box[6];
+	memcpy(box, from, sizeof box);
+	memcpy(to, box, sizeof box);
 }
 
 // Hold ref and its box at place p, and point ref back at p.
