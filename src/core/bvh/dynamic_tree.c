@@ -291,6 +291,7 @@ static inline int c3TreeOverlaps(const float* b, const c3QueryBox* q)
 // gives -inf); going up, f < x means f >= +0 (bits + 1) or f < 0 (bits -
 // 1: the negative subnormal nearest 0 gives -0). A NaN compares false and
 // stays.
+#ifndef C3_TREE_SSE2
 static inline uint32_t c3FloatBits(float f)
 {
 	uint32_t u;
@@ -320,16 +321,45 @@ static float c3TreeFloatUp(double x)
 	// - step when negative, + step when not.
 	return c3BitsFloat(u + step - ((step & negative) << 1));
 }
+#else
+// Four doubles (two in a, two in b) rounded down to floats, as
+// c3TreeFloatDown does each: converted to nearest, and where that is above
+// x (a 64-bit mask of each double, whose low half is taken), stepped by
+// the mask m (0 or -1): bits + m for a positive float, bits - m for a
+// negative one, which is bits + (m ^ s) - s with s its sign spread (0 or
+// -1). The scalar functions above give the same floats.
+static inline __m128 c3FloatDown4(__m128d a, __m128d b)
+{
+	__m128 f = _mm_movelh_ps(_mm_cvtpd_ps(a), _mm_cvtpd_ps(b));
+	__m128d above0 = _mm_cmpgt_pd(_mm_cvtps_pd(f), a);
+	__m128d above1 = _mm_cmpgt_pd(_mm_cvtps_pd(_mm_movehl_ps(f, f)), b);
+	__m128i m = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(above0), _mm_castpd_ps(above1), _MM_SHUFFLE(2, 0, 2, 0)));
+	__m128i u = _mm_castps_si128(f);
+	__m128i s = _mm_srai_epi32(u, 31);
+	return _mm_castsi128_ps(_mm_sub_epi32(_mm_add_epi32(u, _mm_xor_si128(m, s)), s));
+}
+#endif
 
 // A box in floats, rounded outward (half the memory of doubles: a walk loads
-// fewer cache lines; the box never shrinks).
+// fewer cache lines; the box never shrinks). With SSE2, six at once: the
+// float at or above x is minus the float at or below -x (rounding to
+// nearest and the step are symmetric about 0), so the hi bounds are
+// negated, rounded down with the lo ones, and negated back.
 static void c3SetFloatBox(float* b, c3Vec3 lo, c3Vec3 hi)
 {
+#ifdef C3_TREE_SSE2
+	__m128 first = c3FloatDown4(_mm_set_pd(lo.y, lo.x), _mm_set_pd(-hi.x, lo.z));
+	__m128d yz = _mm_set_pd(-hi.z, -hi.y);
+	__m128 second = c3FloatDown4(yz, yz);
+	_mm_storeu_ps(b, _mm_xor_ps(first, _mm_set_ps(-0.0f, 0.0f, 0.0f, 0.0f)));
+	_mm_storel_pi((__m64*)(b + 4), _mm_xor_ps(second, _mm_set1_ps(-0.0f)));
+#else
 	for (int k = 0; k < 3; ++k)
 	{
 		b[k] = c3TreeFloatDown(c3Get(lo, k));
 		b[3 + k] = c3TreeFloatUp(c3Get(hi, k));
 	}
+#endif
 }
 
 // -- memory ----------------------------------------------------------------------------------
@@ -857,12 +887,10 @@ static void c3FreeStack(c3WalkStack* s)
 
 static void c3MakeQueryBox(c3AABB box, c3QueryBox* q)
 {
-	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
-	for (int k = 0; k < 3; ++k)
-	{
-		q->lo[k] = c3TreeFloatDown(c3Get(lo, k));
-		q->hi[k] = c3TreeFloatUp(c3Get(hi, k));
-	}
+	float b[6];
+	c3SetFloatBox(b, c3Sub(box.center, box.halfExtents), c3Add(box.center, box.halfExtents));
+	memcpy(q->lo, b, sizeof q->lo);
+	memcpy(q->hi, b + 3, sizeof q->hi);
 }
 
 #ifdef C3_TREE_SSE2
