@@ -123,7 +123,7 @@ static int c3PlaceRef(const c3DynamicTree* tree, c3Place p)
 }
 
 // Where ref is held (it must be in the tree).
-static c3Place c3PlaceOf(const c3DynamicTree* tree, int ref)
+static inline c3Place c3PlaceOf(const c3DynamicTree* tree, int ref)
 {
 	if (c3IsLeaf(ref))
 	{
