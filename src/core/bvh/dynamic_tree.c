@@ -591,46 +591,34 @@ static void c3RotateNodes(c3DynamicTree* tree, int a)
 	{
 		return;
 	}
-	// The four candidate swaps, in the order child 0 with a child of child
-	// 1, then child 1 with a child of child 0: the uncle in slot 1 - side of
-	// a, the grandchild in slot g under the child in slot side, which then
-	// holds the uncle and the other grandchild.
-	//
-	// A swap makes the child in slot side the union of the uncle and a
-	// grandchild, whose area is no less than the uncle's (as computed too:
-	// every rounding step is monotonic), so it gains only when that child's
-	// area exceeds the uncle's: at most one side is tried, and its two
-	// union areas computed.
-	int bestSide = -1, bestGrandchild = 0;
-	double bestGain = 0.0;
+	// The candidate swaps: the uncle in slot 1 - side of a with the
+	// grandchild in slot g under the child in slot side, which then holds
+	// the uncle and the other grandchild. That child becomes the union of
+	// the uncle and a grandchild, whose area is no less than the uncle's (as
+	// computed too: every rounding step is monotonic), so a swap gains only
+	// under the child of the greater area: one side is tried, chosen by a
+	// compare rather than a branch (which the areas would make a coin
+	// toss), and its two union areas computed. The better swap is taken
+	// as a loop over g keeping the first strictly greater gain above 0
+	// would take it (a tie goes to g = 0; a NaN gain is never taken).
 	double areas[2] = {c3BoxArea(A->box[0]), c3BoxArea(A->box[1])};
-	for (int side = 1; side >= 0; --side)
-	{
-		int p = A->child[side];
-		if (c3IsLeaf(p) || !(areas[side] > areas[1 - side]))
-		{
-			continue;
-		}
-		const c3TreeNode* P = &nodes[p];
-		double areaP = areas[side];
-		for (int g = 0; g < 2; ++g)
-		{
-			double gain = areaP - c3UnionArea(A->box[1 - side], P->box[1 - g]);
-			if (gain > bestGain)
-			{
-				bestGain = gain;
-				bestSide = side;
-				bestGrandchild = g;
-			}
-		}
-	}
-	if (bestSide < 0)
+	int side = areas[1] > areas[0];
+	int p = A->child[side];
+	if (c3IsLeaf(p) || !(areas[side] > areas[1 - side]))
 	{
 		return;
 	}
-	int side = bestSide, g = bestGrandchild;
-	int p = A->child[side];
 	c3TreeNode* P = &nodes[p];
+	double gains[2];
+	for (int g = 0; g < 2; ++g)
+	{
+		gains[g] = areas[side] - c3UnionArea(A->box[1 - side], P->box[1 - g]);
+	}
+	int g = gains[1] > (gains[0] > 0.0 ? gains[0] : 0.0);
+	if (!(gains[g] > 0.0))
+	{
+		return;
+	}
 	int u = A->child[1 - side];
 	int grandchild = P->child[g];
 	float uncleBox[6], grandchildBox[6];
