@@ -753,8 +753,6 @@ bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, doubl
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
 	const float* old = c3ReadPlaceBox(tree, tree->places[proxyId]);
 	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
-	float fat[6];
-	c3FatBox(box, margin, fat);
 	// Still inside its fat box, and that box not far larger than needed.
 	c3Vec3 h = c3Add(box.halfExtents, c3MakeVec3(margin, margin, margin));
 	if (c3BoxContainsDoubles(old, lo, hi) &&
@@ -762,6 +760,9 @@ bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, doubl
 	{
 		return false;
 	}
+	// The new fat box only for a proxy that leaves its old one.
+	float fat[6];
+	c3FatBox(box, margin, fat);
 	// Removal frees a node that the insertion takes back: no allocation.
 	// A moved leaf lands near where it was: its new place is sought from
 	// the lowest reference about it that holds the new box, whose ancestors
