@@ -193,6 +193,13 @@ static inline c3Vec3 c3BoxHi(const float* b)
 }
 
 #ifdef C3_TREE_SSE2
+// Lanes 0-1 of v to two floats at p, through an __m128i store (which
+// compilers let alias anything; the __m64 of _mm_storel_pi is MMX's).
+static inline void c3StoreTwoFloats(float* p, __m128 v)
+{
+	_mm_storel_epi64((__m128i*)p, _mm_castps_si128(v));
+}
+
 // The area of the box whose lo x y z are lanes 0-2 of lo and hi x y z lanes
 // 1-3 of hi, to the bit as c3TreeArea computes it: the extents in doubles
 // (two at once), the same products, the sums in the same order.
@@ -244,7 +251,7 @@ static inline void c3UnionBox(float* out, const float* a, const float* b)
 	__m128 hi = _mm_max_ps(_mm_loadu_ps(a + 2), _mm_loadu_ps(b + 2));
 	__m128 zx = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 1, 2, 2));
 	_mm_storeu_ps(out, _mm_shuffle_ps(lo, zx, _MM_SHUFFLE(2, 0, 1, 0)));
-	_mm_storeh_pi((__m64*)(out + 4), hi);
+	c3StoreTwoFloats(out + 4, _mm_movehl_ps(hi, hi));
 #else
 	for (int k = 0; k < 3; ++k)
 	{
@@ -352,7 +359,7 @@ static void c3SetFloatBox(float* b, c3Vec3 lo, c3Vec3 hi)
 	__m128d yz = _mm_set_pd(-hi.z, -hi.y);
 	__m128 second = c3FloatDown4(yz, yz);
 	_mm_storeu_ps(b, _mm_xor_ps(first, _mm_set_ps(-0.0f, 0.0f, 0.0f, 0.0f)));
-	_mm_storel_pi((__m64*)(b + 4), _mm_xor_ps(second, _mm_set1_ps(-0.0f)));
+	c3StoreTwoFloats(b + 4, _mm_xor_ps(second, _mm_set1_ps(-0.0f)));
 #else
 	for (int k = 0; k < 3; ++k)
 	{
