@@ -26,8 +26,10 @@
 #include "base/math_functions.h"
 #include "kernel/ray.h"
 
-// SSE2 (every x86-64) tests both children of a node in a few instructions;
-// other targets take the scalar tests, which give the same answers.
+// SSE2 (every x86-64) tests both children of a node in a few instructions,
+// and makes the unions, areas and outward roundings of boxes without the
+// branches that compilers make of scalar min, max and rounding choices;
+// other targets take the scalar code, which gives the same bits.
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
 #define C3_TREE_SSE2 1
