@@ -3,6 +3,7 @@
 // proxies after random changes, its invariants and its memory failures;
 // and the world (collide/world.h) through memory failures.
 
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -734,6 +735,136 @@ static void world_slide_pushes_out(void)
 	c3DestroyWorld(world);
 }
 
+// The reference for the tree's outward rounding of doubles to floats: to
+// nearest, then one float outward by nextafterf when that went past x.
+static float floatDownReference(double x)
+{
+	float f = (float)x;
+	return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static float floatUpReference(double x)
+{
+	float f = (float)x;
+	return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
+// 32 random bits: the high half of the generator's step (its low bits are
+// not random enough).
+static unsigned randomBits(Rng* rng)
+{
+	rng->state = rng->state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)(rng->state >> 32);
+}
+
+// A double for the rounding: any sign; a float exactly, a tie halfway
+// between two floats, a double a hair off a float, or any double with an
+// exponent from below float's subnormals to past its largest.
+static double roundingInput(Rng* rng)
+{
+	unsigned kind = randomBits(rng) % 4, bits = randomBits(rng);
+	double sign = (bits & 1) ? -1.0 : 1.0;
+	float f;
+	unsigned u = bits >> 1 & 0x7f7fffffu; // up to FLT_MAX, no inf or NaN
+	memcpy(&f, &u, sizeof f);
+	double x = (double)f;
+	double next = (double)nextafterf(f, INFINITY);
+	if (kind == 1)
+	{
+		x = 0.5 * (x + next);
+	}
+	else if (kind == 2)
+	{
+		x = (bits & 2) ? nextafter(x, 0.0) : nextafter(x, INFINITY);
+	}
+	else if (kind == 3)
+	{
+		double mantissa =
+			1.0 + (double)randomBits(rng) / 4294967296.0 + (double)randomBits(rng) / 1.8446744073709552e19;
+		x = ldexp(mantissa, (int)(randomBits(rng) % 320) - 170);
+	}
+	return sign * x;
+}
+
+// Equal as doubles, zeros of the same sign, or both NaN.
+static bool sameValue(double a, double b)
+{
+	return a == b ? signbit(a) == signbit(b) : (isnan(a) && isnan(b));
+}
+
+// A proxy's fat box is its box rounded outward to floats, to the bit as
+// nextafterf gives it: a point box (no margin) at a random double on each
+// axis, over edges (zeros, subnormals, the largest float and the doubles
+// just past it, infinities) and many random inputs. The fat box comes back
+// as center and half extents in doubles, exact for two floats within an ulp
+// of each other.
+static void tree_rounds_outward_like_nextafterf(void)
+{
+	static const double edges[] = {
+		0.0,
+		1.0,
+		1.0 + 1.0e-12,
+		1.0 - 1.0e-12,
+		0.1,
+		FLT_MIN,
+		FLT_MIN * (1.0 + 1.0e-9),
+		FLT_MIN * (1.0 - 1.0e-9),
+		1.401298464324817e-45,  // the smallest subnormal float
+		0.7006492321624085e-45, // half of it: a tie that rounds to 0
+		0.7006492321624086e-45,
+		1.0e-46,
+		4.9406564584124654e-324, // the smallest subnormal double
+		2.2250738585072014e-308,
+		FLT_MAX,
+		3.4028235677973366e38, // FLT_MAX + half an ulp: a tie that rounds to inf
+		3.4028235677973362e38, // just below that: rounds to FLT_MAX
+		3.5e38,
+		1.0e300,
+		DBL_MAX,
+		INFINITY,
+	};
+	Rng rng = {4242};
+	int cases = 0, failures = 0;
+	int edgeCount = (int)(sizeof edges / sizeof edges[0]);
+	c3DynamicTree* tree = c3CreateDynamicTree(NULL);
+	for (int i = 0; i < 2 * edgeCount + 30000 && failures < 10; ++i)
+	{
+		double x[3];
+		for (int k = 0; k < 3; ++k)
+		{
+			x[k] = i < 2 * edgeCount ? (i % 2 ? -1.0 : 1.0) * edges[(i / 2 + 7 * k) % edgeCount] : roundingInput(&rng);
+		}
+		c3AABB point = {V(x[0], x[1], x[2]), V(0, 0, 0)};
+		int id = c3DynamicTree_CreateProxy(tree, point, 0.0, 0);
+		c3AABB fat = c3DynamicTree_GetFatBox(tree, id);
+		c3DynamicTree_DestroyProxy(tree, id);
+		for (int k = 0; k < 3; ++k)
+		{
+			// As the tree makes the box: center - 0 and center + 0 (which
+			// is +0 for -0).
+			double lo = floatDownReference(x[k] - 0.0), hi = floatUpReference(x[k] + 0.0);
+			double center = 0.5 * (lo + hi), half = 0.5 * (hi - lo);
+			cases++;
+			if (!sameValue(c3Get(fat.center, k), center) || !sameValue(c3Get(fat.halfExtents, k), half))
+			{
+				printf("  %.17g: fat box center %.17g half %.17g, expected %.17g, %.17g\n", x[k], c3Get(fat.center, k),
+					   c3Get(fat.halfExtents, k), center, half);
+				failures++;
+			}
+		}
+	}
+	CHECK(failures == 0 && cases > 90000);
+	// Past the largest float the box still starts at it (infinities in the
+	// center and half extents above hide which finite float it starts at).
+	c3AABB far = {V(1.0e300, 0, 0), V(0, 0, 0)};
+	c3DynamicTree_CreateProxy(tree, far, 0.0, 7);
+	c3AABB probe = {V(FLT_MAX, 0, 0), V(0, 0, 0)};
+	int calls = 0;
+	c3DynamicTree_Query(tree, probe, countItem, &calls);
+	CHECK(calls == 1);
+	c3DestroyDynamicTree(tree);
+}
+
 const c3Test c3_treeTests[] = {
 	{"tree_matches_brute_force", tree_matches_brute_force},
 	{"tree_small_trees", tree_small_trees},
@@ -743,6 +874,7 @@ const c3Test c3_treeTests[] = {
 	{"tree_callbacks_and_ids", tree_callbacks_and_ids},
 	{"tree_stays_balanced", tree_stays_balanced},
 	{"tree_memory_failures", tree_memory_failures},
+	{"tree_rounds_outward_like_nextafterf", tree_rounds_outward_like_nextafterf},
 	{"world_memory_failures", world_memory_failures},
 	{"world_slide_follows_floor_and_wall", world_slide_follows_floor_and_wall},
 	{"world_slide_pushes_out", world_slide_pushes_out},

@@ -26,6 +26,15 @@
 #include "base/math_functions.h"
 #include "kernel/ray.h"
 
+// SSE2 (every x86-64) tests both children of a node in a few instructions,
+// and makes the unions, areas and outward roundings of boxes without the
+// branches that compilers make of scalar min, max and rounding choices;
+// other targets take the scalar code, which gives the same bits.
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define C3_TREE_SSE2 1
+#endif
+
 enum
 {
 	c3_nullNode = -1,   ///< no node; a reference below it names a proxy (c3LeafRef)
@@ -116,7 +125,7 @@ static int c3PlaceRef(const c3DynamicTree* tree, c3Place p)
 }
 
 // Where ref is held (it must be in the tree).
-static c3Place c3PlaceOf(const c3DynamicTree* tree, int ref)
+static inline c3Place c3PlaceOf(const c3DynamicTree* tree, int ref)
 {
 	if (c3IsLeaf(ref))
 	{
@@ -135,12 +144,14 @@ static int c3RefHeight(const c3DynamicTree* tree, int ref)
 	return c3IsLeaf(ref) ? 0 : tree->nodes[ref].height;
 }
 
-static void c3CopyBox(float* to, const float* from)
+// Through a copy on the stack, which compilers make two loads and two
+// stores (16 and 8 bytes): the loop was copied a float at a time, as the
+// boxes might have overlapped, and memmove is a call.
+static inline void c3CopyBox(float* to, const float* from)
 {
-	for (int k = 0; k < 6; ++k)
-	{
-		to[k] = from[k];
-	}
+	float box[6];
+	memcpy(box, from, sizeof box);
+	memcpy(to, box, sizeof box);
 }
 
 // Hold ref and its box at place p, and point ref back at p.
@@ -183,24 +194,73 @@ static inline c3Vec3 c3BoxHi(const float* b)
 	return c3MakeVec3(b[3], b[4], b[5]);
 }
 
+#ifdef C3_TREE_SSE2
+// Lanes 0-1 of v to two floats at p, through an __m128i store (which
+// compilers let alias anything; the __m64 of _mm_storel_pi is MMX's).
+static inline void c3StoreTwoFloats(float* p, __m128 v)
+{
+	_mm_storel_epi64((__m128i*)p, _mm_castps_si128(v));
+}
+
+// The area of the box whose lo x y z are lanes 0-2 of lo and hi x y z lanes
+// 1-3 of hi, to the bit as c3TreeArea computes it: the extents in doubles
+// (two at once), the same products, the sums in the same order.
+static inline double c3LaneArea(__m128 lo, __m128 hi)
+{
+	hi = _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(3, 3, 2, 1));
+	__m128d exy = _mm_sub_pd(_mm_cvtps_pd(hi), _mm_cvtps_pd(lo));
+	__m128d ez = _mm_sub_sd(_mm_cvtps_pd(_mm_movehl_ps(hi, hi)), _mm_cvtps_pd(_mm_movehl_ps(lo, lo)));
+	__m128d eyz = _mm_shuffle_pd(exy, ez, 1);
+	__m128d xyYz = _mm_mul_pd(exy, eyz);
+	__m128d zx = _mm_mul_sd(ez, exy);
+	double sum = _mm_cvtsd_f64(_mm_add_sd(_mm_add_sd(xyYz, _mm_unpackhi_pd(xyYz, xyYz)), zx));
+	return 2.0 * sum;
+}
+#endif
+
 static double c3BoxArea(const float* b)
 {
+#ifdef C3_TREE_SSE2
+	// Floats 0-3 and 2-5 of the box: its lo, and its hi in lanes 1-3.
+	return c3LaneArea(_mm_loadu_ps(b), _mm_loadu_ps(b + 2));
+#else
 	return c3TreeArea(c3BoxLo(b), c3BoxHi(b));
+#endif
 }
 
-// The area of the union of two float boxes.
+// The area of the union of two float boxes. With SSE2 the union is made in
+// floats by minps and maxps, which choose as c3Min and c3Max do (the second
+// operand unless the first is less, or greater), where compilers make the
+// scalar choices into branches that the random boxes mispredict.
 static double c3UnionArea(const float* a, const float* b)
 {
+#ifdef C3_TREE_SSE2
+	__m128 lo = _mm_min_ps(_mm_loadu_ps(a), _mm_loadu_ps(b));
+	__m128 hi = _mm_max_ps(_mm_loadu_ps(a + 2), _mm_loadu_ps(b + 2));
+	return c3LaneArea(lo, hi);
+#else
 	return c3TreeArea(c3Min(c3BoxLo(a), c3BoxLo(b)), c3Max(c3BoxHi(a), c3BoxHi(b)));
+#endif
 }
 
-static void c3UnionBox(float* out, const float* a, const float* b)
+static inline void c3UnionBox(float* out, const float* a, const float* b)
 {
+#ifdef C3_TREE_SSE2
+	// The least of floats 0-3 (lo x y z, hi x) and the greatest of floats 2-5
+	// (lo z, hi x y z), as c3UnionArea takes them; lanes lo x y z and hi x
+	// shuffled together, then hi y z.
+	__m128 lo = _mm_min_ps(_mm_loadu_ps(a), _mm_loadu_ps(b));
+	__m128 hi = _mm_max_ps(_mm_loadu_ps(a + 2), _mm_loadu_ps(b + 2));
+	__m128 zx = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 1, 2, 2));
+	_mm_storeu_ps(out, _mm_shuffle_ps(lo, zx, _MM_SHUFFLE(2, 0, 1, 0)));
+	c3StoreTwoFloats(out + 4, _mm_movehl_ps(hi, hi));
+#else
 	for (int k = 0; k < 3; ++k)
 	{
 		out[k] = a[k] < b[k] ? a[k] : b[k];
 		out[3 + k] = a[3 + k] > b[3 + k] ? a[3 + k] : b[3 + k];
 	}
+#endif
 }
 
 static bool c3BoxContains(const float* outer, const float* inner)
@@ -229,28 +289,86 @@ static inline int c3TreeOverlaps(const float* b, const c3QueryBox* q)
 		   (q->lo[2] <= b[5]);
 }
 
-// The float nearest x at or below it, and at or above it.
+// The float nearest x at or below it, and at or above it: x rounded to
+// nearest, then moved one float outward when that went past x. Floats of
+// one sign are ordered as their bits, so the next float is the bits plus
+// or minus one, which is what nextafterf gives, to the bit (checked against
+// it in spec/c/test_tree.c) and without a call or a branch: whether the
+// rounding went past x is a coin toss, which a branch would mispredict half
+// the time. Going down, f > x means f > 0 (bits - 1: +inf gives FLT_MAX)
+// or f <= -0 (bits + 1: -0 gives the negative subnormal nearest 0, -FLT_MAX
+// gives -inf); going up, f < x means f >= +0 (bits + 1) or f < 0 (bits -
+// 1: the negative subnormal nearest 0 gives -0). A NaN compares false and
+// stays.
+#ifndef C3_TREE_SSE2
+static inline uint32_t c3FloatBits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
+static inline float c3BitsFloat(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, sizeof f);
+	return f;
+}
+
 static float c3TreeFloatDown(double x)
 {
 	float f = (float)x;
-	return (double)f > x ? nextafterf(f, -INFINITY) : f;
+	uint32_t u = c3FloatBits(f), step = (double)f > x, negative = u >> 31;
+	// + step when negative, - step when not.
+	return c3BitsFloat(u + step - ((step & ~negative) << 1));
 }
 
 static float c3TreeFloatUp(double x)
 {
 	float f = (float)x;
-	return (double)f < x ? nextafterf(f, INFINITY) : f;
+	uint32_t u = c3FloatBits(f), step = (double)f < x, negative = u >> 31;
+	// - step when negative, + step when not.
+	return c3BitsFloat(u + step - ((step & negative) << 1));
 }
+#else
+// Four doubles (two in a, two in b) rounded down to floats, as
+// c3TreeFloatDown does each: converted to nearest, and where that is above
+// x (a 64-bit mask of each double, whose low half is taken), stepped by
+// the mask m (0 or -1): bits + m for a positive float, bits - m for a
+// negative one, which is bits + (m ^ s) - s with s its sign spread (0 or
+// -1). The scalar functions above give the same floats.
+static inline __m128 c3FloatDown4(__m128d a, __m128d b)
+{
+	__m128 f = _mm_movelh_ps(_mm_cvtpd_ps(a), _mm_cvtpd_ps(b));
+	__m128d above0 = _mm_cmpgt_pd(_mm_cvtps_pd(f), a);
+	__m128d above1 = _mm_cmpgt_pd(_mm_cvtps_pd(_mm_movehl_ps(f, f)), b);
+	__m128i m = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(above0), _mm_castpd_ps(above1), _MM_SHUFFLE(2, 0, 2, 0)));
+	__m128i u = _mm_castps_si128(f);
+	__m128i s = _mm_srai_epi32(u, 31);
+	return _mm_castsi128_ps(_mm_sub_epi32(_mm_add_epi32(u, _mm_xor_si128(m, s)), s));
+}
+#endif
 
 // A box in floats, rounded outward (half the memory of doubles: a walk loads
-// fewer cache lines; the box never shrinks).
+// fewer cache lines; the box never shrinks). With SSE2, six at once: the
+// float at or above x is minus the float at or below -x (rounding to
+// nearest and the step are symmetric about 0), so the hi bounds are
+// negated, rounded down with the lo ones, and negated back.
 static void c3SetFloatBox(float* b, c3Vec3 lo, c3Vec3 hi)
 {
+#ifdef C3_TREE_SSE2
+	__m128 first = c3FloatDown4(_mm_set_pd(lo.y, lo.x), _mm_set_pd(-hi.x, lo.z));
+	__m128d yz = _mm_set_pd(-hi.z, -hi.y);
+	__m128 second = c3FloatDown4(yz, yz);
+	_mm_storeu_ps(b, _mm_xor_ps(first, _mm_set_ps(-0.0f, 0.0f, 0.0f, 0.0f)));
+	c3StoreTwoFloats(b + 4, _mm_xor_ps(second, _mm_set1_ps(-0.0f)));
+#else
 	for (int k = 0; k < 3; ++k)
 	{
 		b[k] = c3TreeFloatDown(c3Get(lo, k));
 		b[3 + k] = c3TreeFloatUp(c3Get(hi, k));
 	}
+#endif
 }
 
 // -- memory ----------------------------------------------------------------------------------
@@ -417,24 +535,28 @@ static c3Place c3FindBestSibling(const c3DynamicTree* tree, c3Place start, const
 	double area = c3BoxArea(leaf);
 	const float* box = c3ReadPlaceBox(tree, start);
 	c3Place best = start;
-	double bestCost = c3UnionArea(box, leaf);
-	double inherited = 0.0; // the growth of the ancestors of index
 	c3Place at = start;
 	int index = c3PlaceRef(tree, start);
+	// The union area and the area of the box of index: a step computes
+	// them for both children and passes on the one it descends to (the
+	// start's, its first cost, is where the best starts).
+	double unionArea = c3UnionArea(box, leaf);
+	double boxArea = c3IsLeaf(index) ? 0.0 : c3BoxArea(box);
+	double bestCost = unionArea;
+	double inherited = 0.0; // the growth of the ancestors of index
 	while (!c3IsLeaf(index))
 	{
 		const c3TreeNode* n = &nodes[index];
-		double unionArea = c3UnionArea(box, leaf);
 		double cost = unionArea + inherited;
 		if (cost < bestCost)
 		{
 			best = at;
 			bestCost = cost;
 		}
-		inherited += unionArea - c3BoxArea(box);
+		inherited += unionArea - boxArea;
 		// A child's cost is at least its union area (>= the leaf's) plus
 		// the inheritance: the lower bound of each subtree.
-		double lower[2];
+		double lower[2], unions[2], areas[2] = {0.0, 0.0};
 		for (int k = 0; k < 2; ++k)
 		{
 			double u = c3UnionArea(n->box[k], leaf);
@@ -445,7 +567,13 @@ static c3Place c3FindBestSibling(const c3DynamicTree* tree, c3Place start, const
 				best.slot = k;
 				bestCost = direct;
 			}
-			lower[k] = !c3IsLeaf(n->child[k]) ? inherited + (u - c3BoxArea(n->box[k])) + area : INFINITY;
+			unions[k] = u;
+			lower[k] = INFINITY;
+			if (!c3IsLeaf(n->child[k]))
+			{
+				areas[k] = c3BoxArea(n->box[k]);
+				lower[k] = inherited + (u - areas[k]) + area;
+			}
 		}
 		int next = lower[0] <= lower[1] ? 0 : 1;
 		if (!(lower[next] < bestCost))
@@ -454,7 +582,8 @@ static c3Place c3FindBestSibling(const c3DynamicTree* tree, c3Place start, const
 		}
 		at.node = index;
 		at.slot = next;
-		box = n->box[next];
+		unionArea = unions[next];
+		boxArea = areas[next];
 		index = n->child[next];
 	}
 	return best;
@@ -471,39 +600,34 @@ static void c3RotateNodes(c3DynamicTree* tree, int a)
 	{
 		return;
 	}
-	// The four candidate swaps, in the order child 0 with a child of child
-	// 1, then child 1 with a child of child 0: the uncle in slot 1 - side of
-	// a, the grandchild in slot g under the child in slot side, which then
-	// holds the uncle and the other grandchild.
-	int bestSide = -1, bestGrandchild = 0;
-	double bestGain = 0.0;
-	for (int side = 1; side >= 0; --side)
-	{
-		int p = A->child[side];
-		if (c3IsLeaf(p))
-		{
-			continue;
-		}
-		const c3TreeNode* P = &nodes[p];
-		double areaP = c3BoxArea(A->box[side]);
-		for (int g = 0; g < 2; ++g)
-		{
-			double gain = areaP - c3UnionArea(A->box[1 - side], P->box[1 - g]);
-			if (gain > bestGain)
-			{
-				bestGain = gain;
-				bestSide = side;
-				bestGrandchild = g;
-			}
-		}
-	}
-	if (bestSide < 0)
+	// The candidate swaps: the uncle in slot 1 - side of a with the
+	// grandchild in slot g under the child in slot side, which then holds
+	// the uncle and the other grandchild. That child becomes the union of
+	// the uncle and a grandchild, whose area is no less than the uncle's (as
+	// computed too: every rounding step is monotonic), so a swap gains only
+	// under the child of the greater area: one side is tried, chosen by a
+	// compare rather than a branch (which the areas would make a coin
+	// toss), and its two union areas computed. The better swap is taken
+	// as a loop over g keeping the first strictly greater gain above 0
+	// would take it (a tie goes to g = 0; a NaN gain is never taken).
+	double areas[2] = {c3BoxArea(A->box[0]), c3BoxArea(A->box[1])};
+	int side = areas[1] > areas[0];
+	int p = A->child[side];
+	if (c3IsLeaf(p) || !(areas[side] > areas[1 - side]))
 	{
 		return;
 	}
-	int side = bestSide, g = bestGrandchild;
-	int p = A->child[side];
 	c3TreeNode* P = &nodes[p];
+	double gains[2];
+	for (int g = 0; g < 2; ++g)
+	{
+		gains[g] = areas[side] - c3UnionArea(A->box[1 - side], P->box[1 - g]);
+	}
+	int g = gains[1] > (gains[0] > 0.0 ? gains[0] : 0.0);
+	if (!(gains[g] > 0.0))
+	{
+		return;
+	}
 	int u = A->child[1 - side];
 	int grandchild = P->child[g];
 	float uncleBox[6], grandchildBox[6];
@@ -638,8 +762,6 @@ bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, doubl
 	C3_ASSERT(c3DynamicTree_IsProxy(tree, proxyId));
 	const float* old = c3ReadPlaceBox(tree, tree->places[proxyId]);
 	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
-	float fat[6];
-	c3FatBox(box, margin, fat);
 	// Still inside its fat box, and that box not far larger than needed.
 	c3Vec3 h = c3Add(box.halfExtents, c3MakeVec3(margin, margin, margin));
 	if (c3BoxContainsDoubles(old, lo, hi) &&
@@ -647,6 +769,9 @@ bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, doubl
 	{
 		return false;
 	}
+	// The new fat box only for a proxy that leaves its old one.
+	float fat[6];
+	c3FatBox(box, margin, fat);
 	// Removal frees a node that the insertion takes back: no allocation.
 	// A moved leaf lands near where it was: its new place is sought from
 	// the lowest reference about it that holds the new box, whose ancestors
@@ -697,9 +822,9 @@ uint64_t c3DynamicTree_GetUserData(const c3DynamicTree* tree, int proxyId)
 // line; asking for both children as soon as the parent is in lets their
 // misses overlap the parent's tests and each other (worth about a tenth of
 // a small query in a tree of 100k proxies).
-static inline void c3PrefetchRef(const c3DynamicTree* tree, int ref)
+static inline void c3PrefetchRef(const c3TreeNode* nodes, const uint64_t* userData, int ref)
 {
-	C3_PREFETCH(ref >= 0 ? (const void*)&tree->nodes[ref] : (const void*)&tree->userData[c3LeafId(ref)]);
+	C3_PREFETCH(ref >= 0 ? (const void*)&nodes[ref] : (const void*)&userData[c3LeafId(ref)]);
 }
 
 /// A walk's stack of references (and, for a cast, the times at which it
@@ -760,13 +885,48 @@ static void c3FreeStack(c3WalkStack* s)
 
 static void c3MakeQueryBox(c3AABB box, c3QueryBox* q)
 {
-	c3Vec3 lo = c3Sub(box.center, box.halfExtents), hi = c3Add(box.center, box.halfExtents);
-	for (int k = 0; k < 3; ++k)
-	{
-		q->lo[k] = c3TreeFloatDown(c3Get(lo, k));
-		q->hi[k] = c3TreeFloatUp(c3Get(hi, k));
-	}
+	float b[6];
+	c3SetFloatBox(b, c3Sub(box.center, box.halfExtents), c3Add(box.center, box.halfExtents));
+	memcpy(q->lo, b, sizeof q->lo);
+	memcpy(q->hi, b + 3, sizeof q->hi);
 }
+
+#ifdef C3_TREE_SSE2
+/// A query box laid out against a node's 12 floats (child 0's lo, hi, then
+/// child 1's lo, hi), read as three vectors of four. Each of the twelve
+/// tests becomes a <= of the node's lane against this one's: lo <= q.hi as
+/// it is, and q.lo <= hi as -hi <= -q.lo, the node's hi lanes negated by
+/// flipping their sign bits (exact; a NaN stays NaN and fails either way).
+typedef struct c3QueryLanes
+{
+	__m128 bound[3]; ///< q.hi on a lo lane, -q.lo on a hi lane
+	__m128 flip[3];  ///< -0.0f on a hi lane (the sign bit), 0.0f on a lo lane
+} c3QueryLanes;
+
+static void c3MakeQueryLanes(const c3QueryBox* q, c3QueryLanes* l)
+{
+	float h[3] = {q->hi[0], q->hi[1], q->hi[2]}, n[3] = {-q->lo[0], -q->lo[1], -q->lo[2]};
+	// _mm_set_ps takes the lanes from the last to the first.
+	l->bound[0] = _mm_set_ps(n[0], h[2], h[1], h[0]);
+	l->bound[1] = _mm_set_ps(h[1], h[0], n[2], n[1]);
+	l->bound[2] = _mm_set_ps(n[2], n[1], n[0], h[2]);
+	l->flip[0] = _mm_set_ps(-0.0f, 0.0f, 0.0f, 0.0f);
+	l->flip[1] = _mm_set_ps(0.0f, 0.0f, -0.0f, -0.0f);
+	l->flip[2] = _mm_set_ps(-0.0f, -0.0f, -0.0f, 0.0f);
+}
+
+// The six tests of each child of n as bits: 0-5 child 0's, 6-11 child 1's
+// (the three masks packed to bytes, 12-15 repeat 8-11). The node's line is
+// 64-byte aligned, so the loads are aligned.
+static inline int c3NodeOverlapBits(const c3TreeNode* n, const c3QueryLanes* l)
+{
+	const float* f = &n->box[0][0];
+	__m128i a = _mm_castps_si128(_mm_cmple_ps(_mm_xor_ps(_mm_load_ps(f), l->flip[0]), l->bound[0]));
+	__m128i b = _mm_castps_si128(_mm_cmple_ps(_mm_xor_ps(_mm_load_ps(f + 4), l->flip[1]), l->bound[1]));
+	__m128i c = _mm_castps_si128(_mm_cmple_ps(_mm_xor_ps(_mm_load_ps(f + 8), l->flip[2]), l->bound[2]));
+	return _mm_movemask_epi8(_mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, c)));
+}
+#endif
 
 // A walk that cannot grow its stack goes on depth first by recursion from
 // the reference it could not expand (one whose box overlaps, already
@@ -801,17 +961,39 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	{
 		return stats;
 	}
+	// The stack is made large enough for the whole walk before it starts,
+	// so that the loop checks no capacity: it holds at most one reference
+	// per depth below the root and one more (a popped node's two children
+	// on top, under them at most one sibling left at each shallower depth),
+	// height + 1 in all. Without memory for that, the walk goes by
+	// recursion, which the height bounds as well.
+	c3WalkStack stack;
+	c3InitStack(&stack, &tree->allocator);
+	int height = c3RefHeight(tree, tree->root);
+	while (stack.capacity < height + 1)
+	{
+		if (!c3GrowStack(&stack))
+		{
+			c3FreeStack(&stack);
+			c3QueryFrom(tree, tree->root, &q, fcn, context, &stats);
+			return stats;
+		}
+	}
 	// Only references whose box overlaps go on the stack: both children of
 	// a node are tested from its line, and each is pushed unconditionally
 	// and kept by adding its flag to the count (no branch on the test).
 	// Child 0 goes on top: a walk visits child 0's subtree first, which the
-	// rebuild lays out right after its parent.
+	// rebuild lays out right after its parent. The counts are kept in
+	// locals and made into stats at the end.
 	const c3TreeNode* nodes = tree->nodes;
 	const uint64_t* userData = tree->userData;
-	c3WalkStack stack;
-	c3InitStack(&stack, &tree->allocator);
+#ifdef C3_TREE_SSE2
+	c3QueryLanes lanes;
+	c3MakeQueryLanes(&q, &lanes);
+#endif
 	int* items = stack.items;
 	int count = 0;
+	int inner = 0, leaves = 0;
 	items[count++] = tree->root;
 	while (count > 0)
 	{
@@ -819,42 +1001,38 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 		if (c3IsLeaf(ref))
 		{
 			int proxyId = c3LeafId(ref);
-			stats.leaves++;
+			leaves++;
 			if (!fcn(proxyId, userData[proxyId], context))
 			{
 				break;
 			}
 			continue;
 		}
-		if (count + 2 > stack.capacity)
-		{
-			stack.count = count;
-			if (!c3GrowStack(&stack))
-			{
-				if (!c3QueryFrom(tree, ref, &q, fcn, context, &stats))
-				{
-					break;
-				}
-				continue;
-			}
-			items = stack.items;
-		}
 		const c3TreeNode* n = &nodes[ref];
-		stats.nodes += 2;
+		inner++;
 		// Both children's memory asked for at once, before the tests are
 		// done: the next node's miss overlaps them, and the one left on the
 		// stack comes in while the other's subtree is walked.
-		c3PrefetchRef(tree, n->child[0]);
-		c3PrefetchRef(tree, n->child[1]);
+		c3PrefetchRef(nodes, userData, n->child[0]);
+		c3PrefetchRef(nodes, userData, n->child[1]);
+#ifdef C3_TREE_SSE2
+		// A child overlaps when its six bits are all set: adding one then
+		// carries into the seventh.
+		int bits = c3NodeOverlapBits(n, &lanes);
+		int in0 = ((bits & 0x3f) + 1) >> 6;
+		int in1 = ((bits >> 6 & 0x3f) + 1) >> 6;
+#else
 		int in0 = c3TreeOverlaps(n->box[0], &q);
 		int in1 = c3TreeOverlaps(n->box[1], &q);
+#endif
 		items[count] = n->child[1];
 		count += in1;
 		items[count] = n->child[0];
 		count += in0;
 	}
-	stack.count = count;
 	c3FreeStack(&stack);
+	stats.nodes += 2 * inner;
+	stats.leaves += leaves;
 	return stats;
 }
 
@@ -965,8 +1143,8 @@ c3TreeStats c3DynamicTree_Cast(const c3DynamicTree* tree, c3Vec3 origin, c3Vec3 
 		// The nearer child on top, the farther under it.
 		const c3TreeNode* n = &tree->nodes[ref];
 		stats.nodes += 2;
-		c3PrefetchRef(tree, n->child[0]);
-		c3PrefetchRef(tree, n->child[1]);
+		c3PrefetchRef(tree->nodes, tree->userData, n->child[0]);
+		c3PrefetchRef(tree->nodes, tree->userData, n->child[1]);
 		double t1 = c3SlabEnter(n->box[0], &cast, maxFraction);
 		double t2 = c3SlabEnter(n->box[1], &cast, maxFraction);
 		int near = n->child[0], far = n->child[1];
