@@ -142,7 +142,43 @@ static void sweepNearMatchesTheWalk(void)
 	c3DestroyMesh(mesh);
 }
 
+// Items added in order along a line, then moved in that order frame after
+// frame (a column marching): each move takes its item out of the tree and
+// puts it back next to its neighbours, the pattern that makes a chain of a
+// tree that is not rebalanced. The rotations keep it about log2 N high.
+static void aLineMovedInOrderStaysShallow(void)
+{
+	enum
+	{
+		count = 2000,
+		frames = 20,
+	};
+	c3World* world = c3CreateWorld(NULL);
+	static int ids[count];
+	for (int i = 0; i < count; ++i)
+	{
+		c3AABB box = {{2.0 * i, 0.0, 0.0}, {0.5, 0.5, 0.5}};
+		c3WorldShape shape = {c3_aabbShape, &box, NULL};
+		ids[i] = c3World_AddItem(world, shape, (uint64_t)i);
+	}
+	int added = c3World_GetInfo(world).movingHeight;
+	for (int f = 1; f <= frames; ++f)
+	{
+		for (int i = 0; i < count; ++i)
+		{
+			CHECK(c3World_SetItemCenter(world, ids[i], V(2.0 * i + 3.0 * f, 0.0, 0.0)));
+		}
+	}
+	int moved = c3World_GetInfo(world).movingHeight;
+	printf("  [a line of %d moved %d times in order] height %d after the adds, %d after the moves\n", count, frames,
+		   added, moved);
+	CHECK(added <= 30);
+	CHECK(moved <= 30);
+	c3DestroyWorld(world);
+}
+
 const c3Test c3_worldTests[] = {
 	{"sweepNearMatchesTheWalk", sweepNearMatchesTheWalk},
+	{"aLineMovedInOrderStaysShallow", aLineMovedInOrderStaysShallow},
 	{NULL, NULL},
 };
