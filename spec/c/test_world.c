@@ -177,7 +177,59 @@ static void aLineMovedInOrderStaysShallow(void)
 	c3DestroyWorld(world);
 }
 
+// An item's copy of its shape moves between the item's own line (a small
+// shape), memory of its own (a polygon) and a mesh's pointer as the item
+// is updated; each step keeps the shape it was given, the memory count
+// follows, and nothing leaks (the C tests run under ASan's leak check).
+static void anItemsShapeMemoryFollowsItsUpdates(void)
+{
+	Rng r = {7};
+	c3Mesh* mesh = NULL;
+	c3World* world = crowdedWorld(&r, &mesh);
+	c3Vec3 square[4] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+	c3Polygon polygon;
+	int bad;
+	CHECK(c3MakePolygon(square, 4, &polygon, &bad) == c3_ok);
+	c3Sphere sphere = {{5, 5, 5}, 1.5};
+	c3WorldShape shapes[4] = {{c3_polygonShape, &polygon, NULL},
+							  {c3_sphereShape, &sphere, NULL},
+							  {(c3ShapeType)0, NULL, mesh},
+							  {c3_polygonShape, &polygon, NULL}};
+	int item = c3World_AddItem(world, shapes[1], 77);
+	size_t base = c3World_GetInfo(world).bytes, polygonBytes = offsetof(c3Polygon, vertices) + sizeof(c3Vec2) * 4;
+	bool held = false; // memory of its own: taken by a polygon, kept by a smaller shape, given back for a mesh
+	for (int round = 0; round < 3; ++round)
+	{
+		for (int k = 0; k < 4; ++k)
+		{
+			CHECK(c3World_UpdateItem(world, item, shapes[k]));
+			c3WorldShape now = c3World_GetShape(world, item);
+			CHECK(now.type == shapes[k].type && now.mesh == shapes[k].mesh);
+			if (shapes[k].mesh == NULL)
+			{
+				// (a polygon's copy holds its vertices only)
+				size_t size = shapes[k].type == c3_sphereShape ? sizeof(c3Sphere)
+															   : offsetof(c3Polygon, vertices) + sizeof(c3Vec2) * 4;
+				CHECK(now.shape != shapes[k].shape && memcmp(now.shape, shapes[k].shape, size) == 0);
+			}
+			held = shapes[k].type == c3_polygonShape || (held && shapes[k].mesh == NULL);
+			size_t grown = c3World_GetInfo(world).bytes - base;
+			CHECK(held ? grown >= polygonBytes : grown < polygonBytes);
+		}
+	}
+	c3World_RemoveItem(world, item);
+	// The freed slot, taken again by a small shape, then a mesh.
+	int again = c3World_AddItem(world, shapes[1], 78);
+	CHECK(again == item);
+	CHECK(memcmp(c3World_GetShape(world, again).shape, &sphere, sizeof sphere) == 0);
+	CHECK(c3World_UpdateItem(world, again, shapes[2]));
+	CHECK(c3World_GetShape(world, again).mesh == mesh);
+	c3DestroyWorld(world);
+	c3DestroyMesh(mesh);
+}
+
 const c3Test c3_worldTests[] = {
+	{"anItemsShapeMemoryFollowsItsUpdates", anItemsShapeMemoryFollowsItsUpdates},
 	{"sweepNearMatchesTheWalk", sweepNearMatchesTheWalk},
 	{"aLineMovedInOrderStaysShallow", aLineMovedInOrderStaysShallow},
 	{NULL, NULL},
