@@ -27,9 +27,17 @@ enum
 
 enum
 {
-	c3_itemLine = 64,       ///< an item is two cache lines, aligned
-	c3_itemLocalBytes = 48, ///< a shape this small is kept in the item's first line
+	c3_itemLine = 64, ///< an item is two cache lines, aligned
 };
+
+/// The shapes an item keeps in its first line (48 bytes at most).
+typedef union c3SmallShape
+{
+	c3Sphere sphere;
+	c3AABB aabb;
+	c3Segment segment;
+	c3Plane plane;
+} c3SmallShape;
 
 /// An item: two cache lines. The first holds all that a sweep or a query
 /// reads of a candidate, its type and its shape: a sphere, a box, a
@@ -45,7 +53,7 @@ typedef struct c3WorldItem
 		void* heap;         ///< the copy of a shape larger than local, or NULL
 		const c3Mesh* mesh; ///< a mesh item's mesh
 	} data;
-	double local[c3_itemLocalBytes / sizeof(double)]; ///< the copy of a small shape
+	c3SmallShape local; ///< the copy of a shape that fits
 	uint64_t userData;
 	c3AABB bounds;      ///< exact (planes: none)
 	int32_t nextFree;   ///< free slots: the next one
@@ -132,12 +140,12 @@ void c3DestroyWorld(c3World* world)
 // The item's copy of its shape (not a mesh's).
 static void* c3ItemData(c3WorldItem* it)
 {
-	return it->heapBytes > 0 ? it->data.heap : it->local;
+	return it->heapBytes > 0 ? it->data.heap : (void*)&it->local;
 }
 
 static const void* c3ReadItemData(const c3WorldItem* it)
 {
-	return it->heapBytes > 0 ? it->data.heap : it->local;
+	return it->heapBytes > 0 ? it->data.heap : (const void*)&it->local;
 }
 
 static const c3WorldItem* c3GetItem(const c3World* world, int item)
@@ -323,7 +331,7 @@ static bool c3ShapeMemory(c3World* world, const c3WorldItem* it, c3WorldShape sh
 {
 	*size = shape.type == (c3ShapeType)c3_itemMesh ? 0 : c3ShapeSize(shape.type, shape.shape);
 	*fresh = NULL;
-	size_t room = it->heapBytes > 0 ? it->heapBytes : (size_t)c3_itemLocalBytes;
+	size_t room = it->heapBytes > 0 ? it->heapBytes : sizeof(c3SmallShape);
 	if (*size > room)
 	{
 		*fresh = *size <= UINT32_MAX ? c3Alloc(&world->allocator, *size) : NULL;
