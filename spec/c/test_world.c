@@ -104,7 +104,7 @@ static void sweepNearMatchesTheWalk(void)
 	for (int run = 0; run < 300; ++run)
 	{
 		c3SweepNear near;
-		near.count = -1;
+		near.count = C3_SWEEP_NEAR_NONE;
 		c3Vec3 p = uniformVec(rng, -22, 22);
 		double pad = run % 3 == 0 ? 0.0 : uniform(rng, 0.0, run % 7 == 0 ? 30.0 : 1.0);
 		for (int step = 0; step < 8; ++step)

@@ -295,7 +295,7 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 	int solidCount = 0, pushes = 0;
 	c3MoverCopy copy;
 	c3SlideNear near;
-	near.items.count = -1;
+	near.items.count = C3_SWEEP_NEAR_NONE;
 	near.pad = 2.0 * skin;
 	c3SlideSweep s;
 	c3Vec3 end = p;

@@ -948,7 +948,7 @@ static bool c3GatherNear(int proxyId, uint64_t userData, void* context)
 	c3SweepNear* near = g->near;
 	if (near->count == C3_SWEEP_NEAR_CAPACITY)
 	{
-		near->count = -1;
+		near->count = C3_SWEEP_NEAR_FULL;
 		return false;
 	}
 	c3NearItem* n = &near->items[near->count++];
@@ -958,8 +958,8 @@ static bool c3GatherNear(int proxyId, uint64_t userData, void* context)
 	return true;
 }
 
-// The items whose fat boxes overlap region, into near (count -1 when there
-// are more than it holds).
+// The items whose fat boxes overlap region, into near (count
+// C3_SWEEP_NEAR_FULL when there are more than it holds).
 static void c3GatherRegion(const c3World* world, c3AABB region, c3SweepNear* near)
 {
 	near->region = region;
@@ -1002,7 +1002,9 @@ static void c3SweepThrough(const c3World* world, c3WorldShape mover, c3Vec3 delt
 		return;
 	}
 	c3AABB swept = {c3Add(bounds.center, c3MulSV(0.5, delta)), c3Add(bounds.halfExtents, c3MulSV(0.5, c3Abs(delta)))};
-	if (near != NULL && (near->count < 0 || !c3BoxWithin(swept, near->region)))
+	// A region too full to keep is walked through, and not gathered again
+	// while the sweeps stay within it.
+	if (near != NULL && (near->count == C3_SWEEP_NEAR_NONE || !c3BoxWithin(swept, near->region)))
 	{
 		c3AABB region = {swept.center, c3Add(swept.halfExtents, c3MakeVec3(pad, pad, pad))};
 		c3GatherRegion(world, region, near);
