@@ -623,6 +623,22 @@ describe("collide.newWorld", function()
       end
     end)
 
+    it("names a shape a script put in the world's place of the item's, with no filter as with one", function()
+      for _, wrong in ipairs({ collide.vec3(), collide.aabb({ 0, 0, 0 }, { 1, 1, 1 }), "x" }) do
+        local world = collide.newWorld()
+        world:add("ball", collide.sphere({ 0, 0, 0 }, 1))
+        world._shapes[world._ids.ball] = wrong
+        local plain, plainMessage = pcall(world.move, world, "ball", { 1, 0, 0 })
+        local filtered, filteredMessage = pcall(world.move, world, "ball", { 1, 0, 0 }, function()
+          return "slide"
+        end)
+        assert.is_false(plain)
+        assert.is_false(filtered)
+        assert.matches("'move'.*the item's shape is not the one the world holds", plainMessage)
+        assert.are.equal(filteredMessage, plainMessage)
+      end
+    end)
+
     it("takes the same steps with no filter when the core has no room for them", function()
       -- Inside 80 spheres at once: more than one call of the core takes (64),
       -- so the loop runs in Lua, as with a filter.

@@ -617,12 +617,14 @@ static int world_step(lua_State* L)
 		lua_pushinteger(L, -1); // a shape that cannot move: the caller says so
 		return 1;
 	}
-	lc3Object* o = lc3_checkshapewrite(L, reg, 3, "move");
+	// The shape value world.lua holds for the item (a script can reach that
+	// table): a writable shape of the world's copy's type.
+	lc3Object* o = lc3_totypewrite(L, reg, 3, (int)shape.type);
 	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 4, "move", "goal x"), lc3_checkcoordinate(L, 5, "move", "goal y"),
 						   lc3_checkcoordinate(L, 6, "move", "goal z"));
 	luaL_checktype(L, 7, LUA_TTABLE);
 	bool move = lua_toboolean(L, 8);
-	if ((int)shape.type != o->type)
+	if (o == NULL)
 	{
 		return lc3_argerror(L, 1, "move", "the item's shape is not the one the world holds");
 	}
@@ -715,21 +717,20 @@ static c3SlideOutput lc3_slide(lc3World* w, int id, lc3Object* o, c3Vec3 goal, d
 	return out;
 }
 
-// The item's shape value at idx, checked against the world's, or NULL
-// (with -1 pushed) when the item's shape cannot move.
-static lc3Object* lc3_slider(lua_State* L, const lc3Registry* reg, lc3World* w, int id, int idx)
+// The item's shape value at idx: a writable shape of the type of the
+// world's copy, which can move. NULL with *code -1 when the item's shape
+// cannot move, and -3 when the value is not its shape (a script changed
+// world._shapes: the general path names what is wrong).
+static lc3Object* lc3_slider(lua_State* L, const lc3Registry* reg, lc3World* w, int id, int idx, int* code)
 {
 	c3WorldShape shape = c3World_GetShape(w->world, id);
 	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
 	{
-		lua_pushinteger(L, -1);
+		*code = -1;
 		return NULL;
 	}
-	lc3Object* o = lc3_checkshapewrite(L, reg, idx, "move");
-	if ((int)shape.type != o->type)
-	{
-		lc3_argerror(L, idx, "move", "the item's shape is not the one the world holds");
-	}
+	lc3Object* o = lc3_totypewrite(L, reg, idx, (int)shape.type);
+	*code = -3;
 	return o;
 }
 
@@ -956,12 +957,13 @@ static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int 
 }
 
 // mover(item, goal, iterations, outActual, outCollisions, move): a move
-// (or a check) with no filter, the whole of it in one call (the closure w:mover makes): returns actual,
-// collisions, n as world:move does (the out values given, or new ones; the
-// records as world.lua makes them). Returns false and a code when the
-// general path (world.lua's loop) must take the move, with nothing done:
-// -1 when the item's shape cannot move, -2 when the contacts did not fit,
-// -3 for arguments of another form (world.lua then checks them itself, and
+// (or a check) with no filter, the whole of it in one call (the closure
+// w:mover makes): returns actual, collisions, n as world:move does (the out
+// values given, or new ones; the records as world.lua makes them). Returns
+// false and a code when the general path (world.lua's loop) must take the
+// move, with nothing done: -1 when the item's shape cannot move, -2 when
+// the contacts did not fit, -3 for arguments of another form or a shape
+// value that is not the item's (world.lua then checks them itself, and
 // names what is wrong).
 static int world_mover(lua_State* L)
 {
@@ -989,11 +991,12 @@ static int world_mover(lua_State* L)
 		lua_pushinteger(L, -3);
 		return 2;
 	}
-	lc3Object* o = lc3_slider(L, reg, w, id, 8);
+	int code;
+	lc3Object* o = lc3_slider(L, reg, w, id, 8, &code);
 	if (o == NULL)
 	{
 		lua_pushboolean(L, 0);
-		lua_pushinteger(L, -1);
+		lua_pushinteger(L, code);
 		return 2;
 	}
 	double skin = lua_isnil(L, LC3_MOVER(SKIN)) ? -1.0 : lua_tonumber(L, LC3_MOVER(SKIN));
