@@ -290,6 +290,11 @@ lc3Object* lc3_newobject(lua_State* L, int type);
 /// As lc3_newobject, of size bytes (the lc3_sizeof of the value to hold).
 lc3Object* lc3_newsized(lua_State* L, int type, size_t size);
 
+/// The vec3 at idx (an absolute index) when it is one that can be written,
+/// else a new one put there in its place (*made true, when made is not
+/// NULL): a vector a result owns and reuses.
+lc3Object* lc3_ownvec3(lua_State* L, const lc3Registry* reg, int idx, bool* made);
+
 /// A new polygon of count vertices (3..C3_MAX_POLYGON_VERTICES); the caller fills it.
 lc3Object* lc3_newpolygon(lua_State* L, int count);
 

@@ -376,6 +376,21 @@ lc3Object* lc3_newobject(lua_State* L, int type)
 	return lc3_newsized(L, type, lc3_objectsize(type));
 }
 
+lc3Object* lc3_ownvec3(lua_State* L, const lc3Registry* reg, int idx, bool* made)
+{
+	lc3Object* o = lc3_totypewrite(L, reg, idx, LC3_VEC3);
+	if (made != NULL)
+	{
+		*made = o == NULL;
+	}
+	if (o == NULL)
+	{
+		o = lc3_newobject(L, LC3_VEC3);
+		lua_replace(L, idx);
+	}
+	return o;
+}
+
 lc3Object* lc3_newpolygon(lua_State* L, int count)
 {
 	lc3Object* o = lc3_newsized(L, LC3_POLYGON, LC3_POLYGONSIZE(count));

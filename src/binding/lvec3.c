@@ -291,19 +291,6 @@ static int vec3_set(lua_State* L)
 	return 1;
 }
 
-// The vec3 at idx when it is one that can be written, else a new one put
-// there.
-static lc3Object* lc3_ownvec3(lua_State* L, const lc3Registry* reg, int idx)
-{
-	lc3Object* o = lc3_totypewrite(L, reg, idx, LC3_VEC3);
-	if (o == NULL)
-	{
-		o = lc3_newobject(L, LC3_VEC3);
-		lua_replace(L, idx);
-	}
-	return o;
-}
-
 // _setVec3Pair(a, b, ax, ay, az, bx, by, bz) -> a, b: a:set(ax, ay, az) and
 // b:set(bx, by, bz) in one call (the point and normal of a world's record);
 // a or b that is not a vec3 that can be written (none yet, or a value a
@@ -316,8 +303,8 @@ static int vec3_setpair(lua_State* L)
 	c3Vec3 v = lc3_vec3(lc3_checkfinite(L, 6, "set", "x"), lc3_checkfinite(L, 7, "set", "y"),
 						lc3_checkfinite(L, 8, "set", "z"));
 	lua_settop(L, 2);
-	lc3_ownvec3(L, reg, 1)->u.vec3 = u;
-	lc3_ownvec3(L, reg, 2)->u.vec3 = v;
+	lc3_ownvec3(L, reg, 1, NULL)->u.vec3 = u;
+	lc3_ownvec3(L, reg, 2, NULL)->u.vec3 = v;
 	return 2;
 }
 

@@ -881,15 +881,13 @@ static void lc3_setrecordvector(lua_State* L, const lc3Registry* reg, int rec, c
 {
 	lua_pushstring(L, own);
 	lua_rawget(L, rec);
-	lc3Object* o = lc3_totypewrite(L, reg, -1, LC3_VEC3);
-	if (o == NULL)
+	bool made;
+	lc3_ownvec3(L, reg, lua_gettop(L), &made)->u.vec3 = v;
+	if (made)
 	{
-		lua_pop(L, 1);
-		o = lc3_newobject(L, LC3_VEC3);
 		lua_pushvalue(L, -1);
 		lc3_rawsetfield(L, rec, own);
 	}
-	o->u.vec3 = v;
 	lc3_rawsetfield(L, rec, field);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "base/core.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include <stdio.h>
@@ -64,6 +65,13 @@ void c3Free(const c3Allocator* allocator, void* memory, size_t size)
 	{
 		allocator->fcn(allocator->context, memory, size, 0);
 	}
+}
+
+void* c3AlignBlock(void* block, size_t align)
+{
+	C3_ASSERT(align > 0 && (align & (align - 1)) == 0);
+	uintptr_t address = ((uintptr_t)block + (align - 1)) & ~(uintptr_t)(align - 1);
+	return (char*)block + (address - (uintptr_t)block);
 }
 
 void* c3GrowArray(const c3Allocator* allocator, void* array, size_t elementSize, int count, int capacity,

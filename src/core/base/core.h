@@ -34,6 +34,10 @@ void* c3Alloc(const c3Allocator* allocator, size_t size);
 /// Free memory of size bytes from c3Alloc with the same allocator (NULL does nothing).
 void c3Free(const c3Allocator* allocator, void* memory, size_t size);
 
+/// The first address in block on a multiple of align (a power of two): a
+/// block allocated align - 1 bytes larger than what it is to hold.
+void* c3AlignBlock(void* block, size_t align);
+
 /// array (capacity elements of elementSize bytes; NULL when capacity is 0)
 /// moved to a new block of newCapacity elements that holds its first count:
 /// the new block (array is freed), or NULL (array untouched) when there is

@@ -443,8 +443,7 @@ static bool c3ReserveNodes(c3DynamicTree* tree, int count)
 		return false;
 	}
 	// The nodes on the first line boundary of the block.
-	uintptr_t address = ((uintptr_t)block + (c3_nodeAlign - 1)) & ~(uintptr_t)(c3_nodeAlign - 1);
-	c3TreeNode* nodes = (c3TreeNode*)((char*)block + (address - (uintptr_t)block));
+	c3TreeNode* nodes = (c3TreeNode*)c3AlignBlock(block, c3_nodeAlign);
 	if (tree->capacity > 0)
 	{
 		memcpy(nodes, tree->nodes, sizeof(c3TreeNode) * (size_t)tree->capacity);

@@ -138,14 +138,15 @@ void c3DestroyWorld(c3World* world)
 // -- items -----------------------------------------------------------------------------------
 
 // The item's copy of its shape (not a mesh's).
-static void* c3ItemData(c3WorldItem* it)
-{
-	return it->heapBytes > 0 ? it->data.heap : (void*)&it->local;
-}
-
 static const void* c3ReadItemData(const c3WorldItem* it)
 {
 	return it->heapBytes > 0 ? it->data.heap : (const void*)&it->local;
+}
+
+// (The same for writing: the project casts no const away.)
+static void* c3ItemData(c3WorldItem* it)
+{
+	return it->heapBytes > 0 ? it->data.heap : (void*)&it->local;
 }
 
 static const c3WorldItem* c3GetItem(const c3World* world, int item)
@@ -220,8 +221,7 @@ static bool c3GrowItems(c3World* world)
 	}
 	// The items on the first line boundary of the block (an item holds no
 	// pointer into itself: it moves by a copy).
-	uintptr_t address = ((uintptr_t)block + (c3_itemLine - 1)) & ~(uintptr_t)(c3_itemLine - 1);
-	c3WorldItem* items = (c3WorldItem*)((char*)block + (address - (uintptr_t)block));
+	c3WorldItem* items = (c3WorldItem*)c3AlignBlock(block, c3_itemLine);
 	if (world->capacity > 0)
 	{
 		memcpy(items, world->items, sizeof(c3WorldItem) * (size_t)world->capacity);
