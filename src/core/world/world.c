@@ -47,6 +47,7 @@ typedef struct c3WorldItem
 {
 	int16_t type;  ///< c3ShapeType, c3_itemMesh or c3_itemFree
 	bool moving;   ///< in the tree of moving items
+	bool onHeap;   ///< the shape is in data.heap (else in local): read here, not from heapBytes, in the second line
 	int32_t proxy; ///< in its tree, or the index in the plane list
 	union
 	{
@@ -140,13 +141,15 @@ void c3DestroyWorld(c3World* world)
 // The item's copy of its shape (not a mesh's).
 static const void* c3ReadItemData(const c3WorldItem* it)
 {
-	return it->heapBytes > 0 ? it->data.heap : (const void*)&it->local;
+	C3_ASSERT(it->onHeap == (it->heapBytes > 0));
+	return it->onHeap ? it->data.heap : (const void*)&it->local;
 }
 
 // (The same for writing: the project casts no const away.)
 static void* c3ItemData(c3WorldItem* it)
 {
-	return it->heapBytes > 0 ? it->data.heap : (void*)&it->local;
+	C3_ASSERT(it->onHeap == (it->heapBytes > 0));
+	return it->onHeap ? it->data.heap : (void*)&it->local;
 }
 
 static const c3WorldItem* c3GetItem(const c3World* world, int item)
@@ -350,12 +353,14 @@ static void c3TakeShape(c3World* world, c3WorldItem* it, c3WorldShape shape, voi
 		c3Free(&world->allocator, it->data.heap, it->heapBytes);
 		world->shapeBytes -= it->heapBytes;
 		it->heapBytes = 0;
+		it->onHeap = false;
 	}
 	if (fresh != NULL)
 	{
 		world->shapeBytes += size;
 		it->data.heap = fresh;
 		it->heapBytes = (uint32_t)size;
+		it->onHeap = true;
 	}
 	if (mesh)
 	{
