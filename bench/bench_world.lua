@@ -105,7 +105,7 @@ local function runCollide(n)
   end
   -- The floor under a move: the core's sweep of the same moves alone (one C
   -- call each, nothing moved, no Lua loop), after the frames.
-  local core, ids, shapes = world._core, world._ids, world._shapes
+  local core, ids = world._core, world._ids
   local buf, floor = {}, math.huge
   for frame = 1, 3 do
     local moves = plan(n, FRAMES + frame)
@@ -113,7 +113,7 @@ local function runCollide(n)
     for _, m in ipairs(moves) do
       local i = m.i
       local id = ids[i]
-      core:step(id, shapes[id], px[i] + m.dx, py[i], pz[i] + m.dz, buf, false)
+      core:step(id, px[i] + m.dx, py[i], pz[i] + m.dz, buf, false)
     end
     floor = math.min(floor, (now() - t0) * 1e6 / #moves)
   end

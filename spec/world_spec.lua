@@ -623,19 +623,36 @@ describe("collide.newWorld", function()
       end
     end)
 
-    it("names a shape a script put in the world's place of the item's, with no filter as with one", function()
-      for _, wrong in ipairs({ collide.vec3(), collide.aabb({ 0, 0, 0 }, { 1, 1, 1 }), "x" }) do
+    it("keeps each item's shape out of scripts' reach, moves that one, and lets it go with its item", function()
+      for _, filter in ipairs({ false, function() return "slide" end }) do
         local world = collide.newWorld()
-        world:add("ball", collide.sphere({ 0, 0, 0 }, 1))
-        world._shapes[world._ids.ball] = wrong
-        local plain, plainMessage = pcall(world.move, world, "ball", { 1, 0, 0 })
-        local filtered, filteredMessage = pcall(world.move, world, "ball", { 1, 0, 0 }, function()
-          return "slide"
-        end)
-        assert.is_false(plain)
-        assert.is_false(filtered)
-        assert.matches("'move'.*the item's shape is not the one the world holds", plainMessage)
-        assert.are.equal(filteredMessage, plainMessage)
+        local first, second = collide.sphere({ 0, 0, 0 }, 1), collide.aabb({ 0, 0, 0 }, { 1, 1, 1 })
+        world:add("ball", first)
+        -- No field of the world a script can reach holds the shape.
+        for key, value in pairs(world) do
+          assert.is_false(rawequal(value, first), key)
+          if type(value) == "table" then
+            for _, inner in pairs(value) do
+              assert.is_false(rawequal(inner, first), key)
+            end
+          end
+        end
+        assert.is_true(rawequal(world:getShape("ball"), first))
+        world:move("ball", { 1, 0, 0 }, filter or nil)
+        assert.are.equal(1, first.center.x)
+        -- Another shape for the item: the world moves that one.
+        world:update("ball", second)
+        assert.is_true(rawequal(world:getShape("ball"), second))
+        world:move("ball", { 0, 2, 0 }, filter or nil)
+        assert.is_true(first.center == collide.vec3(1, 0, 0) and second.center == collide.vec3(0, 2, 0))
+        -- Once the item is gone, so is the world's hold on its shape.
+        local weak = setmetatable({ first, second }, { __mode = "v" })
+        first, second = nil, nil -- luacheck: no unused
+        collectgarbage()
+        assert.is_true(weak[1] == nil and weak[2] ~= nil)
+        world:remove("ball")
+        collectgarbage()
+        assert.is_nil(weak[2])
       end
     end)
 

@@ -270,7 +270,8 @@ function Character:move(delta, out)
   if id == nil then
     error("calling 'move' on bad self (the character's item is no longer in its world)", 2)
   end
-  local shape = world._shapes[id]
+  local coreWorld = world._core
+  local shape = coreWorld:shape(id)
   local kind = ctype(shape)
   if kind ~= "sphere" and kind ~= "ellipsoid" then
     error(format("calling 'move' on bad self (the character's shape must be a sphere or an ellipsoid, got %s)",
@@ -291,8 +292,8 @@ function Character:move(delta, out)
   local ground = self._groundItem
   local vx, vy, vz = 0, 0, 0
   local groundId = ground ~= nil and world._ids[ground]
-  if groundId and ctype(world._shapes[groundId]) ~= "mesh" then
-    local gx, gy, gz = world._core:center(groundId)
+  if groundId and ctype(coreWorld:shape(groundId)) ~= "mesh" then
+    local gx, gy, gz = coreWorld:center(groundId)
     vx, vy, vz = gx - self._groundX, gy - self._groundY, gz - self._groundZ
   end
   setVec3(self._velocity, vx, vy, vz)
@@ -301,7 +302,7 @@ function Character:move(delta, out)
   -- Along up (falling, jumping) and across it (walking).
   local along = dx * ux + dy * uy + dz * uz
   local wx, wy, wz = dx - along * ux, dy - along * uy, dz - along * uz
-  local x, y, z = world._core:center(id)
+  local x, y, z = coreWorld:center(id)
   self._newState, self._newGround = "inAir", nil
 
   -- Walking.
@@ -312,10 +313,10 @@ function Character:move(delta, out)
 
   -- A filter may take the item out of the world (or put it back as
   -- another), or give it another shape: the move ends where it got.
-  local ids, shapes = world._ids, world._shapes
+  local ids = world._ids
 
   -- Falling or rising.
-  if along ~= 0 and ids[item] == id and shapes[id] == shape then
+  if along ~= 0 and ids[item] == id and coreWorld:shape(id) == shape then
     x, y, z = self:_go(x + along * ux, y + along * uy, z + along * uz, self._fallFilter)
   end
 
@@ -324,13 +325,13 @@ function Character:move(delta, out)
   -- state. Stick to the floor: one on the ground and not moving up follows
   -- ground it can stand on down by up to stickToFloor; one probe looks that
   -- far, and only what it meets within the little way sets the state.
-  if self._newState == "inAir" and ids[item] == id and shapes[id] == shape then
+  if self._newState == "inAir" and ids[item] == id and coreWorld:shape(id) == shape then
     local probe = self._probeReach
     local stick = (wasOnGround and along <= 0) and self._stick or 0
     local reach = max(probe, stick)
     local cx, cy, cz = x, y, z
     local support = self:_probe(cx - reach * ux, cy - reach * uy, cz - reach * uz, probe / reach)
-    if support and self._newState ~= "onGround" and stick > 0 and ids[item] == id and shapes[id] == shape then
+    if support and self._newState ~= "onGround" and stick > 0 and ids[item] == id and coreWorld:shape(id) == shape then
       x, y, z = self:_go(cx - stick * ux, cy - stick * uy, cz - stick * uz, self._fallFilter)
     end
   end
@@ -344,8 +345,8 @@ function Character:move(delta, out)
     self._groundItem = self._newGround
     local g = self._groundItem
     local gid = g ~= nil and world._ids[g]
-    if gid and ctype(world._shapes[gid]) ~= "mesh" then
-      self._groundX, self._groundY, self._groundZ = world._core:center(gid)
+    if gid and ctype(coreWorld:shape(gid)) ~= "mesh" then
+      self._groundX, self._groundY, self._groundZ = coreWorld:center(gid)
     end
   end
   return out and setVec3(out, x, y, z) or vec3(x, y, z), self._state, cols

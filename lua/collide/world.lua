@@ -153,8 +153,7 @@ local function newWorld(options)
   local self = {
     _core = newCore(),
     _items = {}, -- id -> item
-    _ids = {}, -- item -> id
-    _shapes = {}, -- id -> shape
+    _ids = {}, -- item -> id (the core keeps each id's shape, out of scripts' reach: core:shape(id))
     _responses = {},
     _skin = skin,
     _maxIterations = iterations or 4,
@@ -172,8 +171,7 @@ local function newWorld(options)
   -- A move or a check with no filter in one call of the core (its mover),
   -- while the slide response is the default one (_mover is false
   -- otherwise).
-  self._moverCore = self._core:mover(self._ids, self._shapes, self._items, self._pool, self._made, skin,
-    self._maxIterations)
+  self._moverCore = self._core:mover(self._ids, self._items, self._pool, self._made, skin, self._maxIterations)
   self._mover = self._moverCore
   return setmetatable(self, World)
 end
@@ -207,7 +205,7 @@ function World:add(item, shape)
   end
   checkShape(shape, "add")
   local id = self._core:add(item, shape)
-  self._items[id], self._ids[item], self._shapes[id] = item, id, shape
+  self._items[id], self._ids[item] = item, id
   changed(self, id)
   return item
 end
@@ -215,17 +213,16 @@ end
 function World:remove(item)
   local id = idOf(self, item, "remove")
   self._core:remove(id)
-  self._items[id], self._ids[item], self._shapes[id] = nil, nil, nil
+  self._items[id], self._ids[item] = nil, nil
   changed(self, id)
 end
 
 --- After the item's shape changed (moved, resized), or to give it another.
 function World:update(item, shape)
   local id = idOf(self, item, "update")
-  shape = shape == nil and self._shapes[id] or shape
+  shape = shape == nil and self._core:shape(id) or shape
   checkShape(shape, "update")
   self._core:update(id, shape)
-  self._shapes[id] = shape
   changed(self, id)
 end
 
@@ -234,7 +231,7 @@ function World:has(item)
 end
 
 function World:getShape(item)
-  return self._shapes[idOf(self, item, "getShape")]
+  return self._core:shape(idOf(self, item, "getShape"))
 end
 
 function World:count()
@@ -689,9 +686,6 @@ end
 -- count of collisions in cols, and whether the shape is there already.
 local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving)
   local coreWorld = self._core
-  -- Moving, the core puts the shape at the goal of a sweep that meets
-  -- nothing (no filter runs after it): the move ends there, placed.
-  local place = moving and self._shapes[id] or nil
   local items, responseFns = self._items, self._responses
   local skin = self._skin or 1e-4 * size
   -- This call's slide normals (a filter or a response may move other
@@ -723,9 +717,11 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   -- the move looks again from where it is rather than read on.
   local pushes, begun = 0, self._changes
   local ended
+  -- Moving, the core puts the shape at the goal of a sweep that meets
+  -- nothing (no filter runs after it): the move ends there, placed.
   for iteration = 1, iterations or self._maxIterations do
     if iteration > 1 then
-      n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, place)
+      n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, moving)
     end
     local changes = self._changes
     if pushes < 3 and n > 0 and buf[HIT] == 1 then
@@ -783,10 +779,10 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         end
       end
       if kept > 0 and (nsolid > before or again) then
-        local px, py, pz, hits = coreWorld:pushOut(id, x, y, z, inside, kept, gx, gy, gz, buf, place)
+        local px, py, pz, hits = coreWorld:pushOut(id, x, y, z, inside, kept, gx, gy, gz, buf, moving)
         x, y, z, n = px, py, pz, hits
       elseif self._changes ~= changes then
-        n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, place)
+        n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, moving)
       end
       changes = self._changes
     end
@@ -813,7 +809,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
     end
     if not chosen then
       if self._changes == changes then
-        return gx, gy, gz, ncols, n == 0 and place ~= nil
+        return gx, gy, gz, ncols, n == 0 and moving
       end
     else
       local fn = responseFns[response]
@@ -895,7 +891,7 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
   end
   local before = #cols
   local buf = self._buffers[depth] or bufferAt(self, depth)
-  local n, x, y, z, size = self._core:step(id, self._shapes[id], gx, gy, gz, buf, moving)
+  local n, x, y, z, size = self._core:step(id, gx, gy, gz, buf, moving)
   if n == 0 then
     x, y, z = gx, gy, gz
   elseif n > 0 then
@@ -917,7 +913,7 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
   end
   if n < 0 then
     argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
-      tostring(item), typeName(self._shapes[id])))
+      tostring(item), typeName(self._core:shape(id))))
   end
   trim(self, cols, before, n)
   return x, y, z, n, moving
@@ -947,7 +943,7 @@ end
 function World:_move(item, id, gx, gy, gz, filter, cols, moving, iterations)
   local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations)
   if moving and not moved then
-    self._core:setCenter(id, self._shapes[id], x, y, z)
+    self._core:setCenter(id, x, y, z)
   end
   return x, y, z, n
 end
@@ -958,7 +954,7 @@ local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outAc
   local id, gx, gy, gz, cols = check(self, fname, item, goal, filter, outCollisions, outActual)
   local x, y, z, k, moved = run(self, fname, item, id, gx, gy, gz, filter or defaultFilter, cols, moving, iterations)
   if moving and not moved then
-    self._core:setCenter(id, self._shapes[id], x, y, z)
+    self._core:setCenter(id, x, y, z)
   end
   return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, k
 end

@@ -15,6 +15,23 @@
 #define lc3_newuserdata(L, size) lua_newuserdata((L), (size))
 #endif
 
+/// A userdata with room for one user value, and that value set from the top
+/// of the stack (popped) or pushed: a table (Lua 5.1 and LuaJIT keep it as
+/// the userdata's environment, which must be one).
+#if LUA_VERSION_NUM >= 504
+#define lc3_newuserdata1(L, size) lua_newuserdatauv((L), (size), 1)
+#define lc3_setuservalue(L, idx) ((void)lua_setiuservalue((L), (idx), 1))
+#define lc3_getuservalue(L, idx) ((void)lua_getiuservalue((L), (idx), 1))
+#elif LUA_VERSION_NUM >= 502
+#define lc3_newuserdata1(L, size) lua_newuserdata((L), (size))
+#define lc3_setuservalue(L, idx) lua_setuservalue((L), (idx))
+#define lc3_getuservalue(L, idx) ((void)lua_getuservalue((L), (idx)))
+#else
+#define lc3_newuserdata1(L, size) lua_newuserdata((L), (size))
+#define lc3_setuservalue(L, idx) ((void)lua_setfenv((L), (idx)))
+#define lc3_getuservalue(L, idx) lua_getfenv((L), (idx))
+#endif
+
 #if LUA_VERSION_NUM >= 502
 #define lc3_rawlen(L, idx) lua_rawlen((L), (idx))
 #define lc3_luasetfuncs(L, l, nup) luaL_setfuncs((L), (l), (nup))

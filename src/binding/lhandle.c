@@ -121,7 +121,8 @@ void lc3_newhandleclass(lua_State* L, const lc3HandleClass* cls)
 
 static int lc3_newhandleblock(lua_State* L)
 {
-	memset(lc3_newuserdata(L, sizeof(lc3Handle)), 0, sizeof(lc3Handle));
+	// With room for a user value: a world keeps its items' shapes there.
+	memset(lc3_newuserdata1(L, sizeof(lc3Handle)), 0, sizeof(lc3Handle));
 	return 1;
 }
 

@@ -99,6 +99,36 @@ static c3WorldShape lc3_checkworldshape(lua_State* L, const lc3Registry* reg, in
 	return shape;
 }
 
+// The items' shapes: a table kept as the world handle's user value, out of
+// scripts' reach: id + 1 -> the shape or mesh value the item was given, or
+// false for an id given before and free now (so that every id given has its
+// slot, and setting it allocates nothing). It keeps alive the shape values
+// that the core's items point at (their user data): a move writes the new
+// center into the value through that pointer, with no lookup.
+static int lc3_pushshapes(lua_State* L, int handle)
+{
+	lc3_getuservalue(L, handle);
+	return lua_gettop(L);
+}
+
+// The shape value of item id that the world writes, as its item's user data
+// holds it: a shape that can move, with the exact metatable of its type;
+// NULL for any other shape or a mesh (the world does not move it).
+static lc3Object* lc3_itemshape(const lc3World* w, int id)
+{
+	return (lc3Object*)(uintptr_t)c3World_GetUserData(w->world, id);
+}
+
+// The user data of an item given the shape at idx (as lc3_itemshape reads it).
+static uint64_t lc3_shapeuserdata(lua_State* L, const lc3Registry* reg, int idx, c3WorldShape shape)
+{
+	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type) || !lc3_hasmetatable(L, reg, idx, (int)shape.type))
+	{
+		return 0;
+	}
+	return (uint64_t)(uintptr_t)lua_touserdata(L, idx);
+}
+
 // Room in meshes for the ids up to id.
 static void lc3_reservemeshes(lua_State* L, lc3World* w, int id)
 {
@@ -156,6 +186,8 @@ static int world_new(lua_State* L)
 		return luaL_error(L, "not enough memory");
 	}
 	lc3_newhandle(L, &lc3_worldclass, w);
+	lua_newtable(L); // the items' shapes (lc3_pushshapes)
+	lc3_setuservalue(L, -2);
 	return 1;
 }
 
@@ -168,15 +200,24 @@ static int world_add(lua_State* L)
 	lc3World* w = lc3_checkworld(L, "add");
 	lc3Mesh* mesh;
 	c3WorldShape shape = lc3_checkworldshape(L, reg, 3, "add", &mesh);
-	// The slot of the next id first: once the item is in, nothing may fail.
+	// The slots of the next id first: once the item is in, nothing may fail.
+	int shapes = lc3_pushshapes(L, 1);
+	if (lc3_rawgeti(L, shapes, w->issued + 1) == LUA_TNIL)
+	{
+		lua_pushboolean(L, 0);
+		lua_rawseti(L, shapes, w->issued + 1);
+	}
+	lua_pop(L, 1);
 	lc3_reservemeshes(L, w, w->issued);
-	int id = c3World_AddItem(w->world, shape, 0);
+	int id = c3World_AddItem(w->world, shape, lc3_shapeuserdata(L, reg, 3, shape));
 	if (id < 0)
 	{
 		return luaL_error(L, "not enough memory");
 	}
 	w->issued = id + 1 > w->issued ? id + 1 : w->issued;
 	lc3_setitemmesh(w, id, mesh);
+	lua_pushvalue(L, 3);
+	lua_rawseti(L, shapes, id + 1);
 	lua_pushinteger(L, id + 1);
 	return 1;
 }
@@ -188,6 +229,9 @@ static int world_remove(lua_State* L)
 	int id = lc3_checkitem(L, w, 2, "remove");
 	lc3_setitemmesh(w, id, NULL);
 	c3World_RemoveItem(w->world, id);
+	int shapes = lc3_pushshapes(L, 1);
+	lua_pushboolean(L, 0);
+	lua_rawseti(L, shapes, id + 1);
 	return 0;
 }
 
@@ -203,25 +247,45 @@ static int world_update(lua_State* L)
 	{
 		return luaL_error(L, "not enough memory");
 	}
+	c3World_SetUserData(w->world, id, lc3_shapeuserdata(L, reg, 3, shape));
 	lc3_setitemmesh(w, id, mesh);
+	int shapes = lc3_pushshapes(L, 1);
+	lua_pushvalue(L, 3);
+	lua_rawseti(L, shapes, id + 1);
 	return 0;
 }
 
-// w:setCenter(id, shape, x, y, z): the item's shape (the value, and the
-// world's copy) centered at (x, y, z)
+// w:shape(id) -> the shape or mesh value the item was given
+static int world_shape(lua_State* L)
+{
+	lc3World* w = lc3_checkworld(L, "shape");
+	int id = lc3_checkitem(L, w, 2, "shape");
+	lc3_rawgeti(L, lc3_pushshapes(L, 1), id + 1);
+	return 1;
+}
+
+// The shape value of item id, which the world moves: raises (naming fname)
+// for a shape it cannot write.
+static lc3Object* lc3_checkitemshape(lua_State* L, lc3World* w, int id, const char* fname)
+{
+	lc3Object* o = lc3_itemshape(w, id);
+	if (o == NULL)
+	{
+		lc3_argerror(L, 1, fname,
+					 "the item's shape cannot be moved (a sphere, an ellipsoid, an aabb or an obb of collide can)");
+	}
+	return o;
+}
+
+// w:setCenter(id, x, y, z): the item's shape (the value, and the world's
+// copy) centered at (x, y, z)
 static int world_setcenter(lua_State* L)
 {
-	const lc3Registry* reg = lc3_registry(L);
 	lc3World* w = lc3_checkworld(L, "setCenter");
 	int id = lc3_checkitem(L, w, 2, "setCenter");
-	lc3Object* o = lc3_checkshapewrite(L, reg, 3, "setCenter");
-	c3Vec3 p = lc3_vec3(lc3_checkcoordinate(L, 4, "setCenter", "x"), lc3_checkcoordinate(L, 5, "setCenter", "y"),
-						lc3_checkcoordinate(L, 6, "setCenter", "z"));
-	c3WorldShape shape = c3World_GetShape(w->world, id);
-	if ((int)shape.type != o->type)
-	{
-		return lc3_argerror(L, 3, "setCenter", "not the item's shape");
-	}
+	c3Vec3 p = lc3_vec3(lc3_checkcoordinate(L, 3, "setCenter", "x"), lc3_checkcoordinate(L, 4, "setCenter", "y"),
+						lc3_checkcoordinate(L, 5, "setCenter", "z"));
+	lc3Object* o = lc3_checkitemshape(L, w, id, "setCenter");
 	c3SetShapeCenter((c3ShapeType)o->type, &o->u, p);
 	if (!c3World_SetItemCenter(w->world, id, p))
 	{
@@ -553,23 +617,15 @@ static c3WorldShape lc3_itemmover(lua_State* L, lc3World* w, int id, c3Vec3 p, l
 
 // The contacts of the item's shape moved from `from` to the goal at
 // goalIdx (3 numbers), into the buffer at goalIdx + 3 by time; their count.
-// With the item's shape value at shapeIdx (not nil) and no contact, the
-// shape (the value and the world's copy) is moved to the goal.
-static int lc3_sweepfrom(lua_State* L, lc3World* w, int id, c3Vec3 from, int goalIdx, int shapeIdx)
+// With placeIdx true and no contact, the item's shape (the value and the
+// world's copy) is moved to the goal.
+static int lc3_sweepfrom(lua_State* L, lc3World* w, int id, c3Vec3 from, int goalIdx, int placeIdx)
 {
 	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, goalIdx, "move", "goal x"),
 						   lc3_checkcoordinate(L, goalIdx + 1, "move", "goal y"),
 						   lc3_checkcoordinate(L, goalIdx + 2, "move", "goal z"));
 	luaL_checktype(L, goalIdx + 3, LUA_TTABLE);
-	lc3Object* o = NULL;
-	if (!lua_isnoneornil(L, shapeIdx))
-	{
-		o = lc3_checkshapewrite(L, lc3_registry(L), shapeIdx, "move");
-		if ((int)c3World_GetShape(w->world, id).type != o->type)
-		{
-			lc3_argerror(L, shapeIdx, "move", "the item's shape is not the one the world holds");
-		}
-	}
+	lc3Object* o = lua_toboolean(L, placeIdx) ? lc3_checkitemshape(L, w, id, "move") : NULL;
 	lc3MoverCopy copy;
 	c3WorldShape mover = lc3_itemmover(L, w, id, from, &copy, "move");
 	lc3_clearhits(w);
@@ -587,9 +643,9 @@ static int lc3_sweepfrom(lua_State* L, lc3World* w, int id, c3Vec3 from, int goa
 	return n;
 }
 
-// w:project(id, x, y, z, gx, gy, gz, buf [, shape]) -> n: the contacts of
+// w:project(id, x, y, z, gx, gy, gz, buf [, place]) -> n: the contacts of
 // the item's shape moved from (x, y, z) to the goal (gx, gy, gz), into buf
-// by time; with shape (the item's value) and no contact, it is moved there.
+// by time; with place true and no contact, it is moved there.
 static int world_project(lua_State* L)
 {
 	lc3World* w = lc3_checkworld(L, "move");
@@ -600,41 +656,34 @@ static int world_project(lua_State* L)
 	return 1;
 }
 
-// w:step(id, shape, gx, gy, gz, buf, move) -> n, x, y, z, size: the
-// contacts of the item's shape (shape, its value) moved from where it is to
-// the goal, into buf by time; where it is, and its size (the largest half
-// extent of its bounds). With move and no contact, the shape is moved to
-// the goal (the value and the world's copy): a move that meets nothing
-// takes this one call. n is -1 (alone) when the item's shape cannot move.
+// w:step(id, gx, gy, gz, buf, move) -> n, x, y, z, size: the contacts of
+// the item's shape moved from where it is to the goal, into buf by time;
+// where it is, and its size (the largest half extent of its bounds). With
+// move and no contact, the shape is moved to the goal (the value and the
+// world's copy): a move that meets nothing takes this one call. n is -1
+// (alone) when the item's shape cannot move.
 static int world_step(lua_State* L)
 {
-	const lc3Registry* reg = lc3_registry(L);
 	lc3World* w = lc3_checkworld(L, "move");
 	int id = lc3_checkitem(L, w, 2, "move");
 	c3WorldShape shape = c3World_GetShape(w->world, id);
-	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
+	lc3Object* o = lc3_itemshape(w, id);
+	if (o == NULL)
 	{
 		lua_pushinteger(L, -1); // a shape that cannot move: the caller says so
 		return 1;
 	}
-	// The shape value world.lua holds for the item (a script can reach that
-	// table): a writable shape of the world's copy's type.
-	lc3Object* o = lc3_totypewrite(L, reg, 3, (int)shape.type);
-	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 4, "move", "goal x"), lc3_checkcoordinate(L, 5, "move", "goal y"),
-						   lc3_checkcoordinate(L, 6, "move", "goal z"));
-	luaL_checktype(L, 7, LUA_TTABLE);
-	bool move = lua_toboolean(L, 8);
-	if (o == NULL)
-	{
-		return lc3_argerror(L, 1, "move", "the item's shape is not the one the world holds");
-	}
+	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "goal x"), lc3_checkcoordinate(L, 4, "move", "goal y"),
+						   lc3_checkcoordinate(L, 5, "move", "goal z"));
+	luaL_checktype(L, 6, LUA_TTABLE);
+	bool move = lua_toboolean(L, 7);
 	c3Vec3 from = c3GetShapeCenter(shape.type, shape.shape);
 	c3AABB bounds;
 	c3ComputeShapeBounds(shape.type, shape.shape, &bounds);
 	lc3_clearhits(w);
 	c3World_Sweep(w->world, shape, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_addhit, w,
 				  &w->last);
-	int n = lc3_pushhits(L, w, 7);
+	int n = lc3_pushhits(L, w, 6);
 	if (n == 0 && move)
 	{
 		c3SetShapeCenter(shape.type, &o->u, goal);
@@ -653,7 +702,7 @@ static int world_step(lua_State* L)
 	return 5;
 }
 
-// w:pushOut(id, x, y, z, others, n, gx, gy, gz, buf [, shape]) -> x, y, z,
+// w:pushOut(id, x, y, z, others, n, gx, gy, gz, buf [, place]) -> x, y, z,
 // hits: the item's shape at (x, y, z) pushed out of the items others[1..n]
 // (ids), by their contacts solved together; then, as project, its contacts
 // on the way from there to the goal (gx, gy, gz), into buf.
@@ -715,23 +764,6 @@ static c3SlideOutput lc3_slide(lc3World* w, int id, lc3Object* o, c3Vec3 goal, d
 		c3SetShapeCenter((c3ShapeType)o->type, &o->u, out.position);
 	}
 	return out;
-}
-
-// The item's shape value at idx: a writable shape of the type of the
-// world's copy, which can move. NULL with *code -1 when the item's shape
-// cannot move, and -3 when the value is not its shape (a script changed
-// world._shapes: the general path names what is wrong).
-static lc3Object* lc3_slider(lua_State* L, const lc3Registry* reg, lc3World* w, int id, int idx, int* code)
-{
-	c3WorldShape shape = c3World_GetShape(w->world, id);
-	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
-	{
-		*code = -1;
-		return NULL;
-	}
-	lc3Object* o = lc3_totypewrite(L, reg, idx, (int)shape.type);
-	*code = -3;
-	return o;
 }
 
 // The goal of world:move as world.lua reads it (a vec3, or a table with no
@@ -800,7 +832,6 @@ enum
 {
 	LC3_MOVER_CORE = LC3_UPVALUE_COUNT + 1, ///< the upvalues of a mover (w:mover): the WorldCore handle,
 	LC3_MOVER_IDS,                          ///< world.lua's item -> id table,
-	LC3_MOVER_SHAPES,                       ///< its id -> shape table,
 	LC3_MOVER_ITEMS,                        ///< its id -> item table,
 	LC3_MOVER_POOL,                         ///< its pool of spare collision records,
 	LC3_MOVER_MADE,                         ///< its set of the records it made (weak keys),
@@ -960,9 +991,8 @@ static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int 
 // values given, or new ones; the records as world.lua makes them). Returns
 // false and a code when the general path (world.lua's loop) must take the
 // move, with nothing done: -1 when the item's shape cannot move, -2 when
-// the contacts did not fit, -3 for arguments of another form or a shape
-// value that is not the item's (world.lua then checks them itself, and
-// names what is wrong).
+// the contacts did not fit, -3 for arguments of another form (world.lua
+// then checks them itself, and names what is wrong).
 static int world_mover(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
@@ -972,11 +1002,6 @@ static int world_mover(lua_State* L)
 	lua_pushvalue(L, 1);
 	lua_rawget(L, LC3_MOVER(IDS));
 	int id = lc3_itemid(lua_tonumber(L, 7));
-	// The shape asked for at once (nil for no item): in a large world its
-	// table slot, its value and the world's item are three misses, which
-	// then overlap rather than follow each other.
-	lc3_rawgeti(L, LC3_MOVER(SHAPES), id + 1);
-	lua_touserdata(L, 8);
 	lc3Object* actual = NULL;
 	c3Vec3 goal;
 	lua_Integer iterations = 0;
@@ -989,12 +1014,13 @@ static int world_mover(lua_State* L)
 		lua_pushinteger(L, -3);
 		return 2;
 	}
-	int code;
-	lc3Object* o = lc3_slider(L, reg, w, id, 8, &code);
+	// The shape value the move writes, from the item's user data: no
+	// lookup (in a large world, a table's slot and the value are a miss each).
+	lc3Object* o = lc3_itemshape(w, id);
 	if (o == NULL)
 	{
 		lua_pushboolean(L, 0);
-		lua_pushinteger(L, code);
+		lua_pushinteger(L, -1);
 		return 2;
 	}
 	double skin = lua_isnil(L, LC3_MOVER(SKIN)) ? -1.0 : lua_tonumber(L, LC3_MOVER(SKIN));
@@ -1033,21 +1059,21 @@ static int world_mover(lua_State* L)
 	return 3;
 }
 
-// w:mover(ids, shapes, items, pool, made, skin, iterations) -> mover: the
-// closure of world_mover over world.lua's tables and settings.
+// w:mover(ids, items, pool, made, skin, iterations) -> mover: the closure
+// of world_mover over world.lua's tables and settings.
 static int world_newmover(lua_State* L)
 {
 	lc3_checkworld(L, "mover");
-	for (int i = 2; i <= 6; ++i)
+	for (int i = 2; i <= 5; ++i)
 	{
 		luaL_checktype(L, i, LUA_TTABLE);
 	}
-	if (!lua_isnil(L, 7))
+	if (!lua_isnil(L, 6))
 	{
-		luaL_checknumber(L, 7);
+		luaL_checknumber(L, 6);
 	}
-	luaL_checkinteger(L, 8);
-	lua_settop(L, 8);
+	luaL_checkinteger(L, 7);
+	lua_settop(L, 7);
 	lc3_pushupvalues(L);
 	for (int i = 1; i <= LC3_MOVER_UPVALUES; ++i)
 	{
@@ -1063,6 +1089,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"update", world_update},
 	{"setCenter", world_setcenter},
 	{"center", world_center},
+	{"shape", world_shape},
 	{"count", world_count},
 	{"optimize", world_optimize},
 	{"stats", world_stats},

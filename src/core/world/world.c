@@ -173,6 +173,12 @@ uint64_t c3World_GetUserData(const c3World* world, int item)
 	return c3GetItem(world, item)->userData;
 }
 
+void c3World_SetUserData(c3World* world, int item, uint64_t userData)
+{
+	C3_ASSERT(c3World_IsItem(world, item));
+	world->items[item].userData = userData;
+}
+
 static c3WorldShape c3ItemShape(const c3WorldItem* it)
 {
 	c3WorldShape shape;

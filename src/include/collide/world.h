@@ -71,6 +71,8 @@ C3_API bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center);
 C3_API bool c3World_IsItem(const c3World* world, int item);
 C3_API int c3World_GetItemCount(const c3World* world);
 C3_API uint64_t c3World_GetUserData(const c3World* world, int item);
+/// Give an item other user data.
+C3_API void c3World_SetUserData(c3World* world, int item, uint64_t userData);
 
 /// The item's shape: the world's copy, valid until the world next changes
 /// (small shapes live in the items, which an addition may move).
