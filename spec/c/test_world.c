@@ -226,12 +226,15 @@ static void anItemsShapeMemoryFollowsItsUpdates(void)
 			held = shapes[k].type == c3_polygonShape || (held && shapes[k].mesh == NULL);
 			size_t grown = c3World_GetInfo(world).bytes - base;
 			CHECK(held ? grown >= polygonBytes : grown < polygonBytes);
+			// An update keeps the user data; only c3World_SetUserData changes it.
+			CHECK(c3World_GetUserData(world, item) == (uint64_t)(77 + round));
 		}
+		c3World_SetUserData(world, item, (uint64_t)(78 + round));
 	}
 	c3World_RemoveItem(world, item);
 	// The freed slot, taken again by a small shape, then a mesh.
 	int again = c3World_AddItem(world, shapes[1], 78);
-	CHECK(again == item);
+	CHECK(again == item && c3World_GetUserData(world, again) == 78);
 	CHECK(sameShape(c3_sphereShape, c3World_GetShape(world, again).shape, &sphere));
 	CHECK(c3World_UpdateItem(world, again, shapes[2]));
 	CHECK(c3World_GetShape(world, again).mesh == mesh);
