@@ -836,11 +836,49 @@ enum
 	LC3_MOVER_POOL,                         ///< its pool of spare collision records,
 	LC3_MOVER_MADE,                         ///< its set of the records it made (weak keys),
 	LC3_MOVER_SKIN,                         ///< its skin (nil: 1e-4 of a mover's size),
-	LC3_MOVER_ITERATIONS,                   ///< and its iterations
-	LC3_MOVER_UPVALUES = LC3_MOVER_ITERATIONS - LC3_UPVALUE_COUNT
+	LC3_MOVER_ITERATIONS,                   ///< its iterations,
+	LC3_MOVER_KEYS,                         ///< and the strings of lc3_recordkeys, from here on
 };
 
 #define LC3_MOVER(name) lua_upvalueindex(LC3_MOVER_##name)
+
+/// The fields of a collision record the mover sets (and "slide", a value):
+/// upvalues of the mover, pushed from there rather than made from C strings
+/// each time (a lookup in the string cache and a compare each).
+static const char* const lc3_recordkeys[] = {"item",    "other",  "type",   "t",        "_point",  "point",
+											 "_normal", "normal", "face",   "overlaps", "normalX", "normalY",
+											 "normalZ", "touchX", "touchY", "touchZ",   "slide"};
+
+enum
+{
+	LC3_KEY_ITEM,
+	LC3_KEY_OTHER,
+	LC3_KEY_TYPE,
+	LC3_KEY_T,
+	LC3_KEY_OWNPOINT,
+	LC3_KEY_POINT,
+	LC3_KEY_OWNNORMAL,
+	LC3_KEY_NORMAL,
+	LC3_KEY_FACE,
+	LC3_KEY_OVERLAPS,
+	LC3_KEY_NORMALX,
+	LC3_KEY_NORMALY,
+	LC3_KEY_NORMALZ,
+	LC3_KEY_TOUCHX,
+	LC3_KEY_TOUCHY,
+	LC3_KEY_TOUCHZ,
+	LC3_KEY_SLIDE,
+	LC3_KEY_COUNT
+};
+
+typedef char lc3RecordKeysNamed[sizeof lc3_recordkeys / sizeof lc3_recordkeys[0] == LC3_KEY_COUNT ? 1 : -1];
+
+enum
+{
+	LC3_MOVER_UPVALUES = LC3_MOVER_KEYS - 1 + LC3_KEY_COUNT - LC3_UPVALUE_COUNT ///< the mover's own upvalues
+};
+
+#define LC3_KEY(name) lua_upvalueindex(LC3_MOVER_KEYS + LC3_KEY_##name)
 
 // Whether the value at idx is a collision record the world made.
 static bool lc3_isrecord(lua_State* L, int idx)
@@ -856,17 +894,19 @@ static bool lc3_isrecord(lua_State* L, int idx)
 	return made;
 }
 
-static void lc3_rawsetfield(lua_State* L, int table, const char* key)
+// table[key] = the value at idx, key the index of its string (LC3_KEY).
+static void lc3_rawsetkey(lua_State* L, int table, int key, int idx)
 {
-	lua_pushstring(L, key);
-	lua_insert(L, -2);
+	lua_pushvalue(L, key);
+	lua_pushvalue(L, idx);
 	lua_rawset(L, table);
 }
 
-static void lc3_rawsetnumber(lua_State* L, int table, const char* key, double x)
+static void lc3_rawsetnumber(lua_State* L, int table, int key, double x)
 {
+	lua_pushvalue(L, key);
 	lua_pushnumber(L, x);
-	lc3_rawsetfield(L, table, key);
+	lua_rawset(L, table);
 }
 
 // Push record k of the collisions table at cols, as world.lua's record
@@ -905,21 +945,21 @@ static void lc3_takerecord(lua_State* L, int cols, int k)
 	lua_rawseti(L, cols, k);
 }
 
-// The record's vector field (point or normal) set to v: the vec3 it holds
-// as its own (field own), or a new one.
-static void lc3_setrecordvector(lua_State* L, const lc3Registry* reg, int rec, const char* own, const char* field,
-								c3Vec3 v)
+// The record's vector field (key field: point or normal) set to v: the
+// vec3 it holds as its own (key own), or a new one.
+static void lc3_setrecordvector(lua_State* L, const lc3Registry* reg, int rec, int own, int field, c3Vec3 v)
 {
-	lua_pushstring(L, own);
+	lua_pushvalue(L, own);
 	lua_rawget(L, rec);
 	bool made;
-	lc3_ownvec3(L, reg, lua_gettop(L), &made)->u.vec3 = v;
+	int vector = lua_gettop(L);
+	lc3_ownvec3(L, reg, vector, &made)->u.vec3 = v;
 	if (made)
 	{
-		lua_pushvalue(L, -1);
-		lc3_rawsetfield(L, rec, own);
+		lc3_rawsetkey(L, rec, own, vector);
 	}
-	lc3_rawsetfield(L, rec, field);
+	lc3_rawsetkey(L, rec, field, vector);
+	lua_pop(L, 1);
 }
 
 // The records of a slide's count contacts into the collisions table at
@@ -935,15 +975,15 @@ static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int 
 		c3Vec3 t = contacts[i].touch;
 		lc3_takerecord(L, cols, i + 1);
 		int rec = lua_gettop(L);
-		lua_pushvalue(L, item);
-		lc3_rawsetfield(L, rec, "item");
+		lc3_rawsetkey(L, rec, LC3_KEY(ITEM), item);
+		lua_pushvalue(L, LC3_KEY(OTHER));
 		lc3_rawgeti(L, LC3_MOVER(ITEMS), h->item + 1);
-		lc3_rawsetfield(L, rec, "other");
-		lua_pushliteral(L, "slide");
-		lc3_rawsetfield(L, rec, "type");
-		lc3_rawsetnumber(L, rec, "t", h->fraction);
-		lc3_setrecordvector(L, reg, rec, "_point", "point", h->point);
-		lc3_setrecordvector(L, reg, rec, "_normal", "normal", h->normal);
+		lua_rawset(L, rec);
+		lc3_rawsetkey(L, rec, LC3_KEY(TYPE), LC3_KEY(SLIDE));
+		lc3_rawsetnumber(L, rec, LC3_KEY(T), h->fraction);
+		lc3_setrecordvector(L, reg, rec, LC3_KEY(OWNPOINT), LC3_KEY(POINT), h->point);
+		lc3_setrecordvector(L, reg, rec, LC3_KEY(OWNNORMAL), LC3_KEY(NORMAL), h->normal);
+		lua_pushvalue(L, LC3_KEY(FACE));
 		if (h->face >= 0)
 		{
 			lua_pushnumber(L, h->face + 1.0);
@@ -952,15 +992,16 @@ static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int 
 		{
 			lua_pushnil(L);
 		}
-		lc3_rawsetfield(L, rec, "face");
+		lua_rawset(L, rec);
+		lua_pushvalue(L, LC3_KEY(OVERLAPS));
 		lua_pushboolean(L, h->overlaps);
-		lc3_rawsetfield(L, rec, "overlaps");
-		lc3_rawsetnumber(L, rec, "normalX", h->normal.x);
-		lc3_rawsetnumber(L, rec, "normalY", h->normal.y);
-		lc3_rawsetnumber(L, rec, "normalZ", h->normal.z);
-		lc3_rawsetnumber(L, rec, "touchX", t.x);
-		lc3_rawsetnumber(L, rec, "touchY", t.y);
-		lc3_rawsetnumber(L, rec, "touchZ", t.z);
+		lua_rawset(L, rec);
+		lc3_rawsetnumber(L, rec, LC3_KEY(NORMALX), h->normal.x);
+		lc3_rawsetnumber(L, rec, LC3_KEY(NORMALY), h->normal.y);
+		lc3_rawsetnumber(L, rec, LC3_KEY(NORMALZ), h->normal.z);
+		lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHX), t.x);
+		lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHY), t.y);
+		lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHZ), t.z);
 		lua_pop(L, 1);
 	}
 	for (int i = before; i > count; --i)
@@ -972,10 +1013,12 @@ static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int 
 		{
 			// A spare record holds no item (it must not keep one alive).
 			int rec = lua_gettop(L);
+			lua_pushvalue(L, LC3_KEY(ITEM));
 			lua_pushnil(L);
-			lc3_rawsetfield(L, rec, "item");
+			lua_rawset(L, rec);
+			lua_pushvalue(L, LC3_KEY(OTHER));
 			lua_pushnil(L);
-			lc3_rawsetfield(L, rec, "other");
+			lua_rawset(L, rec);
 			lua_rawseti(L, LC3_MOVER(POOL), (int)lc3_rawlen(L, LC3_MOVER(POOL)) + 1);
 		}
 		else
@@ -1074,10 +1117,15 @@ static int world_newmover(lua_State* L)
 	}
 	luaL_checkinteger(L, 7);
 	lua_settop(L, 7);
+	luaL_checkstack(L, LC3_UPVALUE_COUNT + LC3_MOVER_UPVALUES, "the mover's upvalues");
 	lc3_pushupvalues(L);
-	for (int i = 1; i <= LC3_MOVER_UPVALUES; ++i)
+	for (int i = 1; i <= LC3_MOVER_UPVALUES - LC3_KEY_COUNT; ++i)
 	{
 		lua_pushvalue(L, i);
+	}
+	for (int i = 0; i < LC3_KEY_COUNT; ++i)
+	{
+		lua_pushstring(L, lc3_recordkeys[i]);
 	}
 	lua_pushcclosure(L, world_mover, LC3_UPVALUE_COUNT + LC3_MOVER_UPVALUES);
 	return 1;
