@@ -119,6 +119,14 @@ static lc3Object* lc3_itemshape(const lc3World* w, int id)
 	return (lc3Object*)(uintptr_t)c3World_GetUserData(w->world, id);
 }
 
+// The item's shape value o (lc3_itemshape) centered at p, by the type of
+// the world's copy (the same: the value's own would be a read of its memory,
+// a miss in a large world, where the write alone need not wait).
+static void lc3_centeritemshape(const lc3World* w, int id, lc3Object* o, c3Vec3 p)
+{
+	c3SetShapeCenter(c3World_GetShape(w->world, id).type, &o->u, p);
+}
+
 // The user data of an item given the shape at idx (as lc3_itemshape reads it).
 static uint64_t lc3_shapeuserdata(lua_State* L, const lc3Registry* reg, int idx, c3WorldShape shape)
 {
@@ -286,7 +294,7 @@ static int world_setcenter(lua_State* L)
 	c3Vec3 p = lc3_vec3(lc3_checkcoordinate(L, 3, "setCenter", "x"), lc3_checkcoordinate(L, 4, "setCenter", "y"),
 						lc3_checkcoordinate(L, 5, "setCenter", "z"));
 	lc3Object* o = lc3_checkitemshape(L, w, id, "setCenter");
-	c3SetShapeCenter((c3ShapeType)o->type, &o->u, p);
+	lc3_centeritemshape(w, id, o, p);
 	if (!c3World_SetItemCenter(w->world, id, p))
 	{
 		return luaL_error(L, "not enough memory");
@@ -634,7 +642,7 @@ static int lc3_sweepfrom(lua_State* L, lc3World* w, int id, c3Vec3 from, int goa
 	int n = lc3_pushhits(L, w, goalIdx + 3);
 	if (n == 0 && o != NULL)
 	{
-		c3SetShapeCenter((c3ShapeType)o->type, &o->u, goal);
+		lc3_centeritemshape(w, id, o, goal);
 		if (!c3World_SetItemCenter(w->world, id, goal))
 		{
 			return luaL_error(L, "not enough memory");
@@ -686,7 +694,7 @@ static int world_step(lua_State* L)
 	int n = lc3_pushhits(L, w, 6);
 	if (n == 0 && move)
 	{
-		c3SetShapeCenter(shape.type, &o->u, goal);
+		lc3_centeritemshape(w, id, o, goal);
 		if (!c3World_SetItemCenter(w->world, id, goal))
 		{
 			return luaL_error(L, "not enough memory");
@@ -761,7 +769,7 @@ static c3SlideOutput lc3_slide(lc3World* w, int id, lc3Object* o, c3Vec3 goal, d
 	c3SlideOutput out = c3World_Slide(w->world, id, &input, move);
 	if (out.done && move)
 	{
-		c3SetShapeCenter((c3ShapeType)o->type, &o->u, out.position);
+		lc3_centeritemshape(w, id, o, out.position);
 	}
 	return out;
 }
@@ -1045,10 +1053,15 @@ static int world_mover(lua_State* L)
 	lua_pushvalue(L, 1);
 	lua_rawget(L, LC3_MOVER(IDS));
 	int id = lc3_itemid(lua_tonumber(L, 7));
+	// The item's two lines read at once, its type and the shape value it
+	// points at (its user data): in a large world each is a miss, which
+	// then overlap rather than follow each other.
+	bool item = w != NULL && c3World_IsItem(w->world, id);
+	lc3Object* o = item ? lc3_itemshape(w, id) : NULL;
 	lc3Object* actual = NULL;
 	c3Vec3 goal;
 	lua_Integer iterations = 0;
-	if (w == NULL || !c3World_IsItem(w->world, id) || !lc3_togoal(L, reg, 2, &goal) ||
+	if (!item || !lc3_togoal(L, reg, 2, &goal) ||
 		!lc3_tointeger(L, lua_isnil(L, 3) ? LC3_MOVER(ITERATIONS) : 3, &iterations) ||
 		(!lua_isnil(L, 4) && (actual = lc3_totypewrite(L, reg, 4, LC3_VEC3)) == NULL) ||
 		!(lua_isnil(L, 5) || lua_istable(L, 5)))
@@ -1059,7 +1072,6 @@ static int world_mover(lua_State* L)
 	}
 	// The shape value the move writes, from the item's user data: no
 	// lookup (in a large world, a table's slot and the value are a miss each).
-	lc3Object* o = lc3_itemshape(w, id);
 	if (o == NULL)
 	{
 		lua_pushboolean(L, 0);
