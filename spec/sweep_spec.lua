@@ -342,4 +342,30 @@ describe("collide.sweep", function()
       vnear(n, -1, 0, 0, 0)
     end)
   end)
+
+  describe("box / polygon", function()
+    it("lands face on face, and edge across edge with the edges' cross product as normal", function()
+      -- A unit box falls 4 onto a square floor from 3 above its top face.
+      local floor = collide.polygon({ { -2, 0, -2 }, { -2, 0, 2 }, { 2, 0, 2 }, { 2, 0, -2 } })
+      local box = collide.aabb({ 0.5, 4, 0.2 }, { 1, 1, 1 })
+      local t, p, n = collide.sweep(box, { 0, -4, 0 }, floor)
+      assert.are.equal(0.75, t)
+      vnear(n, 0, 1, 0, 0)
+      near(p.y, 0, 1e-8) -- between the closest points a billionth of the sizes before
+      -- Swapped: the same time, the normal negated.
+      local t2, _, n2 = collide.sweep(floor, { 0, 0, 0 }, box, { 0, -4, 0 })
+      assert.are.equal(t, t2)
+      vnear(n2, 0, -1, 0, 0)
+      -- A box turned 45 degrees about z falls edge first onto a triangle's
+      -- edge along x: the contact is edge across edge, its normal straight up.
+      local r = math.sqrt(0.5)
+      local tilted = collide.obb({ 0, 5, 0 }, { 1, 1, 1 }, { r, r, 0 }, { -r, r, 0 }, { 0, 0, 1 })
+      local ridge = collide.polygon({ { -3, 0, 0 }, { 3, 0, 0 }, { 0, -3, 0.01 } })
+      t, _, n = collide.sweep(tilted, { 0, -8, 0 }, ridge)
+      near(t, (5 - math.sqrt(2)) / 8, 1e-15)
+      vnear(n, 0, 1, 0, 1e-12)
+      -- Past the polygon's edge: a miss.
+      assert.is_nil(collide.sweep(box, { 0, -4, 0 }, collide.polygon({ { 3, 0, 0 }, { 5, 0, 0 }, { 4, 0, 1 } })))
+    end)
+  end)
 end)

@@ -2,6 +2,7 @@
 // Sweeps: the corrected listing bugs, contact points and normals.
 
 #include "base/math_functions.h"
+#include "shape/polygon.h"
 #include "test.h"
 
 static const c3Vec3 zero = {0, 0, 0};
@@ -242,6 +243,206 @@ static void swapped_pairs_flip_the_normal(void)
 	CHECK(c3GetOverlapFcn(c3_planeShape, (c3ShapeType)99) == NULL);
 }
 
+// -- a box against a polygon, by brute force -----------------------------------------------
+
+/// Unit axes from two random vectors (Gram-Schmidt), right-handed.
+static void randomAxes(Rng* r, c3Vec3 axes[3])
+{
+	c3Vec3 a = c3Normalize(uniformVec(r, -1, 1));
+	c3Vec3 b = uniformVec(r, -1, 1);
+	b = c3Normalize(c3Sub(b, c3MulSV(c3Dot(a, b), a)));
+	axes[0] = a;
+	axes[1] = b;
+	axes[2] = c3Cross(a, b);
+}
+
+/// A box and a convex polygon near it (3 to 8 points on an ellipse about
+/// its center, at sorted angles, in a random plane), scaled and offset.
+typedef struct BoxPolygonCase
+{
+	c3ShapeType type;
+	union
+	{
+		c3AABB aabb;
+		c3OBB obb;
+	} box;
+	c3Polygon polygon;
+	c3Vec3 motion;
+} BoxPolygonCase;
+
+static bool makeBoxPolygonCase(Rng* r, double scale, c3Vec3 offset, BoxPolygonCase* c)
+{
+	c3Vec3 center = c3Add(offset, c3MulSV(scale, uniformVec(r, -3, 3)));
+	c3Vec3 half = c3MulSV(scale, uniformVec(r, 0.1, 1.5));
+	c3Vec3 axes[3];
+	c->type = uniform(r, 0, 1) < 0.5 ? c3_aabbShape : c3_obbShape;
+	if (c->type == c3_aabbShape)
+	{
+		c->box.aabb.center = center;
+		c->box.aabb.halfExtents = half;
+	}
+	else
+	{
+		randomAxes(r, axes);
+		if (c3MakeOBB(center, half, axes[0], axes[1], axes[2], &c->box.obb) != c3_ok)
+		{
+			return false;
+		}
+	}
+	randomAxes(r, axes);
+	int count = 3 + (int)uniform(r, 0, 6);
+	double angles[8];
+	for (int i = 0; i < count; ++i)
+	{
+		angles[i] = uniform(r, 0, 2 * 3.14159265358979);
+	}
+	for (int i = 1; i < count; ++i) // insertion sort
+	{
+		for (int j = i; j > 0 && angles[j] < angles[j - 1]; --j)
+		{
+			double t = angles[j];
+			angles[j] = angles[j - 1];
+			angles[j - 1] = t;
+		}
+	}
+	c3Vec3 middle = c3Add(offset, c3MulSV(scale, uniformVec(r, -1, 1)));
+	double ru = scale * uniform(r, 0.3, 2.5), rv = scale * uniform(r, 0.3, 2.5);
+	c3Vec3 points[8];
+	for (int i = 0; i < count; ++i)
+	{
+		points[i] = c3Add(middle, c3Add(c3MulSV(ru * cos(angles[i]), axes[0]), c3MulSV(rv * sin(angles[i]), axes[1])));
+	}
+	int bad;
+	if (c3MakePolygon(points, count, &c->polygon, &bad) != c3_ok)
+	{
+		return false;
+	}
+	c3Vec3 target = c3Add(middle, c3MulSV(scale, uniformVec(r, -1.5, 1.5)));
+	c->motion = c3MulSV(uniform(r, 0, 2), c3Sub(target, center));
+	return true;
+}
+
+/// The case's box moved by t of its motion, and its polygon, both taken
+/// near the origin (the overlap test's pad and GJK's tolerance follow the
+/// coordinates: 1e-12 of 1e5 is more than the band of a case there).
+static void boxPolygonAt(const BoxPolygonCase* c, double t, BoxPolygonCase* moved)
+{
+	*moved = *c;
+	c3Vec3 home = c3GetShapeCenter(c3_polygonShape, &c->polygon);
+	c3SetShapeCenter(c->type, &moved->box,
+					 c3Add(c3Sub(c3GetShapeCenter(c->type, &c->box), home), c3MulSV(t, c->motion)));
+	c3TranslatePolygon(&moved->polygon, c3Neg(home));
+}
+
+/// Whether the case's box moved by t of its motion touches the polygon, by
+/// the pair's overlap test.
+static bool boxPolygonTouch(const BoxPolygonCase* c, double t)
+{
+	BoxPolygonCase moved;
+	boxPolygonAt(c, t, &moved);
+	return c3GetOverlapFcn(c->type, c3_polygonShape)(&moved.box, &moved.polygon);
+}
+
+/// Their distance (GJK: exact to rounding for polytopes), the same way.
+static double boxPolygonDistance(const BoxPolygonCase* c, double t)
+{
+	BoxPolygonCase moved;
+	boxPolygonAt(c, t, &moved);
+	return c3GetDistanceFcn(c->type, c3_polygonShape)(&moved.box, &moved.polygon);
+}
+
+// The separating-axis sweep of a box against a polygon agrees with the
+// brute force: it hits when the overlap test finds them touching within the
+// frame (sampled, then bisected), at the first time it does; its point lies
+// on both shapes then, its normal separates them, and the swapped pair
+// gives the same time with the normal negated.
+static void boxes_meet_polygons_where_the_distance_closes(void)
+{
+	Rng r = {2026};
+	const double scales[4] = {1.0, 1e-3, 1e4, 1.0};
+	int hits = 0, misses = 0, starts = 0, cases = 0;
+	for (int variant = 0; variant < 4; ++variant)
+	{
+		double scale = scales[variant];
+		c3Vec3 offset = variant == 3 ? V(1e5, -2e5, 3e4) : V(0, 0, 0);
+		for (int n = 0; n < 1500; ++n)
+		{
+			BoxPolygonCase c;
+			if (!makeBoxPolygonCase(&r, scale, offset, &c))
+			{
+				continue;
+			}
+			cases++;
+			c3SweepFcn sweep = c3GetSweepFcn(c.type, c3_polygonShape);
+			c3CastOutput out = sweep(&c.box, c.motion, &c.polygon, V(0, 0, 0));
+			c3CastOutput swapped = c3GetSweepFcn(c3_polygonShape, c.type)(&c.polygon, V(0, 0, 0), &c.box, c.motion);
+			CHECK(swapped.hit == out.hit && (!out.hit || swapped.fraction == out.fraction));
+			double size = scale * 4.0 + c3Length(c.motion) + 1e-9 * c3MaxAbsComponent(offset);
+			double band = 1e-9 * size, speed = c3Length(c.motion);
+			double tolT = speed > 0.0 ? 10.0 * band / speed : 0.0;
+			// The brute force: the first sampled time at which the overlap
+			// test finds them touching, then bisected down to the last time
+			// apart.
+			double first = -1.0;
+			for (int k = 0; k <= 400 && first < 0.0; ++k)
+			{
+				if (boxPolygonTouch(&c, k / 400.0))
+				{
+					first = k / 400.0;
+				}
+			}
+			if (first > 0.0)
+			{
+				double lo = first - 1.0 / 400.0, hi = first;
+				for (int k = 0; k < 80; ++k)
+				{
+					double mid = 0.5 * (lo + hi);
+					*(boxPolygonTouch(&c, mid) ? &hi : &lo) = mid;
+				}
+				first = hi;
+			}
+			if (!out.hit)
+			{
+				misses++;
+				// The samples all stay apart (but at the very end).
+				CHECK(first < 0.0 || first > 1.0 - tolT);
+				continue;
+			}
+			CHECK(out.fraction >= 0.0 && out.fraction <= 1.0 && fabs(c3Length(out.normal) - 1.0) < 1e-12);
+			if (out.fraction == 0.0)
+			{
+				starts++;
+				CHECK(boxPolygonDistance(&c, 0.0) <= band);
+				continue;
+			}
+			hits++;
+			// A graze shorter than the samples' step is found by the sweep
+			// alone; any other contact at the brute force's time.
+			if (first >= 0.0 && !(fabs(out.fraction - first) <= tolT))
+			{
+				printf("  case %d/%d: t %.17g, brute force %.17g\n", variant, n, out.fraction, first);
+				c3_checkFailures++;
+			}
+			CHECK(boxPolygonDistance(&c, out.fraction) <= band);
+			CHECK(boxPolygonDistance(&c, out.fraction * (1.0 - 1e-6) - tolT) > 0.0);
+			// The normal points from the polygon toward the box: moved back
+			// along it from the contact, the box leaves the polygon.
+			BoxPolygonCase back = c;
+			back.motion = c3Sub(c3MulSV(out.fraction, c.motion), c3MulSV(1e-6 * size, c3Neg(out.normal)));
+			CHECK(boxPolygonDistance(&back, 1.0) > 0.0);
+			CHECK_VEC(swapped.normal, -out.normal.x, -out.normal.y, -out.normal.z, 0);
+			// The point lies on the polygon and on the moved box.
+			BoxPolygonCase at = c;
+			c3SetShapeCenter(c.type, &at.box, c3Add(c3GetShapeCenter(c.type, &c.box), c3MulSV(out.fraction, c.motion)));
+			CHECK(c3Length(c3Sub(c3ClosestPointShape(c3_polygonShape, &c.polygon, out.point), out.point)) <=
+				  1e-6 * size);
+			CHECK(c3Length(c3Sub(c3ClosestPointShape(c.type, &at.box, out.point), out.point)) <= 1e-6 * size);
+		}
+	}
+	printf("  [box-polygon sweeps] %d cases: %d hits, %d at the start, %d misses\n", cases, hits, starts, misses);
+	CHECK(hits > cases / 10 && misses > cases / 10 && starts > 0);
+}
+
 const c3Test c3_sweepTests[] = {
 	{"sphere-plane from the positive side", sphere_plane_from_the_positive_side},
 	{"sphere-plane from the negative side (listing bug)", sphere_plane_from_the_negative_side},
@@ -255,6 +456,7 @@ const c3Test c3_sweepTests[] = {
 	{"aabb sweep contact point and normal", aabb_sweep_contact},
 	{"box-plane lands on a face or an edge", box_plane_lands_on_a_face_or_an_edge},
 	{"boxes meet edge across edge and face on face", boxes_meet_edge_across_edge_and_face_on_face},
+	{"boxes meet polygons where the distance closes", boxes_meet_polygons_where_the_distance_closes},
 	{"swapped pairs flip the normal", swapped_pairs_flip_the_normal},
 	{NULL, NULL},
 };

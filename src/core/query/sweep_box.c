@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Query: two boxes swept by their separating axes (aabb-obb and obb-obb;
-// public in collide/collision.h). Kept apart from the conservative
+// Query: a box swept against a box or a polygon by their separating axes
+// (aabb-obb, obb-obb, aabb-polygon, obb-polygon; public in
+// collide/collision.h). Kept apart from the conservative
 // advancement of sweep_convex.c, which looks up the dispatch tables that
 // list these.
 
@@ -12,10 +13,11 @@
 #include "base/math_functions.h"
 #include "base/results.h"
 #include "query/gjk.h"
+#include "shape/polygon.h"
 #include "shape/shape.h"
 
-/// The two boxes of a sweep, with their pair's exact overlap and
-/// penetration tests.
+/// A box swept against another box or a polygon, with the pair's exact
+/// overlap and penetration tests.
 typedef struct c3BoxPair
 {
 	c3ShapeType typeA;
@@ -26,6 +28,22 @@ typedef struct c3BoxPair
 	c3Penetration (*penetration)(const void* a, const void* b);
 } c3BoxPair;
 
+/// What the box is swept against, as its separating axes see it: a box
+/// (center, half extents, axes) or a polygon (its vertices less the swept
+/// box's center, its normal, its edges).
+typedef struct c3SweptTarget
+{
+	const c3Polygon* polygon; ///< NULL for a box
+	c3Vec3 center;            ///< a box's; a polygon's vertices are measured from the swept box's
+	c3Vec3 middle;            ///< the middle of the target
+	double size;              ///< its largest half extent (of its bounds, for a polygon)
+	double half[3];
+	const c3Vec3* axes;
+	int count; ///< the polygon's vertices (and edges)
+	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
+	c3Vec3 edges[C3_MAX_POLYGON_VERTICES];
+} c3SweptTarget;
+
 /// Room for a box of either kind, moved.
 typedef union c3BoxCopy
 {
@@ -33,30 +51,84 @@ typedef union c3BoxCopy
 	c3OBB obb;
 } c3BoxCopy;
 
-// The first contact of two boxes (center c, half extents h, unit axes u) in
-// translation, by their separating axes (Gottschalk's 15: the faces' normals
-// and the edges' cross products; a cross product of parallel edges is no
-// axis, and needs none: the faces' normals separate such boxes). On each
-// axis the projections overlap during an interval of time; the boxes
-// overlap while they all do, so the first contact is the latest entry,
-// exactly, and its axis the normal. At the start (in contact over an
-// interval that holds t = 0), the axis of the least overlap is the normal
-// of boxes that touch; of boxes that overlap, their penetration's.
+// Candidate axis k of a box (axes ua) and a target: the box's three face
+// normals, the target's (a box's three, a polygon's one), then the cross
+// products of the box's edges with the target's (zero for parallel ones).
+static int c3SweptAxisCount(const c3SweptTarget* t)
+{
+	return t->polygon == NULL ? 15 : 4 + 3 * t->count;
+}
+
+static c3Vec3 c3SweptAxis(const c3SweptTarget* t, const c3Vec3 ua[3], int k)
+{
+	if (k < 3)
+	{
+		return ua[k];
+	}
+	if (t->polygon == NULL)
+	{
+		return k < 6 ? t->axes[k - 3] : c3Cross(ua[(k - 6) / 3], t->axes[(k - 6) % 3]);
+	}
+	return k == 3 ? t->polygon->plane.normal : c3Cross(ua[(k - 4) / t->count], t->edges[(k - 4) % t->count]);
+}
+
+// Along axis: the reach of box (half extents ea, axes ua, center ca) and
+// target together, and *s the box's center less the target's.
+static double c3SweptReach(const c3SweptTarget* t, const double ea[3], const c3Vec3 ua[3], c3Vec3 ca, c3Vec3 axis,
+						   double* s)
+{
+	double reach = 0.0;
+	if (t->polygon == NULL)
+	{
+		for (int i = 0; i < 3; ++i)
+		{
+			reach += ea[i] * fabs(c3Dot(ua[i], axis)) + t->half[i] * fabs(c3Dot(t->axes[i], axis));
+		}
+		*s = c3Dot(c3Sub(ca, t->center), axis);
+		return reach;
+	}
+	for (int i = 0; i < 3; ++i)
+	{
+		reach += ea[i] * fabs(c3Dot(ua[i], axis));
+	}
+	double lo = INFINITY, hi = -INFINITY;
+	for (int j = 0; j < t->count; ++j)
+	{
+		double x = c3Dot(t->vertices[j], axis);
+		lo = c3MinDouble(lo, x);
+		hi = c3MaxDouble(hi, x);
+	}
+	*s = -0.5 * (lo + hi);
+	return reach + 0.5 * (hi - lo);
+}
+
+// The first contact of a box (center ca, half extents ha, unit axes ua) and
+// a target in translation, by their separating axes (Gottschalk's 15 for two
+// boxes; for a box and a polygon, as Akenine-Moller's box and triangle, the
+// box's faces, the polygon's, and the cross products of their edges; a cross
+// product of parallel edges is no axis, and needs none: a face's normal
+// separates such shapes). On each axis the projections overlap during an
+// interval of time; the shapes overlap while they all do, so the first
+// contact is the latest entry, exactly, and its axis the normal. At the
+// start (in contact over an interval that holds t = 0), the axis of the
+// least overlap is the normal of shapes that touch; of shapes that
+// overlap, their penetration's.
 static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, const c3Vec3 ua[3], c3Vec3 deltaA,
-								 c3Vec3 cb, c3Vec3 hb, const c3Vec3 ub[3], c3Vec3 deltaB)
+								 const c3SweptTarget* target, c3Vec3 deltaB)
 {
 	const c3Vec3 motion = c3Sub(deltaA, deltaB);
-	const double ea[3] = {ha.x, ha.y, ha.z}, eb[3] = {hb.x, hb.y, hb.z};
+	const double ea[3] = {ha.x, ha.y, ha.z};
 	double enter = -INFINITY, leave = INFINITY;
 	c3Vec3 normal = {0.0, 0.0, 0.0};
 	// The axis along which they are nearest to apart at the start.
 	double nearest = -INFINITY, nearestScale = 0.0;
 	c3Vec3 nearestAxis = {0.0, 1.0, 0.0};
 	bool apart = false;
-	for (int k = 0; k < 15; ++k)
+	int axes = c3SweptAxisCount(target), crosses = target->polygon == NULL ? 6 : 4;
+	for (int k = 0; k < axes; ++k)
 	{
-		c3Vec3 axis = k < 3 ? ua[k] : k < 6 ? ub[k - 3] : c3Cross(ua[(k - 6) / 3], ub[(k - 6) % 3]);
-		if (k >= 6)
+		c3Vec3 axis = c3SweptAxis(target, ua, k);
+		if (k >= crosses)
 		{
 			double length = c3Length(axis);
 			if (!(length > 1e-9))
@@ -65,12 +137,9 @@ static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, co
 			}
 			axis = c3MulSV(1.0 / length, axis);
 		}
-		double reach = 0.0;
-		for (int i = 0; i < 3; ++i)
-		{
-			reach += ea[i] * fabs(c3Dot(ua[i], axis)) + eb[i] * fabs(c3Dot(ub[i], axis));
-		}
-		double s = c3Dot(c3Sub(ca, cb), axis), w = c3Dot(motion, axis);
+		double s;
+		double reach = c3SweptReach(target, ea, ua, ca, axis, &s);
+		double w = c3Dot(motion, axis);
 		if (fabs(s) - reach > nearest)
 		{
 			nearest = fabs(s) - reach;
@@ -91,7 +160,7 @@ static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, co
 		}
 		leave = c3MinDouble(leave, last);
 	}
-	// Boxes the overlap test finds touching are in contact at the start,
+	// Shapes the overlap test finds touching are in contact at the start,
 	// whatever the axes say within their rounding.
 	bool touching = pair->overlap(pair->a, pair->b);
 	if (!touching && (apart || enter > leave || enter > 1.0 || leave < 0.0))
@@ -113,7 +182,8 @@ static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, co
 	}
 	// The point: between GJK's closest points a hair before the contact,
 	// where they are well defined.
-	double size = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(ha), c3MaxAbsComponent(hb)), c3MaxAbsComponent(motion));
+	c3Vec3 cb = target->middle;
+	double size = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(ha), target->size), c3MaxAbsComponent(motion));
 	double closing = -c3Dot(motion, normal);
 	double before = c3MaxDouble(enter - 1.0e-9 * size / closing, 0.0);
 	c3BoxCopy moved;
@@ -127,6 +197,41 @@ static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, co
 		point = c3ClosestPointShape(pair->typeB, pair->b, c3MulAdd(ca, enter, motion));
 	}
 	return c3Hit(c3Add(point, c3MulSV(enter, deltaB)), normal, enter);
+}
+
+// A box target of center c, half extents h, axes u.
+static void c3BoxTarget(c3SweptTarget* t, c3Vec3 c, c3Vec3 h, const c3Vec3 u[3])
+{
+	t->polygon = NULL;
+	t->center = c;
+	t->middle = c;
+	t->size = c3MaxAbsComponent(h);
+	t->half[0] = h.x;
+	t->half[1] = h.y;
+	t->half[2] = h.z;
+	t->axes = u;
+	t->count = 0;
+}
+
+// A polygon target, seen from the swept box's center ca.
+static void c3PolygonTarget(c3SweptTarget* t, const c3Polygon* polygon, c3Vec3 ca)
+{
+	t->polygon = polygon;
+	t->center = ca;
+	c3AABB bounds = c3ComputePolygonBounds(polygon);
+	t->middle = bounds.center;
+	t->size = c3MaxAbsComponent(bounds.halfExtents);
+	t->axes = NULL;
+	t->count = polygon->count;
+	c3GetPolygonVertices(polygon, t->vertices);
+	for (int j = 0; j < t->count; ++j)
+	{
+		t->edges[j] = c3Sub(t->vertices[(j + 1) % t->count], t->vertices[j]);
+	}
+	for (int j = 0; j < t->count; ++j)
+	{
+		t->vertices[j] = c3Sub(t->vertices[j], ca);
+	}
 }
 
 static bool c3OverlapOBBs(const void* a, const void* b)
@@ -154,21 +259,62 @@ c3CastOutput c3SweepOBBOBB(const c3OBB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3
 	// In canonical order (c3ShouldSwapShapes), so that (a, b) and (b, a)
 	// agree bitwise, the normal negated: the axes are tried in an order, and
 	// ties (boxes that touch along several at the start) go to the first.
+	c3SweptTarget target;
 	if (c3ShouldSwapShapes(c3_obbShape, a, b))
 	{
 		c3BoxPair pair = {c3_obbShape, b, c3_obbShape, a, c3OverlapOBBs, c3PenetrationOBBs};
-		c3CastOutput out =
-			c3SweepBoxes(&pair, b->center, b->halfExtents, b->axis, deltaB, a->center, a->halfExtents, a->axis, deltaA);
+		c3BoxTarget(&target, a->center, a->halfExtents, a->axis);
+		c3CastOutput out = c3SweepBoxes(&pair, b->center, b->halfExtents, b->axis, deltaB, &target, deltaA);
 		out.normal = c3Neg(out.normal);
 		return out;
 	}
 	c3BoxPair pair = {c3_obbShape, a, c3_obbShape, b, c3OverlapOBBs, c3PenetrationOBBs};
-	return c3SweepBoxes(&pair, a->center, a->halfExtents, a->axis, deltaA, b->center, b->halfExtents, b->axis, deltaB);
+	c3BoxTarget(&target, b->center, b->halfExtents, b->axis);
+	return c3SweepBoxes(&pair, a->center, a->halfExtents, a->axis, deltaA, &target, deltaB);
 }
+
+static const c3Vec3 c3_worldAxes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
 
 c3CastOutput c3SweepAABBOBB(const c3AABB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
 {
-	const c3Vec3 axes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
 	c3BoxPair pair = {c3_aabbShape, a, c3_obbShape, b, c3OverlapBoxes, c3PenetrationBoxes};
-	return c3SweepBoxes(&pair, a->center, a->halfExtents, axes, deltaA, b->center, b->halfExtents, b->axis, deltaB);
+	c3SweptTarget target;
+	c3BoxTarget(&target, b->center, b->halfExtents, b->axis);
+	return c3SweepBoxes(&pair, a->center, a->halfExtents, c3_worldAxes, deltaA, &target, deltaB);
+}
+
+static bool c3OverlapOBBAndPolygon(const void* a, const void* b)
+{
+	return c3OverlapOBBPolygon((const c3OBB*)a, (const c3Polygon*)b);
+}
+
+static c3Penetration c3PenetrationOBBAndPolygon(const void* a, const void* b)
+{
+	return c3PenetrationConvex(c3_obbShape, a, c3_polygonShape, b);
+}
+
+static bool c3OverlapAABBAndPolygon(const void* a, const void* b)
+{
+	return c3OverlapAABBPolygon((const c3AABB*)a, (const c3Polygon*)b);
+}
+
+static c3Penetration c3PenetrationAABBAndPolygon(const void* a, const void* b)
+{
+	return c3PenetrationConvex(c3_aabbShape, a, c3_polygonShape, b);
+}
+
+c3CastOutput c3SweepOBBPolygon(const c3OBB* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
+{
+	c3BoxPair pair = {c3_obbShape, a, c3_polygonShape, b, c3OverlapOBBAndPolygon, c3PenetrationOBBAndPolygon};
+	c3SweptTarget target;
+	c3PolygonTarget(&target, b, a->center);
+	return c3SweepBoxes(&pair, a->center, a->halfExtents, a->axis, deltaA, &target, deltaB);
+}
+
+c3CastOutput c3SweepAABBPolygon(const c3AABB* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
+{
+	c3BoxPair pair = {c3_aabbShape, a, c3_polygonShape, b, c3OverlapAABBAndPolygon, c3PenetrationAABBAndPolygon};
+	c3SweptTarget target;
+	c3PolygonTarget(&target, b, a->center);
+	return c3SweepBoxes(&pair, a->center, a->halfExtents, c3_worldAxes, deltaA, &target, deltaB);
 }

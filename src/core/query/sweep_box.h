@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Query: two boxes swept by their separating axes (c3SweepAABBOBB,
-// c3SweepOBBOBB, public in collide/collision.h).
+// Query: a box swept against a box or a polygon by their separating axes
+// (c3SweepAABBOBB, c3SweepOBBOBB, c3SweepAABBPolygon, c3SweepOBBPolygon,
+// public in collide/collision.h).
 
 #ifndef C3_QUERY_SWEEP_BOX_H
 #define C3_QUERY_SWEEP_BOX_H
