@@ -343,7 +343,7 @@ describe("collide.sweep", function()
     end)
   end)
 
-  describe("box / polygon", function()
+  describe("box / polygon and segment", function()
     it("lands face on face, and edge across edge with the edges' cross product as normal", function()
       -- A unit box falls 4 onto a square floor from 3 above its top face.
       local floor = collide.polygon({ { -2, 0, -2 }, { -2, 0, 2 }, { 2, 0, 2 }, { 2, 0, -2 } })
@@ -366,6 +366,25 @@ describe("collide.sweep", function()
       vnear(n, 0, 1, 0, 1e-12)
       -- Past the polygon's edge: a miss.
       assert.is_nil(collide.sweep(box, { 0, -4, 0 }, collide.polygon({ { 3, 0, 0 }, { 5, 0, 0 }, { 4, 0, 1 } })))
+    end)
+
+    it("meets a segment by the box's faces and its edges crossed with the segment", function()
+      -- A box falls face first onto a bar along z; a box turned 45 degrees
+      -- about x falls edge first across it (its lowest edge runs along x).
+      local bar = collide.segment({ 0, 0, -3 }, { 0, 0, 3 })
+      local t, _, n = collide.sweep(collide.aabb({ 0.3, 3, 0 }, { 1, 1, 1 }), { 0, -4, 0 }, bar)
+      assert.are.equal(0.5, t)
+      vnear(n, 0, 1, 0, 0)
+      local r = math.sqrt(0.5)
+      local turned = collide.obb({ 0, 5, 0 }, { 1, 1, 1 }, { 1, 0, 0 }, { 0, r, r }, { 0, -r, r })
+      t, _, n = collide.sweep(turned, { 0, -8, 0 }, bar)
+      near(t, (5 - math.sqrt(2)) / 8, 1e-15)
+      vnear(n, 0, 1, 0, 1e-12)
+      -- Beside the bar's end: a miss; swapped: the same time, the normal negated.
+      assert.is_nil(collide.sweep(collide.aabb({ 0, 3, 5 }, { 1, 1, 1 }), { 0, -4, 0 }, bar))
+      local t2, _, n2 = collide.sweep(bar, { 0, 0, 0 }, turned, { 0, -8, 0 })
+      assert.are.equal(t, t2)
+      vnear(n2, 0, -1, 0, 1e-12)
     end)
   end)
 end)

@@ -238,12 +238,12 @@ static void swapped_pairs_flip_the_normal(void)
 	CHECK(o1.hit && o2.hit);
 	CHECK_NEAR(o1.fraction, o2.fraction, 0);
 	CHECK_VEC(o2.normal, -o1.normal.x, -o1.normal.y, -o1.normal.z, 0);
-	CHECK(c3GetSweepFcn(c3_obbShape, c3_segmentShape) == NULL);
+	CHECK(c3GetSweepFcn(c3_segmentShape, c3_segmentShape) == NULL);
 	CHECK(c3GetOverlapFcn((c3ShapeType)0, c3_planeShape) == NULL);
 	CHECK(c3GetOverlapFcn(c3_planeShape, (c3ShapeType)99) == NULL);
 }
 
-// -- a box against a polygon, by brute force -----------------------------------------------
+// -- a box against a polygon or a segment, by brute force ------------------------------------
 
 /// Unit axes from two random vectors (Gram-Schmidt), right-handed.
 static void randomAxes(Rng* r, c3Vec3 axes[3])
@@ -257,7 +257,8 @@ static void randomAxes(Rng* r, c3Vec3 axes[3])
 }
 
 /// A box and a convex polygon near it (3 to 8 points on an ellipse about
-/// its center, at sorted angles, in a random plane), scaled and offset.
+/// its center, at sorted angles, in a random plane), or a segment (a chord
+/// of the ellipse), scaled and offset.
 typedef struct BoxPolygonCase
 {
 	c3ShapeType type;
@@ -266,7 +267,12 @@ typedef struct BoxPolygonCase
 		c3AABB aabb;
 		c3OBB obb;
 	} box;
-	c3Polygon polygon;
+	c3ShapeType targetType;
+	union
+	{
+		c3Polygon polygon;
+		c3Segment segment;
+	} target;
 	c3Vec3 motion;
 } BoxPolygonCase;
 
@@ -313,7 +319,13 @@ static bool makeBoxPolygonCase(Rng* r, double scale, c3Vec3 offset, BoxPolygonCa
 		points[i] = c3Add(middle, c3Add(c3MulSV(ru * cos(angles[i]), axes[0]), c3MulSV(rv * sin(angles[i]), axes[1])));
 	}
 	int bad;
-	if (c3MakePolygon(points, count, &c->polygon, &bad) != c3_ok)
+	c->targetType = uniform(r, 0, 1) < 0.3 ? c3_segmentShape : c3_polygonShape;
+	if (c->targetType == c3_segmentShape)
+	{
+		c->target.segment.a = points[0];
+		c->target.segment.b = points[count / 2];
+	}
+	else if (c3MakePolygon(points, count, &c->target.polygon, &bad) != c3_ok)
 	{
 		return false;
 	}
@@ -328,10 +340,18 @@ static bool makeBoxPolygonCase(Rng* r, double scale, c3Vec3 offset, BoxPolygonCa
 static void boxPolygonAt(const BoxPolygonCase* c, double t, BoxPolygonCase* moved)
 {
 	*moved = *c;
-	c3Vec3 home = c3GetShapeCenter(c3_polygonShape, &c->polygon);
+	c3Vec3 home = c3GetShapeCenter(c->targetType, &c->target);
 	c3SetShapeCenter(c->type, &moved->box,
 					 c3Add(c3Sub(c3GetShapeCenter(c->type, &c->box), home), c3MulSV(t, c->motion)));
-	c3TranslatePolygon(&moved->polygon, c3Neg(home));
+	if (c->targetType == c3_segmentShape)
+	{
+		moved->target.segment.a = c3Sub(c->target.segment.a, home);
+		moved->target.segment.b = c3Sub(c->target.segment.b, home);
+	}
+	else
+	{
+		c3TranslatePolygon(&moved->target.polygon, c3Neg(home));
+	}
 }
 
 /// Whether the case's box moved by t of its motion touches the polygon, by
@@ -340,7 +360,7 @@ static bool boxPolygonTouch(const BoxPolygonCase* c, double t)
 {
 	BoxPolygonCase moved;
 	boxPolygonAt(c, t, &moved);
-	return c3GetOverlapFcn(c->type, c3_polygonShape)(&moved.box, &moved.polygon);
+	return c3GetOverlapFcn(c->type, c->targetType)(&moved.box, &moved.target);
 }
 
 /// Their distance (GJK: exact to rounding for polytopes), the same way.
@@ -348,19 +368,19 @@ static double boxPolygonDistance(const BoxPolygonCase* c, double t)
 {
 	BoxPolygonCase moved;
 	boxPolygonAt(c, t, &moved);
-	return c3GetDistanceFcn(c->type, c3_polygonShape)(&moved.box, &moved.polygon);
+	return c3GetDistanceFcn(c->type, c->targetType)(&moved.box, &moved.target);
 }
 
-// The separating-axis sweep of a box against a polygon agrees with the
+// The separating-axis sweep of a box against a polygon or a segment agrees with the
 // brute force: it hits when the overlap test finds them touching within the
 // frame (sampled, then bisected), at the first time it does; its point lies
 // on both shapes then, its normal separates them, and the swapped pair
 // gives the same time with the normal negated.
-static void boxes_meet_polygons_where_the_distance_closes(void)
+static void boxes_meet_polygons_and_segments_where_they_first_touch(void)
 {
 	Rng r = {2026};
 	const double scales[4] = {1.0, 1e-3, 1e4, 1.0};
-	int hits = 0, misses = 0, starts = 0, cases = 0;
+	int hits = 0, misses = 0, starts = 0, cases = 0, segments = 0;
 	for (int variant = 0; variant < 4; ++variant)
 	{
 		double scale = scales[variant];
@@ -373,9 +393,10 @@ static void boxes_meet_polygons_where_the_distance_closes(void)
 				continue;
 			}
 			cases++;
-			c3SweepFcn sweep = c3GetSweepFcn(c.type, c3_polygonShape);
-			c3CastOutput out = sweep(&c.box, c.motion, &c.polygon, V(0, 0, 0));
-			c3CastOutput swapped = c3GetSweepFcn(c3_polygonShape, c.type)(&c.polygon, V(0, 0, 0), &c.box, c.motion);
+			segments += c.targetType == c3_segmentShape;
+			c3SweepFcn sweep = c3GetSweepFcn(c.type, c.targetType);
+			c3CastOutput out = sweep(&c.box, c.motion, &c.target, V(0, 0, 0));
+			c3CastOutput swapped = c3GetSweepFcn(c.targetType, c.type)(&c.target, V(0, 0, 0), &c.box, c.motion);
 			CHECK(swapped.hit == out.hit && (!out.hit || swapped.fraction == out.fraction));
 			double size = scale * 4.0 + c3Length(c.motion) + 1e-9 * c3MaxAbsComponent(offset);
 			double band = 1e-9 * size, speed = c3Length(c.motion);
@@ -434,12 +455,12 @@ static void boxes_meet_polygons_where_the_distance_closes(void)
 			// The point lies on the polygon and on the moved box.
 			BoxPolygonCase at = c;
 			c3SetShapeCenter(c.type, &at.box, c3Add(c3GetShapeCenter(c.type, &c.box), c3MulSV(out.fraction, c.motion)));
-			CHECK(c3Length(c3Sub(c3ClosestPointShape(c3_polygonShape, &c.polygon, out.point), out.point)) <=
-				  1e-6 * size);
+			CHECK(c3Length(c3Sub(c3ClosestPointShape(c.targetType, &c.target, out.point), out.point)) <= 1e-6 * size);
 			CHECK(c3Length(c3Sub(c3ClosestPointShape(c.type, &at.box, out.point), out.point)) <= 1e-6 * size);
 		}
 	}
-	printf("  [box-polygon sweeps] %d cases: %d hits, %d at the start, %d misses\n", cases, hits, starts, misses);
+	printf("  [box-polygon and box-segment sweeps] %d cases (%d segments): %d hits, %d at the start, %d misses\n",
+		   cases, segments, hits, starts, misses);
 	CHECK(hits > cases / 10 && misses > cases / 10 && starts > 0);
 }
 
@@ -456,7 +477,8 @@ const c3Test c3_sweepTests[] = {
 	{"aabb sweep contact point and normal", aabb_sweep_contact},
 	{"box-plane lands on a face or an edge", box_plane_lands_on_a_face_or_an_edge},
 	{"boxes meet edge across edge and face on face", boxes_meet_edge_across_edge_and_face_on_face},
-	{"boxes meet polygons where the distance closes", boxes_meet_polygons_where_the_distance_closes},
+	{"boxes meet polygons and segments where they first touch",
+	 boxes_meet_polygons_and_segments_where_they_first_touch},
 	{"swapped pairs flip the normal", swapped_pairs_flip_the_normal},
 	{NULL, NULL},
 };

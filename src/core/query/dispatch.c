@@ -52,11 +52,11 @@ enum
 	X(c, Sphere,    Polygon,   YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, AABB,      AABB,      YES,     EXACT,    YES,   YES,      YES)                \
 	X(c, AABB,      OBB,       YES,     GJK,      YES,   NO,       YES)                \
-	X(c, AABB,      Segment,   YES,     GJK,      NO,    NO,       EPA)                \
+	X(c, AABB,      Segment,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, AABB,      Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, AABB,      Polygon,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, OBB,       OBB,       YES,     GJK,      YES,   NO,       YES)                \
-	X(c, OBB,       Segment,   YES,     GJK,      NO,    NO,       EPA)                \
+	X(c, OBB,       Segment,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, OBB,       Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, OBB,       Polygon,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Segment,   Segment,   YES,     EXACT,    NO,    NO,       NO)                 \

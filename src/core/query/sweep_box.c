@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Query: a box swept against a box or a polygon by their separating axes
-// (aabb-obb, obb-obb, aabb-polygon, obb-polygon; public in
-// collide/collision.h). Kept apart from the conservative
+// Query: a box swept against a box, a polygon or a segment by their
+// separating axes (aabb-obb, obb-obb, and aabb and obb against polygon and
+// segment; public in collide/collision.h). Kept apart from the conservative
 // advancement of sweep_convex.c, which looks up the dispatch tables that
 // list these.
 
@@ -29,19 +29,23 @@ typedef struct c3BoxPair
 } c3BoxPair;
 
 /// What the box is swept against, as its separating axes see it: a box
-/// (center, half extents, axes) or a polygon (its vertices less the swept
-/// box's center, its normal, its edges).
+/// (center, half extents, axes: its faces' normals and its edges), or a
+/// polygon or a segment (its vertices less the swept box's center; its
+/// normal, none for a segment; its edges).
 typedef struct c3SweptTarget
 {
-	const c3Polygon* polygon; ///< NULL for a box
-	c3Vec3 center;            ///< a box's; a polygon's vertices are measured from the swept box's
-	c3Vec3 middle;            ///< the middle of the target
-	double size;              ///< its largest half extent (of its bounds, for a polygon)
+	bool box;
+	c3Vec3 center; ///< a box's; a polygon's or a segment's vertices are measured from the swept box's
+	c3Vec3 middle; ///< the middle of the target
+	double size;   ///< its largest half extent (of its bounds, but for a box)
 	double half[3];
-	const c3Vec3* axes;
-	int count; ///< the polygon's vertices (and edges)
+	int faceCount; ///< 3, 1 or 0
+	int edgeCount; ///< 3, the polygon's count, or 1
+	int vertexCount;
+	const c3Vec3* faces;
+	const c3Vec3* edges;
 	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
-	c3Vec3 edges[C3_MAX_POLYGON_VERTICES];
+	c3Vec3 ownEdges[C3_MAX_POLYGON_VERTICES];
 } c3SweptTarget;
 
 /// Room for a box of either kind, moved.
@@ -52,11 +56,12 @@ typedef union c3BoxCopy
 } c3BoxCopy;
 
 // Candidate axis k of a box (axes ua) and a target: the box's three face
-// normals, the target's (a box's three, a polygon's one), then the cross
-// products of the box's edges with the target's (zero for parallel ones).
+// normals, the target's (a box's three, a polygon's one, a segment's none),
+// then the cross products of the box's edges with the target's (zero for
+// parallel ones), from index 3 + faceCount on.
 static int c3SweptAxisCount(const c3SweptTarget* t)
 {
-	return t->polygon == NULL ? 15 : 4 + 3 * t->count;
+	return 3 + t->faceCount + 3 * t->edgeCount;
 }
 
 static c3Vec3 c3SweptAxis(const c3SweptTarget* t, const c3Vec3 ua[3], int k)
@@ -65,11 +70,12 @@ static c3Vec3 c3SweptAxis(const c3SweptTarget* t, const c3Vec3 ua[3], int k)
 	{
 		return ua[k];
 	}
-	if (t->polygon == NULL)
+	if (k < 3 + t->faceCount)
 	{
-		return k < 6 ? t->axes[k - 3] : c3Cross(ua[(k - 6) / 3], t->axes[(k - 6) % 3]);
+		return t->faces[k - 3];
 	}
-	return k == 3 ? t->polygon->plane.normal : c3Cross(ua[(k - 4) / t->count], t->edges[(k - 4) % t->count]);
+	int j = k - 3 - t->faceCount;
+	return c3Cross(ua[j / t->edgeCount], t->edges[j % t->edgeCount]);
 }
 
 // Along axis: the reach of box (half extents ea, axes ua, center ca) and
@@ -78,11 +84,11 @@ static double c3SweptReach(const c3SweptTarget* t, const double ea[3], const c3V
 						   double* s)
 {
 	double reach = 0.0;
-	if (t->polygon == NULL)
+	if (t->box)
 	{
 		for (int i = 0; i < 3; ++i)
 		{
-			reach += ea[i] * fabs(c3Dot(ua[i], axis)) + t->half[i] * fabs(c3Dot(t->axes[i], axis));
+			reach += ea[i] * fabs(c3Dot(ua[i], axis)) + t->half[i] * fabs(c3Dot(t->faces[i], axis));
 		}
 		*s = c3Dot(c3Sub(ca, t->center), axis);
 		return reach;
@@ -92,7 +98,7 @@ static double c3SweptReach(const c3SweptTarget* t, const double ea[3], const c3V
 		reach += ea[i] * fabs(c3Dot(ua[i], axis));
 	}
 	double lo = INFINITY, hi = -INFINITY;
-	for (int j = 0; j < t->count; ++j)
+	for (int j = 0; j < t->vertexCount; ++j)
 	{
 		double x = c3Dot(t->vertices[j], axis);
 		lo = c3MinDouble(lo, x);
@@ -105,9 +111,10 @@ static double c3SweptReach(const c3SweptTarget* t, const double ea[3], const c3V
 // The first contact of a box (center ca, half extents ha, unit axes ua) and
 // a target in translation, by their separating axes (Gottschalk's 15 for two
 // boxes; for a box and a polygon, as Akenine-Moller's box and triangle, the
-// box's faces, the polygon's, and the cross products of their edges; a cross
-// product of parallel edges is no axis, and needs none: a face's normal
-// separates such shapes). On each axis the projections overlap during an
+// box's faces, the polygon's, and the cross products of their edges; for a
+// box and a segment, the box's faces and its edges crossed with the segment;
+// a cross product of parallel edges is no axis, and needs none: a face's
+// normal separates such shapes). On each axis the projections overlap during an
 // interval of time; the shapes overlap while they all do, so the first
 // contact is the latest entry, exactly, and its axis the normal. At the
 // start (in contact over an interval that holds t = 0), the axis of the
@@ -124,7 +131,7 @@ static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, co
 	double nearest = -INFINITY, nearestScale = 0.0;
 	c3Vec3 nearestAxis = {0.0, 1.0, 0.0};
 	bool apart = false;
-	int axes = c3SweptAxisCount(target), crosses = target->polygon == NULL ? 6 : 4;
+	int axes = c3SweptAxisCount(target), crosses = 3 + target->faceCount;
 	for (int k = 0; k < axes; ++k)
 	{
 		c3Vec3 axis = c3SweptAxis(target, ua, k);
@@ -202,36 +209,61 @@ static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, co
 // A box target of center c, half extents h, axes u.
 static void c3BoxTarget(c3SweptTarget* t, c3Vec3 c, c3Vec3 h, const c3Vec3 u[3])
 {
-	t->polygon = NULL;
+	t->box = true;
 	t->center = c;
 	t->middle = c;
 	t->size = c3MaxAbsComponent(h);
 	t->half[0] = h.x;
 	t->half[1] = h.y;
 	t->half[2] = h.z;
-	t->axes = u;
-	t->count = 0;
+	t->faceCount = 3;
+	t->edgeCount = 3;
+	t->vertexCount = 0;
+	t->faces = u;
+	t->edges = u;
 }
 
-// A polygon target, seen from the swept box's center ca.
-static void c3PolygonTarget(c3SweptTarget* t, const c3Polygon* polygon, c3Vec3 ca)
+// A target of count vertices (a polygon's, in order, or a segment's ends;
+// count - 1 edges for a segment, else count) and faceCount normals, seen
+// from the swept box's center ca.
+static void c3VertexTarget(c3SweptTarget* t, int count, int edgeCount, const c3Vec3* normal, c3Vec3 ca)
 {
-	t->polygon = polygon;
+	t->box = false;
 	t->center = ca;
-	c3AABB bounds = c3ComputePolygonBounds(polygon);
-	t->middle = bounds.center;
-	t->size = c3MaxAbsComponent(bounds.halfExtents);
-	t->axes = NULL;
-	t->count = polygon->count;
-	c3GetPolygonVertices(polygon, t->vertices);
-	for (int j = 0; j < t->count; ++j)
+	c3Vec3 lo = t->vertices[0], hi = t->vertices[0];
+	for (int j = 1; j < count; ++j)
 	{
-		t->edges[j] = c3Sub(t->vertices[(j + 1) % t->count], t->vertices[j]);
+		lo = c3Min(lo, t->vertices[j]);
+		hi = c3Max(hi, t->vertices[j]);
 	}
-	for (int j = 0; j < t->count; ++j)
+	t->middle = c3Midpoint(lo, hi);
+	t->size = 0.5 * c3MaxAbsComponent(c3Sub(hi, lo));
+	t->faceCount = normal != NULL ? 1 : 0;
+	t->edgeCount = edgeCount;
+	t->vertexCount = count;
+	t->faces = normal;
+	t->edges = t->ownEdges;
+	for (int j = 0; j < edgeCount; ++j)
+	{
+		t->ownEdges[j] = c3Sub(t->vertices[(j + 1) % count], t->vertices[j]);
+	}
+	for (int j = 0; j < count; ++j)
 	{
 		t->vertices[j] = c3Sub(t->vertices[j], ca);
 	}
+}
+
+static void c3PolygonTarget(c3SweptTarget* t, const c3Polygon* polygon, c3Vec3 ca)
+{
+	c3GetPolygonVertices(polygon, t->vertices);
+	c3VertexTarget(t, polygon->count, polygon->count, &polygon->plane.normal, ca);
+}
+
+static void c3SegmentTarget(c3SweptTarget* t, const c3Segment* segment, c3Vec3 ca)
+{
+	t->vertices[0] = segment->a;
+	t->vertices[1] = segment->b;
+	c3VertexTarget(t, 2, 1, NULL, ca);
 }
 
 static bool c3OverlapOBBs(const void* a, const void* b)
@@ -316,5 +348,41 @@ c3CastOutput c3SweepAABBPolygon(const c3AABB* a, c3Vec3 deltaA, const c3Polygon*
 	c3BoxPair pair = {c3_aabbShape, a, c3_polygonShape, b, c3OverlapAABBAndPolygon, c3PenetrationAABBAndPolygon};
 	c3SweptTarget target;
 	c3PolygonTarget(&target, b, a->center);
+	return c3SweepBoxes(&pair, a->center, a->halfExtents, c3_worldAxes, deltaA, &target, deltaB);
+}
+
+static bool c3OverlapOBBAndSegment(const void* a, const void* b)
+{
+	return c3OverlapOBBSegment((const c3OBB*)a, (const c3Segment*)b);
+}
+
+static c3Penetration c3PenetrationOBBAndSegment(const void* a, const void* b)
+{
+	return c3PenetrationConvex(c3_obbShape, a, c3_segmentShape, b);
+}
+
+static bool c3OverlapAABBAndSegment(const void* a, const void* b)
+{
+	return c3OverlapAABBSegment((const c3AABB*)a, (const c3Segment*)b);
+}
+
+static c3Penetration c3PenetrationAABBAndSegment(const void* a, const void* b)
+{
+	return c3PenetrationConvex(c3_aabbShape, a, c3_segmentShape, b);
+}
+
+c3CastOutput c3SweepOBBSegment(const c3OBB* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
+{
+	c3BoxPair pair = {c3_obbShape, a, c3_segmentShape, b, c3OverlapOBBAndSegment, c3PenetrationOBBAndSegment};
+	c3SweptTarget target;
+	c3SegmentTarget(&target, b, a->center);
+	return c3SweepBoxes(&pair, a->center, a->halfExtents, a->axis, deltaA, &target, deltaB);
+}
+
+c3CastOutput c3SweepAABBSegment(const c3AABB* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
+{
+	c3BoxPair pair = {c3_aabbShape, a, c3_segmentShape, b, c3OverlapAABBAndSegment, c3PenetrationAABBAndSegment};
+	c3SweptTarget target;
+	c3SegmentTarget(&target, b, a->center);
 	return c3SweepBoxes(&pair, a->center, a->halfExtents, c3_worldAxes, deltaA, &target, deltaB);
 }

@@ -96,9 +96,13 @@ C3_API c3CastOutput c3SweepOBBPlane(const c3OBB* a, c3Vec3 deltaA, const c3Plane
 C3_API c3CastOutput c3SweepOBBOBB(const c3OBB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
 C3_API c3CastOutput c3SweepAABBOBB(const c3AABB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
 /// A box and a polygon the same way, by the box's faces, the polygon's and
-/// the cross products of their edges (3 + 1 + 3 n axes).
+/// the cross products of their edges (3 + 1 + 3 n axes); a box and a
+/// segment by the box's faces and the cross products of its edges with the
+/// segment (3 + 3).
 C3_API c3CastOutput c3SweepOBBPolygon(const c3OBB* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
 C3_API c3CastOutput c3SweepAABBPolygon(const c3AABB* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepOBBSegment(const c3OBB* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepAABBSegment(const c3AABB* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB);
 
 // Rouwé's swept sphere and swept ellipsoid (sections 3 and 4), and the boxes
 // as their faces. The normal of an ellipsoid contact is its surface normal at
