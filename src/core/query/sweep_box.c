@@ -315,74 +315,35 @@ c3CastOutput c3SweepAABBOBB(const c3AABB* a, c3Vec3 deltaA, const c3OBB* b, c3Ve
 	return c3SweepBoxes(&pair, a->center, a->halfExtents, c3_worldAxes, deltaA, &target, deltaB);
 }
 
-static bool c3OverlapOBBAndPolygon(const void* a, const void* b)
-{
-	return c3OverlapOBBPolygon((const c3OBB*)a, (const c3Polygon*)b);
-}
+// A box (A: AABB or OBB, of type typeA, its axes the expression axesOf(a))
+// against a polygon or a segment (B, of type typeB): the pair's overlap
+// test, its penetration (EPA: the pair has no formula of its own), and the
+// sweep c3Sweep<A><B>.
+#define C3_BOX_AGAINST(A, typeA, axesOf, B, typeB)                                                                     \
+	static bool c3Overlap##A##And##B(const void* a, const void* b)                                                     \
+	{                                                                                                                  \
+		return c3Overlap##A##B((const c3##A*)a, (const c3##B*)b);                                                      \
+	}                                                                                                                  \
+	static c3Penetration c3Penetration##A##And##B(const void* a, const void* b)                                        \
+	{                                                                                                                  \
+		return c3PenetrationConvex(typeA, a, typeB, b);                                                                \
+	}                                                                                                                  \
+	c3CastOutput c3Sweep##A##B(const c3##A* a, c3Vec3 deltaA, const c3##B* b, c3Vec3 deltaB)                           \
+	{                                                                                                                  \
+		c3BoxPair pair = {typeA, a, typeB, b, c3Overlap##A##And##B, c3Penetration##A##And##B};                         \
+		c3SweptTarget target;                                                                                          \
+		c3##B##Target(&target, b, a->center);                                                                          \
+		return c3SweepBoxes(&pair, a->center, a->halfExtents, axesOf(a), deltaA, &target, deltaB);                     \
+	}
 
-static c3Penetration c3PenetrationOBBAndPolygon(const void* a, const void* b)
-{
-	return c3PenetrationConvex(c3_obbShape, a, c3_polygonShape, b);
-}
+#define C3_OWN_AXES(box) ((box)->axis)
+#define C3_WORLD_AXES(box) c3_worldAxes
 
-static bool c3OverlapAABBAndPolygon(const void* a, const void* b)
-{
-	return c3OverlapAABBPolygon((const c3AABB*)a, (const c3Polygon*)b);
-}
+C3_BOX_AGAINST(OBB, c3_obbShape, C3_OWN_AXES, Polygon, c3_polygonShape)
+C3_BOX_AGAINST(AABB, c3_aabbShape, C3_WORLD_AXES, Polygon, c3_polygonShape)
+C3_BOX_AGAINST(OBB, c3_obbShape, C3_OWN_AXES, Segment, c3_segmentShape)
+C3_BOX_AGAINST(AABB, c3_aabbShape, C3_WORLD_AXES, Segment, c3_segmentShape)
 
-static c3Penetration c3PenetrationAABBAndPolygon(const void* a, const void* b)
-{
-	return c3PenetrationConvex(c3_aabbShape, a, c3_polygonShape, b);
-}
-
-c3CastOutput c3SweepOBBPolygon(const c3OBB* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
-{
-	c3BoxPair pair = {c3_obbShape, a, c3_polygonShape, b, c3OverlapOBBAndPolygon, c3PenetrationOBBAndPolygon};
-	c3SweptTarget target;
-	c3PolygonTarget(&target, b, a->center);
-	return c3SweepBoxes(&pair, a->center, a->halfExtents, a->axis, deltaA, &target, deltaB);
-}
-
-c3CastOutput c3SweepAABBPolygon(const c3AABB* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
-{
-	c3BoxPair pair = {c3_aabbShape, a, c3_polygonShape, b, c3OverlapAABBAndPolygon, c3PenetrationAABBAndPolygon};
-	c3SweptTarget target;
-	c3PolygonTarget(&target, b, a->center);
-	return c3SweepBoxes(&pair, a->center, a->halfExtents, c3_worldAxes, deltaA, &target, deltaB);
-}
-
-static bool c3OverlapOBBAndSegment(const void* a, const void* b)
-{
-	return c3OverlapOBBSegment((const c3OBB*)a, (const c3Segment*)b);
-}
-
-static c3Penetration c3PenetrationOBBAndSegment(const void* a, const void* b)
-{
-	return c3PenetrationConvex(c3_obbShape, a, c3_segmentShape, b);
-}
-
-static bool c3OverlapAABBAndSegment(const void* a, const void* b)
-{
-	return c3OverlapAABBSegment((const c3AABB*)a, (const c3Segment*)b);
-}
-
-static c3Penetration c3PenetrationAABBAndSegment(const void* a, const void* b)
-{
-	return c3PenetrationConvex(c3_aabbShape, a, c3_segmentShape, b);
-}
-
-c3CastOutput c3SweepOBBSegment(const c3OBB* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
-{
-	c3BoxPair pair = {c3_obbShape, a, c3_segmentShape, b, c3OverlapOBBAndSegment, c3PenetrationOBBAndSegment};
-	c3SweptTarget target;
-	c3SegmentTarget(&target, b, a->center);
-	return c3SweepBoxes(&pair, a->center, a->halfExtents, a->axis, deltaA, &target, deltaB);
-}
-
-c3CastOutput c3SweepAABBSegment(const c3AABB* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
-{
-	c3BoxPair pair = {c3_aabbShape, a, c3_segmentShape, b, c3OverlapAABBAndSegment, c3PenetrationAABBAndSegment};
-	c3SweptTarget target;
-	c3SegmentTarget(&target, b, a->center);
-	return c3SweepBoxes(&pair, a->center, a->halfExtents, c3_worldAxes, deltaA, &target, deltaB);
-}
+#undef C3_BOX_AGAINST
+#undef C3_OWN_AXES
+#undef C3_WORLD_AXES
