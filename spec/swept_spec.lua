@@ -1,5 +1,5 @@
--- Rouwé's swept sphere and swept ellipsoid against polygons, planes and
--- boxes: seeded random families against the brute force of
+-- Rouwé's swept sphere and swept ellipsoid against polygons, planes,
+-- boxes and segments: seeded random families against the brute force of
 -- spec/support/unitspace.lua, at four scales.
 local collide = require("collide")
 local G = require("spec.support.geometry")
@@ -31,8 +31,15 @@ local function randomBox(rng, kind)
   return d
 end
 
+--- A segment near the movers: its middle within 2 of the origin, up to 5 long.
+local function randomSegment(rng)
+  local middle, half = rng:vector(-2, 2), G.scale(rng:vector(-1, 1), rng:uniform(0.1, 2.5))
+  return { kind = "segment", a = G.sub(middle, half), b = G.add(middle, half) }
+end
+
 local function obstacleCenter(d)
   if d.kind == "polygon" then return d.points[1] end
+  if d.kind == "segment" then return G.scale(G.add(d.a, d.b), 0.5) end
   return d.center or d.point
 end
 
@@ -44,6 +51,16 @@ local function distanceTo(space, obstacle)
   if obstacle.kind == "polygon" then
     local poly = U.polygon(space, obstacle.points)
     return function(x, y, z) return U.polygonDistance(poly, x, y, z) end
+  elseif obstacle.kind == "segment" then
+    -- an affine map keeps a segment a segment: its ends in unit space
+    local a, b = U.point(space, obstacle.a), U.point(space, obstacle.b)
+    local e = G.sub(b, a)
+    local ee = G.dot(e, e)
+    return function(x, y, z)
+      local p = { x, y, z }
+      local s = ee > 0 and math.min(1, math.max(0, G.dot(G.sub(p, a), e) / ee)) or 0
+      return G.length(G.sub(p, G.madd(a, s, e)))
+    end
   elseif obstacle.kind == "plane" then
     -- n . (c + M u - p0) = (M^T n) . u + k: the plane in unit space
     local n = obstacle.normal
@@ -74,6 +91,8 @@ local FAMILIES = {
   { name = "sphere / obb", mover = randomSphere, obstacle = function(rng) return randomBox(rng, "obb") end },
   { name = "ellipsoid / aabb", mover = randomEllipsoid, obstacle = function(rng) return randomBox(rng, "aabb") end },
   { name = "ellipsoid / obb", mover = randomEllipsoid, obstacle = function(rng) return randomBox(rng, "obb") end },
+  { name = "sphere / segment", mover = randomSphere, obstacle = randomSegment },
+  { name = "ellipsoid / segment", mover = randomEllipsoid, obstacle = randomSegment },
 }
 
 local function generate(rng, family)

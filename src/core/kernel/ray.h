@@ -128,4 +128,11 @@ static inline double c3SlabEnter(const float bound[6], const c3SlabCast* c, doub
 	return enter <= exit * (1.0 + 16.0 * DBL_EPSILON) ? enter : INFINITY;
 }
 
+/// The first t in [0, 1] at which |t m - w| <= sqrt(rr): where the path from
+/// the origin along m enters the ball of center w (0 when it starts inside),
+/// given mm = m.m, mw = m.w and ww = w.w (a vertex's ball; an edge's
+/// cylinder after a cross product with the edge: kernel/ray.c). A path that
+/// passes within the rounding of w (4 ulps of sqrt(ref2)) touches.
+bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m, const c3Vec3* w, double* t);
+
 #endif

@@ -47,7 +47,7 @@ enum
 	X(c, Sphere,    Sphere,    YES,     EXACT,    YES,   YES,      YES)                \
 	X(c, Sphere,    AABB,      YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, Sphere,    OBB,       YES,     EXACT,    YES,   NO,       YES)                \
-	X(c, Sphere,    Segment,   YES,     EXACT,    NO,    NO,       EPA)                \
+	X(c, Sphere,    Segment,   YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, Sphere,    Plane,     YES,     EXACT,    YES,   YES,      YES)                \
 	X(c, Sphere,    Polygon,   YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, AABB,      AABB,      YES,     EXACT,    YES,   YES,      YES)                \
@@ -68,7 +68,7 @@ enum
 	X(c, Ellipsoid, Sphere,    YES,     EXACT,    NO,    NO,       EPA)                \
 	X(c, Ellipsoid, AABB,      YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Ellipsoid, OBB,       YES,     GJK,      YES,   NO,       EPA)                \
-	X(c, Ellipsoid, Segment,   YES,     GJK,      NO,    NO,       EPA)                \
+	X(c, Ellipsoid, Segment,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Ellipsoid, Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, Ellipsoid, Polygon,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Ellipsoid, Ellipsoid, YES,     GJK,      NO,    NO,       EPA)

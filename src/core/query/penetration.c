@@ -157,6 +157,21 @@ c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b)
 // polygon's closest point to the center, or along the normal on the side of
 // the center when the center lies on the polygon (moving within the plane
 // would take longer: the center would have to pass an edge and then r more).
+c3Penetration c3PenetrationSphereSegment(const c3Sphere* a, const c3Segment* b)
+{
+	c3Vec3 q = c3ClosestPointSegment(b, a->center);
+	c3Vec3 d = c3Sub(a->center, q);
+	if (!c3WithinRadius(d, a->radius))
+	{
+		return c3NoPenetration();
+	}
+	// A center on the segment: every way across it is as short; the one
+	// its direction alone fixes.
+	c3Vec3 e = c3NormalizeOr(c3Sub(b->b, b->a), c3MakeVec3(1.0, 0.0, 0.0));
+	c3Vec3 across = c3NormalizeOr(c3Cross(e, c3MakeVec3(0.0, 0.0, 1.0)), c3MakeVec3(0.0, 1.0, 0.0));
+	return c3MakePenetration(c3NormalizeOr(d, across), a->radius - c3Length(d));
+}
+
 c3Penetration c3PenetrationSpherePolygon(const c3Sphere* a, const c3Polygon* b)
 {
 	c3Vec3 q = c3ClosestPointPolygon(b, a->center);

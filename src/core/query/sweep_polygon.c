@@ -244,6 +244,128 @@ c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const 
 	return out;
 }
 
+// -- segments ------------------------------------------------------------------------
+
+// A sphere of radius r at begin + t * delta, t in [0, 1], against a segment
+// (ends a, b): Rouwé's 3.4 and 3.5 in 3D, as the triangle's in
+// kernel/triangle_sweep.c: a ball at each end and a cylinder along the
+// segment, the earliest entry kept (the cylinder's only where the touching
+// point lies within the segment), measured from the sphere's start center.
+// In contact at the start by the overlap test's own measure.
+static c3SweptContact c3SweepSphereSegmentStatic(c3Vec3 begin, double r, c3Vec3 delta, const c3Segment* segment)
+{
+	c3SweptContact out = {0.0, {0.0, 0.0, 0.0}, false};
+	c3Vec3 closest = c3ClosestPointShape(c3_segmentShape, segment, begin);
+	if (c3WithinRadius(c3Sub(begin, closest), r))
+	{
+		out.hit = true;
+		out.point = closest;
+		return out;
+	}
+	c3Vec3 v[2] = {c3Sub(segment->a, begin), c3Sub(segment->b, begin)};
+	c3Vec3 e = c3Sub(segment->b, segment->a);
+	double rr = r * r, dd = c3Dot(delta, delta);
+	double best = INFINITY, t;
+	int kind = -1; // end i: i; the cylinder: 2
+	for (int i = 0; i < 2; ++i)
+	{
+		double vv = c3Dot(v[i], v[i]);
+		if (c3EnterBall(dd, c3Dot(delta, v[i]), vv, rr, vv, &delta, &v[i], &t) && t <= best)
+		{
+			best = t;
+			kind = i;
+		}
+	}
+	double ee = c3Dot(e, e), vv = c3Dot(v[0], v[0]);
+	c3Vec3 em = c3Cross(e, delta), ew = c3Cross(e, v[0]);
+	if (ee > 0.0 && c3EnterBall(c3Dot(em, em), c3Dot(em, ew), c3Dot(ew, ew), ee * rr, ee * vv, &em, &ew, &t) &&
+		t <= best)
+	{
+		double f = t * c3Dot(delta, e) - c3Dot(v[0], e);
+		if (f >= 0.0 && f <= ee)
+		{
+			best = t;
+			kind = 2;
+		}
+	}
+	if (kind < 0)
+	{
+		return out;
+	}
+	out.hit = true;
+	out.t = best;
+	if (kind < 2)
+	{
+		out.point = kind == 0 ? segment->a : segment->b;
+	}
+	else
+	{
+		double f = c3Clamp(best * c3Dot(delta, e) - c3Dot(v[0], e), 0.0, ee);
+		out.point = f == ee ? segment->b : c3MulAdd(segment->a, f / ee, e);
+	}
+	return out;
+}
+
+// The normal of a swept sphere's contact with a segment: from the contact
+// point toward the center at time t; for a center on the segment, across it
+// against the motion.
+static c3Vec3 c3SegmentNormal(c3Vec3 center, c3Vec3 point, const c3Segment* segment, c3Vec3 motion)
+{
+	c3Vec3 e = c3NormalizeOr(c3Sub(segment->b, segment->a), c3MakeVec3(1.0, 0.0, 0.0));
+	c3Vec3 back = c3Neg(motion);
+	c3Vec3 across = c3Sub(back, c3MulSV(c3Dot(back, e), e));
+	c3Vec3 fallback = c3NormalizeOr(across, c3NormalizeOr(c3Cross(e, c3MakeVec3(0.0, 1.0, 0.0)), c3DefaultNormal()));
+	return c3NormalizeOr(c3Sub(center, point), fallback);
+}
+
+c3CastOutput c3SweepSphereSegment(const c3Sphere* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
+{
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	c3SweptContact contact = c3SweepSphereSegmentStatic(a->center, a->radius, motion, b);
+	if (!contact.hit)
+	{
+		return c3Miss();
+	}
+	c3CastOutput out;
+	out.hit = true;
+	out.fraction = contact.t;
+	out.normal = c3SegmentNormal(c3MulAdd(a->center, contact.t, motion), contact.point, b, motion);
+	if (contact.t == 0.0)
+	{
+		// In contact at the start: the penetration's normal, as every pair
+		// with a penetration test answers (the same but for a center on
+		// the segment).
+		c3Penetration p = c3PenetrationSphereSegment(a, b);
+		out.normal = p.hit ? p.normal : out.normal;
+	}
+	out.point = c3MulAdd(contact.point, contact.t, deltaB);
+	return out;
+}
+
+c3CastOutput c3SweepEllipsoidSegment(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
+{
+	// In the ellipsoid's unit-sphere space the segment is a segment.
+	c3Vec3 motion = c3EllipsoidToUnit(a, c3Sub(deltaA, deltaB));
+	c3Segment unit = {c3EllipsoidToUnit(a, c3Sub(b->a, a->center)), c3EllipsoidToUnit(a, c3Sub(b->b, a->center))};
+	c3Vec3 origin = c3MakeVec3(0.0, 0.0, 0.0);
+	c3SweptContact contact = c3SweepSphereSegmentStatic(origin, 1.0, motion, &unit);
+	if (!contact.hit)
+	{
+		return c3Miss();
+	}
+	c3CastOutput out;
+	out.hit = true;
+	out.fraction = contact.t;
+	out.normal =
+		c3EllipsoidNormalFromUnit(a, c3SegmentNormal(c3MulSV(contact.t, motion), contact.point, &unit, motion));
+	if (contact.t == 0.0)
+	{
+		out.normal = c3EllipsoidStartNormal(a, c3_segmentShape, b, out.normal);
+	}
+	out.point = c3Add(c3Add(a->center, c3EllipsoidFromUnit(a, contact.point)), c3MulSV(contact.t, deltaB));
+	return out;
+}
+
 c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB)
 {
 	// Against a plane an ellipsoid is a sphere of its half-width along the

@@ -115,6 +115,10 @@ C3_API c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA,
 C3_API c3CastOutput c3SweepEllipsoidPlane(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
 C3_API c3CastOutput c3SweepEllipsoidAABB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
 C3_API c3CastOutput c3SweepEllipsoidOBB(const c3Ellipsoid* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
+/// A sphere against a segment: a ball at each end and a cylinder along it
+/// (Rouwé's 3.4 and 3.5); an ellipsoid the same way in its unit-sphere space.
+C3_API c3CastOutput c3SweepSphereSegment(const c3Sphere* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepEllipsoidSegment(const c3Ellipsoid* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB);
 
 C3_API c3SweepInterval c3SweepIntervalSpherePlane(const c3Sphere* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
 C3_API c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
@@ -130,6 +134,7 @@ C3_API c3Penetration c3PenetrationAABBAABB(const c3AABB* a, const c3AABB* b);
 C3_API c3Penetration c3PenetrationAABBOBB(const c3AABB* a, const c3OBB* b);
 C3_API c3Penetration c3PenetrationOBBOBB(const c3OBB* a, const c3OBB* b);
 C3_API c3Penetration c3PenetrationSpherePolygon(const c3Sphere* a, const c3Polygon* b);
+C3_API c3Penetration c3PenetrationSphereSegment(const c3Sphere* a, const c3Segment* b);
 /// A box or an ellipsoid and a plane (two-sided): out on the side of its center.
 C3_API c3Penetration c3PenetrationAABBPlane(const c3AABB* a, const c3Plane* b);
 C3_API c3Penetration c3PenetrationOBBPlane(const c3OBB* a, const c3Plane* b);
