@@ -80,8 +80,9 @@ static void plane_and_sphere_distances(void)
 	CHECK_NEAR(c3DistancePlanePlane(&ground, &tilted), 0, 0);
 }
 
-// Ellipsoid-segment and ellipsoid-ellipsoid distances come from the GJK run
-// that their overlap tests make: at and around contact, the distance is 0
+// Ellipsoid-segment distance is GJK's apart from the exact overlap test (in
+// unit-sphere space), ellipsoid-ellipsoid distance comes from the GJK run
+// that their overlap test makes: at and around contact, the distance is 0
 // exactly when the overlap test says they meet, in either order, and the two
 // orders agree bitwise.
 static void convex_distance_agrees_with_overlap_at_contact(void)

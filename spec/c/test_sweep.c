@@ -334,9 +334,9 @@ static bool makeBoxPolygonCase(Rng* r, double scale, c3Vec3 offset, BoxPolygonCa
 	return true;
 }
 
-/// The case's box moved by t of its motion, and its polygon, both taken
-/// near the origin (the overlap test's pad and GJK's tolerance follow the
-/// coordinates: 1e-12 of 1e5 is more than the band of a case there).
+/// The case's box moved by t of its motion, and its target, both taken near
+/// the origin (GJK's tolerance follows the coordinates: 1e-12 of 1e5 is more
+/// than the band of a case there).
 static void boxPolygonAt(const BoxPolygonCase* c, double t, BoxPolygonCase* moved)
 {
 	*moved = *c;
@@ -354,13 +354,14 @@ static void boxPolygonAt(const BoxPolygonCase* c, double t, BoxPolygonCase* move
 	}
 }
 
-/// Whether the case's box moved by t of its motion touches the polygon, by
-/// the pair's overlap test.
+/// Whether the case's box moved by t of its motion touches the target, by
+/// the pair's overlap test, where they are (its pad follows the coordinates,
+/// and the sweep meets the target when it first finds them touching).
 static bool boxPolygonTouch(const BoxPolygonCase* c, double t)
 {
-	BoxPolygonCase moved;
-	boxPolygonAt(c, t, &moved);
-	return c3GetOverlapFcn(c->type, c->targetType)(&moved.box, &moved.target);
+	BoxPolygonCase moved = *c;
+	c3SetShapeCenter(c->type, &moved.box, c3Add(c3GetShapeCenter(c->type, &c->box), c3MulSV(t, c->motion)));
+	return c3GetOverlapFcn(c->type, c->targetType)(&moved.box, &c->target);
 }
 
 /// Their distance (GJK: exact to rounding for polytopes), the same way.
@@ -399,7 +400,9 @@ static void boxes_meet_polygons_and_segments_where_they_first_touch(void)
 			c3CastOutput swapped = c3GetSweepFcn(c.targetType, c.type)(&c.target, V(0, 0, 0), &c.box, c.motion);
 			CHECK(swapped.hit == out.hit && (!out.hit || swapped.fraction == out.fraction));
 			double size = scale * 4.0 + c3Length(c.motion) + 1e-9 * c3MaxAbsComponent(offset);
-			double band = 1e-9 * size, speed = c3Length(c.motion);
+			// The band: the rounding of the sizes, and the overlap test's pad
+			// (1e-12 of the coordinates, a few times over).
+			double band = 1e-9 * size + 1e-11 * c3MaxAbsComponent(offset), speed = c3Length(c.motion);
 			double tolT = speed > 0.0 ? 10.0 * band / speed : 0.0;
 			// The brute force: the first sampled time at which the overlap
 			// test finds them touching, then bisected down to the last time

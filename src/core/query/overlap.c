@@ -283,12 +283,15 @@ bool c3OverlapEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b)
 	return c3WithinRadius(c3Sub(b->center, c3ClosestPointEllipsoid(a, b->center)), b->radius);
 }
 
-// The pairs tested by GJK: c3OverlapIsGJK (overlap.h) names them.
 bool c3OverlapEllipsoidSegment(const c3Ellipsoid* a, const c3Segment* b)
 {
-	return c3GJKOverlap(c3_ellipsoidShape, a, c3_segmentShape, b);
+	// In unit-sphere space, where a segment stays one: its closest point to
+	// the center within 1 (as the swept ellipsoid's start is judged).
+	c3Segment unit = {c3EllipsoidToUnit(a, c3Sub(b->a, a->center)), c3EllipsoidToUnit(a, c3Sub(b->b, a->center))};
+	return c3WithinRadius(c3ClosestPointSegment(&unit, c3MakeVec3(0.0, 0.0, 0.0)), 1.0);
 }
 
+// The pair tested by GJK: c3OverlapIsGJK (overlap.h) names it.
 bool c3OverlapEllipsoidEllipsoid(const c3Ellipsoid* a, const c3Ellipsoid* b)
 {
 	return c3SwapPair(a, b, sizeof *a) ? c3GJKOverlap(c3_ellipsoidShape, b, c3_ellipsoidShape, a)

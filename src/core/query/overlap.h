@@ -20,7 +20,7 @@ bool c3OverlapPolygonPolygonOrdered(const c3Polygon* a, const c3Polygon* b);
 /// order there, as their overlap test puts them.
 static inline bool c3OverlapIsGJK(c3ShapeType typeA, c3ShapeType typeB)
 {
-	return typeA == c3_ellipsoidShape && (typeB == c3_segmentShape || typeB == c3_ellipsoidShape);
+	return typeA == c3_ellipsoidShape && typeB == c3_ellipsoidShape;
 }
 
 /// Whether an ellipsoid touches or overlaps a box; if so, the box's closest

@@ -12,13 +12,14 @@
 
 #include "base/math_functions.h"
 #include "base/results.h"
+#include "kernel/sat.h"
 #include "query/gjk.h"
 #include "shape/polygon.h"
 #include "shape/shape.h"
 
 /// A box swept against another box or a polygon, with the pair's exact
 /// overlap and penetration tests.
-typedef struct c3BoxPair
+typedef struct c3SweptPair
 {
 	c3ShapeType typeA;
 	const void* a;
@@ -26,7 +27,7 @@ typedef struct c3BoxPair
 	const void* b;
 	bool (*overlap)(const void* a, const void* b);
 	c3Penetration (*penetration)(const void* a, const void* b);
-} c3BoxPair;
+} c3SweptPair;
 
 /// What the box is swept against, as its separating axes see it: a box
 /// (center, half extents, axes: its faces' normals and its edges), or a
@@ -79,7 +80,10 @@ static c3Vec3 c3SweptAxis(const c3SweptTarget* t, const c3Vec3 ua[3], int k)
 }
 
 // Along axis: the reach of box (half extents ea, axes ua, center ca) and
-// target together, and *s the box's center less the target's.
+// target together, and *s the box's center less the target's. A polygon's
+// reach is padded as its overlap test pads a separating axis (by 1e-12 of
+// the two ranges and of where they start: c3SeparatedAlong), so that the
+// sweep meets it when that test first finds them touching.
 static double c3SweptReach(const c3SweptTarget* t, const double ea[3], const c3Vec3 ua[3], c3Vec3 ca, c3Vec3 axis,
 						   double* s)
 {
@@ -105,7 +109,13 @@ static double c3SweptReach(const c3SweptTarget* t, const double ea[3], const c3V
 		hi = c3MaxDouble(hi, x);
 	}
 	*s = -0.5 * (lo + hi);
-	return reach + 0.5 * (hi - lo);
+	double pad = 0.0;
+	if (t->faceCount > 0)
+	{
+		double at = c3Dot(ca, axis);
+		pad = C3_SAT_EPSILON * ((hi - lo) + 2.0 * reach + fabs(lo + at) + fabs(at - reach));
+	}
+	return reach + 0.5 * (hi - lo) + pad;
 }
 
 // The first contact of a box (center ca, half extents ha, unit axes ua) and
@@ -120,7 +130,7 @@ static double c3SweptReach(const c3SweptTarget* t, const double ea[3], const c3V
 // start (in contact over an interval that holds t = 0), the axis of the
 // least overlap is the normal of shapes that touch; of shapes that
 // overlap, their penetration's.
-static c3CastOutput c3SweepBoxes(const c3BoxPair* pair, c3Vec3 ca, c3Vec3 ha, const c3Vec3 ua[3], c3Vec3 deltaA,
+static c3CastOutput c3SweepBoxes(const c3SweptPair* pair, c3Vec3 ca, c3Vec3 ha, const c3Vec3 ua[3], c3Vec3 deltaA,
 								 const c3SweptTarget* target, c3Vec3 deltaB)
 {
 	const c3Vec3 motion = c3Sub(deltaA, deltaB);
@@ -294,13 +304,13 @@ c3CastOutput c3SweepOBBOBB(const c3OBB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3
 	c3SweptTarget target;
 	if (c3ShouldSwapShapes(c3_obbShape, a, b))
 	{
-		c3BoxPair pair = {c3_obbShape, b, c3_obbShape, a, c3OverlapOBBs, c3PenetrationOBBs};
+		c3SweptPair pair = {c3_obbShape, b, c3_obbShape, a, c3OverlapOBBs, c3PenetrationOBBs};
 		c3BoxTarget(&target, a->center, a->halfExtents, a->axis);
 		c3CastOutput out = c3SweepBoxes(&pair, b->center, b->halfExtents, b->axis, deltaB, &target, deltaA);
 		out.normal = c3Neg(out.normal);
 		return out;
 	}
-	c3BoxPair pair = {c3_obbShape, a, c3_obbShape, b, c3OverlapOBBs, c3PenetrationOBBs};
+	c3SweptPair pair = {c3_obbShape, a, c3_obbShape, b, c3OverlapOBBs, c3PenetrationOBBs};
 	c3BoxTarget(&target, b->center, b->halfExtents, b->axis);
 	return c3SweepBoxes(&pair, a->center, a->halfExtents, a->axis, deltaA, &target, deltaB);
 }
@@ -309,7 +319,7 @@ static const c3Vec3 c3_worldAxes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0
 
 c3CastOutput c3SweepAABBOBB(const c3AABB* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
 {
-	c3BoxPair pair = {c3_aabbShape, a, c3_obbShape, b, c3OverlapBoxes, c3PenetrationBoxes};
+	c3SweptPair pair = {c3_aabbShape, a, c3_obbShape, b, c3OverlapBoxes, c3PenetrationBoxes};
 	c3SweptTarget target;
 	c3BoxTarget(&target, b->center, b->halfExtents, b->axis);
 	return c3SweepBoxes(&pair, a->center, a->halfExtents, c3_worldAxes, deltaA, &target, deltaB);
@@ -330,7 +340,7 @@ c3CastOutput c3SweepAABBOBB(const c3AABB* a, c3Vec3 deltaA, const c3OBB* b, c3Ve
 	}                                                                                                                  \
 	c3CastOutput c3Sweep##A##B(const c3##A* a, c3Vec3 deltaA, const c3##B* b, c3Vec3 deltaB)                           \
 	{                                                                                                                  \
-		c3BoxPair pair = {typeA, a, typeB, b, c3Overlap##A##And##B, c3Penetration##A##And##B};                         \
+		c3SweptPair pair = {typeA, a, typeB, b, c3Overlap##A##And##B, c3Penetration##A##And##B};                       \
 		c3SweptTarget target;                                                                                          \
 		c3##B##Target(&target, b, a->center);                                                                          \
 		return c3SweepBoxes(&pair, a->center, a->halfExtents, axesOf(a), deltaA, &target, deltaB);                     \
