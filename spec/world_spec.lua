@@ -1363,6 +1363,23 @@ describe("collide.newWorld", function()
     assert.are.equal(0, count(weak))
   end)
 
+  it("lets its items' shapes go when its core is closed", function()
+    local weak = setmetatable({}, { __mode = "k" })
+    local world = collide.newWorld()
+    do
+      local shape = collide.sphere({ 0, 0, 0 }, 1)
+      world:add("ball", shape)
+      weak[shape] = true
+    end
+    collectgarbage()
+    assert.are.equal(1, count(weak))
+    world._core:close()
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal(0, count(weak))
+    assert.has_error(function() world:getShape("ball") end)
+  end)
+
   it("is collected with its items and shapes", function()
     local weak = setmetatable({}, { __mode = "k" })
     do

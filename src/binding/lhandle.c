@@ -50,6 +50,13 @@ static int lc3_release(lua_State* L, bool collecting)
 	{
 		cls->release(object);
 	}
+	if (!collecting)
+	{
+		// What the handle's user value held (a world's shapes) goes with
+		// the object; the collector frees it with the handle otherwise.
+		lua_newtable(L);
+		lc3_setuservalue(L, 1);
+	}
 	return 0;
 }
 
