@@ -138,6 +138,13 @@ local function fall(world, col, x, y, z, gx, gy, gz)
   return slide(world, col, x, y, z, gx, gy, gz)
 end
 
+-- Whether item is still in world under id with shape: nothing changed the
+-- world since the count of changes was begun (adds, removes and updates
+-- count), or it is.
+local function holds(world, item, id, shape, begun)
+  return world._changes == begun or (world._ids[item] == id and world._core:shape(id) == shape)
+end
+
 local function solidFilter(_, other, response)
   return other ~= nil and response
 end
@@ -278,6 +285,7 @@ function Character:move(delta, out)
       tostring(kind)), 2)
   end
   self._id = id
+  local begun = world._changes
   local ux, uy, uz = self._ux, self._uy, self._uz
   -- Last move's records go back to the world's pool, for this move's.
   local cols, pool, recycle = self._cols, world._pool, world._recycle
@@ -313,10 +321,9 @@ function Character:move(delta, out)
 
   -- A filter may take the item out of the world (or put it back as
   -- another), or give it another shape: the move ends where it got.
-  local ids = world._ids
 
   -- Falling or rising.
-  if along ~= 0 and ids[item] == id and coreWorld:shape(id) == shape then
+  if along ~= 0 and holds(world, item, id, shape, begun) then
     x, y, z = self:_go(x + along * ux, y + along * uy, z + along * uz, self._fallFilter)
   end
 
@@ -325,13 +332,13 @@ function Character:move(delta, out)
   -- state. Stick to the floor: one on the ground and not moving up follows
   -- ground it can stand on down by up to stickToFloor; one probe looks that
   -- far, and only what it meets within the little way sets the state.
-  if self._newState == "inAir" and ids[item] == id and coreWorld:shape(id) == shape then
+  if self._newState == "inAir" and holds(world, item, id, shape, begun) then
     local probe = self._probeReach
     local stick = (wasOnGround and along <= 0) and self._stick or 0
     local reach = max(probe, stick)
     local cx, cy, cz = x, y, z
     local support = self:_probe(cx - reach * ux, cy - reach * uy, cz - reach * uz, probe / reach)
-    if support and self._newState ~= "onGround" and stick > 0 and ids[item] == id and coreWorld:shape(id) == shape then
+    if support and self._newState ~= "onGround" and stick > 0 and holds(world, item, id, shape, begun) then
       x, y, z = self:_go(cx - stick * ux, cy - stick * uy, cz - stick * uz, self._fallFilter)
     end
   end
