@@ -319,10 +319,9 @@ function Character:move(delta, out)
     x, y, z = self:_go(x + wx, y + wy, z + wz, self._walkFilter)
   end
 
-  -- A filter may take the item out of the world (or put it back as
-  -- another), or give it another shape: the move ends where it got.
-
-  -- Falling or rising.
+  -- Falling or rising. A filter may have taken the item out of the world
+  -- (or put it back as another), or given it another shape: the move then
+  -- ends where it got (holds).
   if along ~= 0 and holds(world, item, id, shape, begun) then
     x, y, z = self:_go(x + along * ux, y + along * uy, z + along * uz, self._fallFilter)
   end

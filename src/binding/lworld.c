@@ -1070,8 +1070,8 @@ static int world_mover(lua_State* L)
 		lua_pushinteger(L, -3);
 		return 2;
 	}
-	// The shape value the move writes, from the item's user data: no
-	// lookup (in a large world, a table's slot and the value are a miss each).
+	// No shape value to write (a mesh, a plane, a polygon, a segment, or a
+	// value with a foreign metatable): the general path says so.
 	if (o == NULL)
 	{
 		lua_pushboolean(L, 0);

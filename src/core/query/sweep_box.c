@@ -36,7 +36,7 @@ typedef struct c3SweptPair
 typedef struct c3SweptTarget
 {
 	bool box;
-	c3Vec3 center; ///< a box's; a polygon's or a segment's vertices are measured from the swept box's
+	c3Vec3 center; ///< a box's (a polygon's or a segment's vertices are measured from the swept box's)
 	c3Vec3 middle; ///< the middle of the target
 	double size;   ///< its largest half extent (of its bounds, but for a box)
 	double half[3];
@@ -239,7 +239,6 @@ static void c3BoxTarget(c3SweptTarget* t, c3Vec3 c, c3Vec3 h, const c3Vec3 u[3])
 static void c3VertexTarget(c3SweptTarget* t, int count, int edgeCount, const c3Vec3* normal, c3Vec3 ca)
 {
 	t->box = false;
-	t->center = ca;
 	c3Vec3 lo = t->vertices[0], hi = t->vertices[0];
 	for (int j = 1; j < count; ++j)
 	{
