@@ -226,6 +226,70 @@ static void boxes_meet_edge_across_edge_and_face_on_face(void)
 	CHECK(!c3SweepOBBOBB(&a, V(0, -1, 0), &b, zero).hit);
 }
 
+// Boxes that only touch across a face the motion slides along (a box on a
+// floor of boxes reaching the next one's edge, level with its top) or leaves
+// meet with that face's normal, which a motion does not go into
+// (c3MovesInto); a box a little lower meets the side it runs into. Every
+// pair of box kinds, and a box against a polygon and a segment at the seam.
+static void boxes_that_slide_along_a_face_meet_with_its_normal(void)
+{
+	c3Vec3 motion = V(4, 0, 0), up = V(0, 1, 0);
+	for (int sink = 0; sink < 2; ++sink)
+	{
+		double y = sink ? 1 - 1e-6 : 1; // the mover's center: its bottom at 0, or just below
+		c3AABB mover = {{-2, y, 0}, {1, 1, 1}};
+		c3OBB moverObb, tileObb;
+		CHECK(c3MakeOBB(V(-2, y, 0), V(1, 1, 1), V(0, 1, 0), V(-1, 0, 0), V(0, 0, 1), &moverObb) == c3_ok);
+		c3AABB tile = {{1, -1, 0}, {1, 1, 1}}; // its top at y = 0, its side at x = 0
+		CHECK(c3MakeOBB(V(1, -1, 0), V(1, 1, 1), V(0, 0, 1), V(0, 1, 0), V(-1, 0, 0), &tileObb) == c3_ok);
+		c3Polygon side;
+		int bad;
+		c3Vec3 quad[4] = {{0, -2, -1}, {0, 0, -1}, {0, 0, 1}, {0, -2, 1}};
+		CHECK(c3MakePolygon(quad, 4, &side, &bad) == c3_ok);
+		c3Segment edge = {{0, 0, -1}, {0, 0, 1}};
+		c3CastOutput outs[5] = {
+			c3SweepAABBAABB(&mover, motion, &tile, zero),      c3SweepAABBOBB(&mover, motion, &tileObb, zero),
+			c3SweepOBBOBB(&moverObb, motion, &tileObb, zero),  c3SweepAABBPolygon(&mover, motion, &side, zero),
+			c3SweepOBBSegment(&moverObb, motion, &edge, zero),
+		};
+		for (int i = 0; i < 5; ++i)
+		{
+			CHECK(outs[i].hit);
+			CHECK_NEAR(outs[i].fraction, 0.25, 1e-12);
+			if (sink)
+			{
+				CHECK_VEC(outs[i].normal, -1, 0, 0, 1e-12);
+				CHECK(c3MovesInto(outs[i].normal, motion));
+			}
+			else
+			{
+				CHECK_VEC(outs[i].normal, up.x, up.y, up.z, 1e-12);
+				CHECK(!c3MovesInto(outs[i].normal, motion));
+			}
+		}
+	}
+	// Already touching at the start, corner to corner, and moving along.
+	c3AABB mover = {{-1, 1, 0}, {1, 1, 1}}, tile = {{1, -1, 0}, {1, 1, 1}};
+	c3CastOutput out = c3SweepAABBAABB(&mover, motion, &tile, zero);
+	CHECK(out.hit && out.fraction == 0);
+	CHECK_VEC(out.normal, 0, 1, 0, 0);
+	// Down into a gap exactly its width: the walls' sides, which it slides along.
+	c3AABB drop = {{1, 3, 0}, {1, 1, 1}}, wall = {{3, -1, 0}, {1, 1, 1}};
+	out = c3SweepAABBAABB(&drop, V(0, -5, 0), &wall, zero);
+	CHECK(out.hit && !c3MovesInto(out.normal, V(0, -5, 0)));
+	CHECK_VEC(out.normal, -1, 0, 0, 0);
+	// Flat boxes in one plane (a 2D world at z = 0) do not touch across it:
+	// the side it runs into.
+	c3AABB flatMover = {{-2, 1 - 1e-6, 0}, {1, 1, 0}}, flatTile = {{1, -1, 0}, {1, 1, 0}};
+	out = c3SweepAABBAABB(&flatMover, motion, &flatTile, zero);
+	CHECK(out.hit);
+	CHECK_VEC(out.normal, -1, 0, 0, 0);
+	flatMover.center.y = 1;
+	out = c3SweepAABBAABB(&flatMover, motion, &flatTile, zero);
+	CHECK(out.hit);
+	CHECK_VEC(out.normal, 0, 1, 0, 0);
+}
+
 static void swapped_pairs_flip_the_normal(void)
 {
 	c3Sphere s = {{0, 5, 0}, 1};
@@ -482,6 +546,7 @@ const c3Test c3_sweepTests[] = {
 	{"boxes meet edge across edge and face on face", boxes_meet_edge_across_edge_and_face_on_face},
 	{"boxes meet polygons and segments where they first touch",
 	 boxes_meet_polygons_and_segments_where_they_first_touch},
+	{"boxes that slide along a face meet with its normal", boxes_that_slide_along_a_face_meet_with_its_normal},
 	{"swapped pairs flip the normal", swapped_pairs_flip_the_normal},
 	{NULL, NULL},
 };

@@ -615,11 +615,16 @@ static void slides_over_a_seam(void)
 				out = sweep(&box, motion, right, c3_allEdges);
 				if (!turned && !yaw && sink == 0)
 				{
-					// Its right face reaches the seam at x = -1 + 4t = 0.
+					// Its right face reaches the seam at x = -1 + 4t = 0, level
+					// with the far triangle: the active edge's contact, which
+					// the box only touches, sliding along the floor's plane.
 					CHECK(out.hit);
 					CHECK_NEAR(out.fraction, 0.25, 1e-10);
 					CHECK_VEC(out.normal, -1, 0, 0, 0);
+					CHECK(out.slides);
 				}
+				// Sunk below the far triangle's plane, its edge stops the box.
+				CHECK(!out.hit || out.slides == (sink == 0));
 				if (out.hit)
 				{
 					CHECK(c3Dot(out.normal, motion) < 0);

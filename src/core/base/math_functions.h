@@ -329,4 +329,22 @@ static inline bool c3MovesInto(c3Vec3 n, c3Vec3 delta)
 	return c3Dot(n, delta) < -1.0e-12 * c3MaxAbsComponent(delta);
 }
 
+/// Whether two convex shapes in contact only touch across a unit axis and
+/// the motion leaves or slides along it: their projections on the axis are
+/// apart by gap (negative: overlapping) at the time of the contact, within
+/// the rounding of numbers of magnitude scale (1e-11 of it, above the pad
+/// of C3_SAT_EPSILON that a separating-axis test adds), and the motion of
+/// the first relative to the second along the axis oriented from the
+/// second toward the first (away) does not go into it by more than
+/// c3MovesInto's rounding of a motion of largest component motionScale.
+/// The axis then separates them for the rest of the motion: a contact the
+/// motion slides along (a box on a floor of boxes at a seam) or leaves. reach
+/// is the sum of their half ranges on the axis: two flat shapes in one
+/// plane (reach 0, a 2D world at z = 0) lie in it, they do not touch across it;
+/// and with no motion, nothing slides.
+static inline bool c3SlidesAcross(double gap, double reach, double scale, double away, double motionScale)
+{
+	return motionScale > 0.0 && reach > 0.0 && gap >= -1.0e-11 * scale && away >= -1.0e-12 * motionScale;
+}
+
 #endif

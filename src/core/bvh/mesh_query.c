@@ -355,11 +355,13 @@ static bool c3CastShapeTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, voi
 	// A face the shape moves along or away from does not stop it: what lets
 	// a shape resting on a floor slide across it. Along is within 1e-12 of
 	// the motion: a slide projected on the face carries that much rounding.
-	// A shape that starts sunk in the face (beyond rounding) is stopped at
-	// t = 0 whatever its motion, as by the sweeps between two shapes: it
-	// must be pushed out, not carried along inside.
+	// Nor does a triangle a box only touches across a plane it slides along
+	// or leaves (contact.slides: its bottom level with the top of a block, at
+	// the block's edge). A shape that starts sunk in the face (beyond
+	// rounding) is stopped at t = 0 whatever its motion, as by the sweeps
+	// between two shapes: it must be pushed out, not carried along inside.
 	bool moving = s->delta.x != 0.0 || s->delta.y != 0.0 || s->delta.z != 0.0;
-	if (moving && !c3MovesInto(contact.normal, s->delta) &&
+	if (moving && (contact.slides || !c3MovesInto(contact.normal, s->delta)) &&
 		!(contact.fraction == 0.0 && c3SunkInTriangle(s, a, b, c, c3MeshTriangleEdges(t))))
 	{
 		return false;

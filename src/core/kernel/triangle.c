@@ -153,6 +153,7 @@ c3TriangleContact c3SphereTriangleContact(c3Vec3 center, double radius, c3Vec3 a
 {
 	c3TriangleContact out;
 	out.hit = false;
+	out.slides = false;
 	c3Vec3 q = c3ClosestPointTriangle(center, a, b, c, &out.feature);
 	c3Vec3 d = c3Sub(center, q);
 	if (!c3WithinRadius(d, radius))

@@ -77,6 +77,7 @@ typedef struct c3TriangleContact
 	double depth;              ///< penetration along normal (contacts at rest); 0 for sweeps
 	c3TriangleFeature feature; ///< the part of the triangle touched
 	bool hit;                  ///< false: no contact, the other fields are undefined
+	bool slides;               ///< box sweeps: they only touch, across a plane the motion slides along or leaves
 } c3TriangleContact;
 
 /// The normal (y - x) x (z - x) of triangle x y z, taken at the corner

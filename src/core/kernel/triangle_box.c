@@ -450,7 +450,7 @@ static c3Vec3 c3ContactPoint(const c3BoxTriangle* bt, const c3AxisSet* set, cons
 
 static c3TriangleContact c3NoTriangleContact(void)
 {
-	c3TriangleContact out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, 0.0, c3_triangleFace, false};
+	c3TriangleContact out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, 0.0, c3_triangleFace, false, false};
 	return out;
 }
 
@@ -581,6 +581,28 @@ c3TriangleContact c3BoxTriangleContact(c3Vec3 center, const c3Vec3 axis[3], c3Ve
 // the times the gaps close and open; the first contact is the latest closing
 // time if no axis opens before it. The pads make it the first time the
 // overlap test would see them touch: up to 1e-12 of the sizes early.
+// Whether the box, moving at speed along each axis (mu's largest component
+// muScale), only touches the triangle at time t across an axis it slides
+// along or leaves (c3SlidesAcross, in units of the axis's 1-norm): the axis
+// then separates them for the rest of the motion (a box whose bottom is
+// level with the top of a block, at the block's edge: the contact's normal
+// is the block's side, but the motion slides along its top).
+static bool c3BoxTriangleGrazes(c3BoxTriangle* bt, const c3AxisSet* set, const double* speed, double t, double muScale)
+{
+	for (int index = 0; index < c3_axisCount; ++index)
+	{
+		double r = set->r[index], s = speed[index], units = set->units[index];
+		double past = set->lo[index] - t * s - r;      // the triangle's gap on the + side of the box
+		double before = -r - (set->hi[index] - t * s); // on the - side
+		bool plus = past >= before;
+		if (c3SlidesAcross(plus ? past : before, r, c3Scale(bt) * units, plus ? -s : s, muScale * units))
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
 c3TriangleContact c3SweepBoxTriangle(c3Vec3 center, const c3Vec3 axis[3], c3Vec3 half, c3Vec3 motion, c3Vec3 a,
 									 c3Vec3 b, c3Vec3 c, int activeEdges)
 {
@@ -625,11 +647,14 @@ c3TriangleContact c3SweepBoxTriangle(c3Vec3 center, const c3Vec3 axis[3], c3Vec3
 		// not, though its gap is within the pad at every time.
 		enter[index] = separated ? t0 : -INFINITY;
 	}
+	double muScale = c3Max3(fabs(mu[0]), fabs(mu[1]), fabs(mu[2]));
 	if (!apart)
 	{
 		// Every axis overlaps at t = 0 (then every t0 <= 0 <= t1 above, by
 		// the same signs, so no early return was taken).
-		return c3RestContact(&bt, &set, center, axis, a, b, c, activeEdges);
+		out = c3RestContact(&bt, &set, center, axis, a, b, c, activeEdges);
+		out.slides = c3BoxTriangleGrazes(&bt, &set, speed, 0.0, muScale);
+		return out;
 	}
 
 	// The axis that closed last (apart at t = 0, so first > 0), or one that
@@ -665,6 +690,7 @@ c3TriangleContact c3SweepBoxTriangle(c3Vec3 center, const c3Vec3 axis[3], c3Vec3
 	}
 	out.hit = true;
 	out.fraction = first;
+	out.slides = c3BoxTriangleGrazes(&bt, &set, speed, first, muScale);
 	out.normal = c3WorldNormal(&bt, axis, chosen, sign);
 	const double shift[3] = {first * mu[0], first * mu[1], first * mu[2]};
 	out.point = c3ContactPoint(&bt, &set, shift, axis, c3MulAdd(center, first, motion), a, b, c);

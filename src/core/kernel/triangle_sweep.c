@@ -53,6 +53,7 @@ c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 mot
 {
 	c3TriangleContact out;
 	out.hit = false;
+	out.slides = false; // a sphere's contact has one normal, which says it
 	out.depth = 0.0;
 	const c3Vec3 v[3] = {c3Sub(a, center), c3Sub(b, center), c3Sub(c, center)};
 	const c3Vec3 d = motion;

@@ -274,6 +274,22 @@ static c3CastOutput c3SweepAABBAABBOrdered(const c3AABB* a, c3Vec3 deltaA, const
 		out.normal = c3AxisVector(times.axis, -c3Get(motion, times.axis));
 	}
 	out.hit = true;
+	// Boxes that only touch across an axis the motion slides along or
+	// leaves (c3SlidesAcross) touch across that face: its normal, which a
+	// world's mover does not stop at (a box on a floor of boxes at a seam).
+	c3Vec3 at = c3MulAdd(offset, out.fraction, motion);
+	double motionScale = c3MaxAbsComponent(motion);
+	for (int i = 0; i < 3; ++i)
+	{
+		double s = c3Get(at, i), r = c3Get(reach, i);
+		double side = s < 0.0 ? -1.0 : 1.0;
+		if (c3SlidesAcross(fabs(s) - r, r, fabs(s) + r + fabs(c3Get(a->center, i)), side * c3Get(motion, i),
+						   motionScale))
+		{
+			out.normal = c3AxisVector(i, side);
+			break;
+		}
+	}
 
 	// The point: the center of the region the two boxes share at time t (a
 	// face, an edge or a corner when they just touch).

@@ -118,6 +118,53 @@ static double c3SweptReach(const c3SweptTarget* t, const double ea[3], const c3V
 	return reach + 0.5 * (hi - lo) + pad;
 }
 
+// Candidate axis k of the pair as a unit vector, or false for the cross
+// product of parallel edges (no axis).
+static bool c3SweptUnitAxis(const c3SweptTarget* t, const c3Vec3 ua[3], int k, c3Vec3* axis)
+{
+	*axis = c3SweptAxis(t, ua, k);
+	if (k >= 3 + t->faceCount)
+	{
+		double length = c3Length(*axis);
+		if (!(length > 1e-9))
+		{
+			return false;
+		}
+		*axis = c3MulSV(1.0 / length, *axis);
+	}
+	return true;
+}
+
+// Whether the box and the target, in contact at time tc, only touch across
+// an axis the motion slides along or leaves (c3SlidesAcross): then *normal
+// is that axis, from the target toward the box, and the motion never takes
+// them further into each other.
+static bool c3SweptGraze(const c3SweptTarget* t, const double ea[3], const c3Vec3 ua[3], c3Vec3 ca, c3Vec3 motion,
+						 double tc, c3Vec3* normal)
+{
+	double motionScale = c3MaxAbsComponent(motion);
+	int axes = c3SweptAxisCount(t);
+	for (int k = 0; k < axes; ++k)
+	{
+		c3Vec3 axis;
+		if (!c3SweptUnitAxis(t, ua, k, &axis))
+		{
+			continue;
+		}
+		double s;
+		double reach = c3SweptReach(t, ea, ua, ca, axis, &s);
+		double w = c3Dot(motion, axis);
+		double at = s + tc * w;
+		double side = at < 0.0 ? -1.0 : 1.0;
+		if (c3SlidesAcross(fabs(at) - reach, reach, fabs(at) + reach + fabs(c3Dot(ca, axis)), side * w, motionScale))
+		{
+			*normal = c3MulSV(side, axis);
+			return true;
+		}
+	}
+	return false;
+}
+
 // The first contact of a box (center ca, half extents ha, unit axes ua) and
 // a target in translation, by their separating axes (Gottschalk's 15 for two
 // boxes; for a box and a polygon, as Akenine-Moller's box and triangle, the
@@ -141,18 +188,13 @@ static c3CastOutput c3SweepBoxes(const c3SweptPair* pair, c3Vec3 ca, c3Vec3 ha, 
 	double nearest = -INFINITY, nearestScale = 0.0;
 	c3Vec3 nearestAxis = {0.0, 1.0, 0.0};
 	bool apart = false;
-	int axes = c3SweptAxisCount(target), crosses = 3 + target->faceCount;
+	int axes = c3SweptAxisCount(target);
 	for (int k = 0; k < axes; ++k)
 	{
-		c3Vec3 axis = c3SweptAxis(target, ua, k);
-		if (k >= crosses)
+		c3Vec3 axis;
+		if (!c3SweptUnitAxis(target, ua, k, &axis))
 		{
-			double length = c3Length(axis);
-			if (!(length > 1e-9))
-			{
-				continue; // parallel edges
-			}
-			axis = c3MulSV(1.0 / length, axis);
+			continue; // parallel edges
 		}
 		double s;
 		double reach = c3SweptReach(target, ea, ua, ca, axis, &s);
@@ -195,8 +237,13 @@ static c3CastOutput c3SweepBoxes(const c3SweptPair* pair, c3Vec3 ca, c3Vec3 ha, 
 		}
 		c3Vec3 onB = c3ClosestPointShape(pair->typeB, pair->b, ca);
 		c3Vec3 point = c3Midpoint(onB, c3ClosestPointShape(pair->typeA, pair->a, onB));
+		c3SweptGraze(target, ea, ua, ca, motion, 0.0, &nearestAxis);
 		return c3Hit(point, nearestAxis, 0.0);
 	}
+	// Touching across an axis the motion slides along or leaves: that
+	// axis's normal, which a world's mover does not stop at (a box on a
+	// floor of boxes, at a seam).
+	c3SweptGraze(target, ea, ua, ca, motion, enter, &normal);
 	// The point: between GJK's closest points a hair before the contact,
 	// where they are well defined.
 	c3Vec3 cb = target->middle;

@@ -841,25 +841,43 @@ typedef struct c3SweepContext
 	c3WorldStats* stats;
 } c3SweepContext;
 
+typedef struct c3DeepContext
+{
+	double rounding;
+	bool deep;
+} c3DeepContext;
+
 static bool c3FindDeepContact(const c3MeshContact* contact, void* context)
 {
-	if (contact->depth > 0.0)
+	c3DeepContext* c = (c3DeepContext*)context;
+	if (contact->depth > c->rounding)
 	{
-		*(bool*)context = true;
+		c->deep = true;
 		return false;
 	}
 	return true;
 }
 
 // Whether the mover overlaps the item by more than touching at the start,
-// where a test of depth exists; otherwise any contact at the start counts.
+// where a test of depth exists (otherwise any contact at the start counts).
+// Touching is within the rounding of the mover's coordinates (1e-14 of
+// their magnitude): two boxes placed edge to edge on a grid whose numbers
+// are not exact in binary (a corridor exactly a mover's height at a scale
+// of 1e-2) overlap by an ulp, and a mover is not pushed out of both sides
+// of a corridor it fits.
 static bool c3StartsInside(c3WorldShape mover, const c3WorldItem* it)
 {
+	c3AABB bounds;
+	double rounding = 0.0;
+	if (c3ComputeShapeBounds(mover.type, mover.shape, &bounds))
+	{
+		rounding = 1.0e-14 * (c3MaxAbsComponent(bounds.center) + c3MaxAbsComponent(bounds.halfExtents));
+	}
 	if (it->type == c3_itemMesh)
 	{
-		bool deep = false;
-		c3Mesh_Contacts(it->data.mesh, mover.type, mover.shape, c3FindDeepContact, &deep, NULL);
-		return deep;
+		c3DeepContext c = {rounding, false};
+		c3Mesh_Contacts(it->data.mesh, mover.type, mover.shape, c3FindDeepContact, &c, NULL);
+		return c.deep;
 	}
 	c3PenetrationFcn penetration = c3GetPenetrationFcn(mover.type, (c3ShapeType)it->type);
 	if (penetration == NULL)
@@ -867,7 +885,7 @@ static bool c3StartsInside(c3WorldShape mover, const c3WorldItem* it)
 		return true;
 	}
 	c3Penetration p = penetration(mover.shape, c3ReadItemData(it));
-	return p.hit && p.depth > 0.0;
+	return p.hit && p.depth > rounding;
 }
 
 // The first contact of the mover with an item.
@@ -912,11 +930,15 @@ static double c3CastMoverItem(const c3World* world, int item, double maxFraction
 	{
 		return maxFraction;
 	}
-	// At the start, inside the item is always reported (to be pushed out);
-	// only touching, a motion that leaves or slides along is free to go.
+	// At the start, inside the item is always reported (to be pushed out).
+	// A contact that only touches, at the start or later, does not stop a
+	// motion that leaves it or slides along it, as inside a mesh: a sweep
+	// gives such a contact the normal the motion does not go into when it
+	// has one (two boxes touching across a face, at a seam of a floor of
+	// boxes, or along a corridor exactly the mover's height).
 	hit.overlaps = hit.fraction == 0.0 && c3StartsInside(s->mover, it);
 	bool moving = s->delta.x != 0.0 || s->delta.y != 0.0 || s->delta.z != 0.0;
-	if (hit.fraction == 0.0 && !hit.overlaps && moving && !c3MovesInto(hit.normal, s->delta))
+	if (!hit.overlaps && moving && !c3MovesInto(hit.normal, s->delta))
 	{
 		return maxFraction;
 	}
