@@ -207,6 +207,68 @@ describe("collide.newWorld", function()
       assert.are.equal(3, world:count())
     end)
 
+    it("names the method of a call on what is not a world, and each unknown option", function()
+      local world = collide.newWorld()
+      world:add("x", collide.sphere({ 0, 0, 0 }, 1))
+      local World = require("collide.world").World
+      local methods = 0
+      for name, fn in pairs(World) do
+        if type(fn) == "function" and not name:find("^_") then
+          methods = methods + 1
+          for _, bad in ipairs({ "x", 5, {}, collide.sphere({ 0, 0, 0 }, 1) }) do
+            local ok, message = pcall(fn, bad, "x", { 1, 0, 0 })
+            assert.is_false(ok, name)
+            assert.are.equal(string.format("bad argument #1 to '%s' (world expected, got %s)", name,
+              collide.type(bad) or type(bad)), message)
+          end
+        end
+      end
+      assert.is_true(methods >= 19, "methods: " .. methods)
+      -- A dot for a colon, at the caller's line.
+      local ok, message = pcall(function() local r = world.move("x", { 1, 0, 0 }); return r end)
+      assert.is_false(ok)
+      assert.is_truthy(message:find("world_spec.lua:%d+: bad argument #1 to 'move' %(world expected, got string; to "
+        .. "call a method, use a colon: world:move%(...%)%)$"), message)
+      assert.has_error(function() collide.newWorld({ Skin = 1 }) end,
+        "bad argument #1 to 'newWorld' (unknown option 'Skin'; did you mean 'skin'?)")
+      assert.has_error(function() collide.newWorld({ gravity = 1 }) end,
+        "bad argument #1 to 'newWorld' (unknown option 'gravity'; the options are skin, maxIterations)")
+      assert.has_error(function() collide.newWorld({ [1] = 1 }) end,
+        "bad argument #1 to 'newWorld' (unknown option '1'; the options are skin, maxIterations)")
+    end)
+
+    it("holds its defaults: a skin of 1e-4 of the mover's size, four contacts a move", function()
+      -- The gap a mover keeps from a wall it stops against, for a sphere of
+      -- radius 2 and a box of largest half extent 3, and with a skin given.
+      for _, skin in ipairs({ false, 0.01 }) do
+        for _, mover in ipairs({ collide.sphere({ 0, 0, 0 }, 2), collide.aabb({ 0, 0, 0 }, { 1, 3, 2 }) }) do
+          local world = collide.newWorld({ skin = skin or nil })
+          world:add("wall", collide.aabb({ 10, 0, 0 }, { 1, 10, 10 }))
+          world:add("m", mover)
+          local size = collide.type(mover) == "sphere" and 2 or 3
+          local reach = collide.type(mover) == "sphere" and 2 or 1
+          -- In the core's loop (no filter) and in the Lua loop.
+          for _, filter in ipairs({ false, function() return "slide" end }) do
+            local actual = world:check("m", { 20, 0, 0 }, filter or nil)
+            C.near(9 - reach - actual.x, skin or 1e-4 * size, 1e-12, collide.type(mover) .. " gap, skin "
+              .. tostring(skin))
+          end
+        end
+      end
+      -- maxIterations: a response that keeps the goal meets the wall again,
+      -- until the move has answered that many contacts.
+      for _, iterations in ipairs({ false, 1, 9 }) do
+        local world = collide.newWorld({ maxIterations = iterations or nil })
+        world:add("wall", collide.aabb({ 10, 0, 0 }, { 1, 10, 10 }))
+        world:add("m", collide.sphere({ 0, 0, 0 }, 1))
+        world:addResponse("again", function(_, col, _, _, _, gx, gy, gz)
+          return col.touchX, col.touchY, col.touchZ, gx, gy, gz
+        end)
+        local _, _, n = world:move("m", { 20, 0, 0 }, function() return "again" end)
+        assert.are.equal(iterations or 4, n, "maxIterations " .. tostring(iterations))
+      end
+    end)
+
     it("keeps a mesh open while an item holds it", function()
       local world = collide.newWorld()
       local mesh = boxMesh({ 0, 0, 0 }, 1)
@@ -742,6 +804,34 @@ describe("collide.newWorld", function()
       C.near(actual.x, 3.5, 1e-3, "touching the wall")
       assert.is_true(actual.x <= 3.5)
       C.near(ball.center.x, actual.x, 0, "the shape moved")
+      -- bounce, on a wall turned every way, from every way: the part of
+      -- the motion left after the contact, reflected about the wall's
+      -- plane, every component of it.
+      local rng, bounced = Random.new(5), 0
+      for _ = 1, 50 do
+        local axes = rng:axes()
+        local bounds = collide.newWorld()
+        bounds:add("wall", collide.obb({ 0, 0, 0 }, { 0.2, 6, 6 }, axes[1], axes[2], axes[3]))
+        local start = { 3 * axes[1][1], 3 * axes[1][2], 3 * axes[1][3] }
+        local d = rng:unit()
+        local toward = d[1] * axes[1][1] + d[2] * axes[1][2] + d[3] * axes[1][3]
+        if toward > 0 then
+          d = { -d[1], -d[2], -d[3] }
+        end
+        bounds:add("ball", collide.sphere(start, 0.5))
+        local goal = { start[1] + 6 * d[1], start[2] + 6 * d[2], start[3] + 6 * d[3] }
+        local there, hits, met = bounds:check("ball", goal, function() return "bounce" end)
+        if met > 0 then
+          bounced = bounced + 1
+          local col = hits[1]
+          local nx, ny, nz = col.normalX, col.normalY, col.normalZ
+          local rx, ry, rz = goal[1] - col.touchX, goal[2] - col.touchY, goal[3] - col.touchZ
+          local k = 2 * (rx * nx + ry * ny + rz * nz)
+          C.vnear(there, col.touchX + rx - k * nx, col.touchY + ry - k * ny, col.touchZ + rz - k * nz, 1e-9)
+          C.near(math.abs(nx * axes[1][1] + ny * axes[1][2] + nz * axes[1][3]), 1, 1e-9, "the wall's normal")
+        end
+      end
+      assert.is_true(bounced >= 20, "bounced " .. bounced)
       -- bounce: into the wall at 45 degrees, out at 45 degrees
       ball:setCenter(0, 0, 0)
       world:update("ball")

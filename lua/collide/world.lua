@@ -49,6 +49,43 @@ local function typeName(v)
   return ctype(v) or type(v)
 end
 
+-- Every world (a weak set): what a method takes as self.
+local worlds = setmetatable({}, { __mode = "k" })
+
+-- Raise the error of a method fname called on self, not a world: with a
+-- dot instead of a colon (world.move(...)), or on another value.
+local function badSelf(fname, self)
+  local info = debug.getinfo(2, "n")
+  local hint = info and info.namewhat == "field" and format("; to call a method, use a colon: world:%s(...)", fname)
+    or ""
+  argError(1, fname, format("world expected, got %s%s", typeName(self), hint))
+end
+
+--- Whether v is a world.
+local function isWorld(v)
+  return worlds[v] ~= nil
+end
+
+-- The error message for the first key of the table t (of a kind, such as
+-- "option") that is not among the names of known (a list), naming the one
+-- it differs from only in case, if any; nil when every key is known.
+local function unknownKey(t, known, kind)
+  for key in pairs(t) do
+    local found, near = false, nil
+    for _, name in ipairs(known) do
+      found = found or key == name
+      if type(key) == "string" and key:lower() == name:lower() then
+        near = name
+      end
+    end
+    if not found then
+      return format("unknown %s '%s'; %s", kind, tostring(key),
+        near and format("did you mean '%s'?", near) or format("the %ss are %s", kind, table.concat(known, ", ")))
+    end
+  end
+  return nil
+end
+
 -- vec3 methods called directly: a method looked up on a vec3 is one more
 -- call into C (its __index).
 local unpackVec3, setVec3 = vec3().unpack, vec3().set
@@ -142,6 +179,10 @@ local function newWorld(options)
     argError(1, "newWorld", format("options must be a table, got %s", type(options)))
   end
   options = options or {}
+  local unknown = unknownKey(options, { "skin", "maxIterations" }, "option")
+  if unknown then
+    argError(1, "newWorld", unknown)
+  end
   local skin, iterations = options.skin, options.maxIterations
   if skin ~= nil and not (type(skin) == "number" and skin >= 0 and skin <= 1e15) then
     argError(1, "newWorld", "skin must be a number >= 0")
@@ -173,6 +214,7 @@ local function newWorld(options)
   -- otherwise).
   self._moverCore = self._core:mover(self._ids, self._items, self._pool, self._made, skin, self._maxIterations)
   self._mover = self._moverCore
+  worlds[self] = true
   return setmetatable(self, World)
 end
 
@@ -197,6 +239,9 @@ end
 
 --- Add item (any value but nil and NaN) with shape (any shape, or a mesh).
 function World:add(item, shape)
+  if not worlds[self] then
+    badSelf("add", self)
+  end
   if item == nil or item ~= item then
     argError(1, "add", "item must not be nil or NaN")
   end
@@ -211,6 +256,9 @@ function World:add(item, shape)
 end
 
 function World:remove(item)
+  if not worlds[self] then
+    badSelf("remove", self)
+  end
   local id = idOf(self, item, "remove")
   self._core:remove(id)
   self._items[id], self._ids[item] = nil, nil
@@ -219,6 +267,9 @@ end
 
 --- After the item's shape changed (moved, resized), or to give it another.
 function World:update(item, shape)
+  if not worlds[self] then
+    badSelf("update", self)
+  end
   local id = idOf(self, item, "update")
   shape = shape == nil and self._core:shape(id) or shape
   checkShape(shape, "update")
@@ -227,19 +278,31 @@ function World:update(item, shape)
 end
 
 function World:has(item)
+  if not worlds[self] then
+    badSelf("has", self)
+  end
   return item ~= nil and self._ids[item] ~= nil
 end
 
 function World:getShape(item)
+  if not worlds[self] then
+    badSelf("getShape", self)
+  end
   return self._core:shape(idOf(self, item, "getShape"))
 end
 
 function World:count()
+  if not worlds[self] then
+    badSelf("count", self)
+  end
   return self._core:count()
 end
 
 --- Every item, in no set order, into out (cleared) or a new table.
 function World:items(out)
+  if not worlds[self] then
+    badSelf("items", self)
+  end
   checkOut(out, 1, "items")
   out = out or {}
   for i = #out, 1, -1 do
@@ -255,10 +318,16 @@ end
 
 --- Rebuild both trees top-down for faster queries (after loading a level).
 function World:optimize()
+  if not worlds[self] then
+    badSelf("optimize", self)
+  end
   self._core:optimize()
 end
 
 function World:stats()
+  if not worlds[self] then
+    badSelf("stats", self)
+  end
   return self._core:stats()
 end
 
@@ -285,21 +354,33 @@ end
 
 --- The items whose shapes overlap shape.
 function World:queryShape(shape, filter, out)
+  if not worlds[self] then
+    badSelf("queryShape", self)
+  end
   return query(self, "queryShape", "queryShape", shape, filter, out)
 end
 
 --- The items whose bounds overlap the aabb.
 function World:queryBounds(box, filter, out)
+  if not worlds[self] then
+    badSelf("queryBounds", self)
+  end
   return query(self, "queryBounds", "queryBounds", box, filter, out)
 end
 
 --- The items whose shapes contain or touch the point.
 function World:queryPoint(point, filter, out)
+  if not worlds[self] then
+    badSelf("queryPoint", self)
+  end
   return query(self, "queryPoint", "queryPoint", point, filter, out)
 end
 
 --- The items whose shapes overlap the item's shape now.
 function World:overlapping(item, filter, out)
+  if not worlds[self] then
+    badSelf("overlapping", self)
+  end
   local id = idOf(self, item, "overlapping")
   checkFilter(filter, 2, "overlapping")
   checkOut(out, 3, "overlapping")
@@ -436,6 +517,9 @@ end
 
 --- The first item the ray meets: item, t, point, normal [, face], or nil.
 function World:raycast(origin, direction, maxT, filter)
+  if not worlds[self] then
+    badSelf("raycast", self)
+  end
   checkRay(origin, direction, maxT, "raycast")
   checkFilter(filter, 4, "raycast")
   if not filter then
@@ -453,6 +537,9 @@ end
 --- Every item the ray meets, sorted by t: records {item, t, point, normal, face}
 -- (the records of out reused, with their vectors).
 function World:raycastAll(origin, direction, maxT, filter, out)
+  if not worlds[self] then
+    badSelf("raycastAll", self)
+  end
   checkRay(origin, direction, maxT, "raycastAll")
   checkFilter(filter, 4, "raycastAll")
   checkOut(out, 5, "raycastAll")
@@ -474,6 +561,9 @@ end
 
 --- The first item shape meets moving by delta: item, t, point, normal [, face], or nil.
 function World:sweep(shape, delta, filter)
+  if not worlds[self] then
+    badSelf("sweep", self)
+  end
   local kind = ctype(shape)
   if kind ~= "sphere" and kind ~= "ellipsoid" and kind ~= "aabb" and kind ~= "obb" then
     argError(1, "sweep", format("a sphere, an ellipsoid, an aabb or an obb expected, got %s", typeName(shape)))
@@ -587,6 +677,9 @@ World._defaultResponses = responses
 -- fields of a collision record, and touchX, touchY, touchZ: where the mover
 -- touches the other item, backed off by the skin.
 function World:addResponse(name, fn)
+  if not worlds[self] then
+    badSelf("addResponse", self)
+  end
   if type(name) ~= "string" then
     argError(1, "addResponse", format("name must be a string, got %s", type(name)))
   end
@@ -682,12 +775,13 @@ local function withinCoordinates(response, x, y, z, gx, gy, gz)
 end
 
 -- The move loop, after a first sweep from (x, y, z) (the mover's size)
--- that met n items, in buf. Returns the final position (numbers), the
--- count of collisions in cols, and whether the shape is there already.
-local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving)
+-- that met n items, in buf, keeping skin (nil: the world's) from what it
+-- stops against. Returns the final position (numbers), the count of
+-- collisions in cols, and whether the shape is there already.
+local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving, skin)
   local coreWorld = self._core
   local items, responseFns = self._items, self._responses
-  local skin = self._skin or 1e-4 * size
+  skin = skin or self._skin or 1e-4 * size
   -- This call's slide normals (a filter or a response may move other
   -- items, and each move has its own): the world points at them while
   -- the response runs (the slide response reads them there).
@@ -882,7 +976,7 @@ end
 -- Returns the position reached, the count of collisions, and whether the
 -- shape is there already (the core moved it, or a filter or a response
 -- changed the item, which ended the move).
-local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations)
+local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   local depth = self._depth + 1
   if moving and depth > 1 then
     -- A move from inside another call's filter or response: a change of
@@ -898,7 +992,7 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     self._depth = depth
     local done, placed
     done, x, y, z, n, placed =
-      pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving)
+      pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving, skin)
     self._depth = depth - 1
     local crossed = buf.crossed
     for i = crossed and #crossed or 0, 1, -1 do
@@ -938,10 +1032,11 @@ end
 
 --- The move loop for callers that have checked their arguments (the
 -- character controller): item and its id, the goal as numbers, a filter
--- function, the collisions table; moves the shape when moving. Returns
--- the position reached (numbers) and the count of collisions.
-function World:_move(item, id, gx, gy, gz, filter, cols, moving, iterations)
-  local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations)
+-- function, the collisions table, the iterations and the skin (nil: the
+-- world's); moves the shape when moving. Returns the position reached
+-- (numbers) and the count of collisions.
+function World:_move(item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+  local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   if moving and not moved then
     self._core:setCenter(id, x, y, z)
   end
@@ -963,6 +1058,9 @@ end
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
+  if not worlds[self] then
+    badSelf("check", self)
+  end
   local mover = filter == nil and self._mover
   if mover then
     -- The move in one call (the core's mover), unless it leaves it to the
@@ -979,6 +1077,9 @@ end
 -- collisions, n. The shape itself is moved (its center is actual).
 -- iterations (for the character controller) overrides maxIterations.
 function World:move(item, goal, filter, outCollisions, outActual, iterations)
+  if not worlds[self] then
+    badSelf("move", self)
+  end
   local mover = filter == nil and self._mover
   if mover then
     local actual, cols, n = mover(item, goal, iterations, outActual, outCollisions, true)
@@ -992,4 +1093,4 @@ function World:move(item, goal, filter, outCollisions, outActual, iterations)
   return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, iterations, true)
 end
 
-return { newWorld = newWorld, World = World }
+return { newWorld = newWorld, World = World, isWorld = isWorld, unknownKey = unknownKey }
