@@ -77,16 +77,75 @@ describe("collide.newCharacter", function()
     world:add("box", collide.aabb({ 0, 0, 0 }, { 1, 1, 1 }))
     world:add("ball", collide.sphere({ 5, 0, 0 }, 1))
     assert.has_error(function() collide.newCharacter({}, "ball") end,
-      "bad argument #1 to 'newCharacter' (world expected)")
+      "bad argument #1 to 'newCharacter' (world expected, got table)")
     assert.has_error(function() collide.newCharacter(world, "nobody") end,
       "bad argument #2 to 'newCharacter' (nobody is not in the world)")
     assert.has_error(function() collide.newCharacter(world, "box") end,
       "bad argument #2 to 'newCharacter' (the item's shape must be a sphere or an ellipsoid, got aabb)")
     assert.has_error(function() collide.newCharacter(world, "ball", { maxSlopeAngle = 3 }) end)
     assert.has_error(function() collide.newCharacter(world, "ball", { up = { 0, 0, 0 } }) end)
+    assert.has_error(function() collide.newCharacter(world, "ball", { stepheight = 0.3 }) end,
+      "bad argument #3 to 'newCharacter' (unknown setting 'stepheight'; did you mean 'stepHeight'?)")
+    assert.has_error(function() collide.newCharacter(world, "ball", { jump = 1 }) end, "bad argument #3 to "
+      .. "'newCharacter' (unknown setting 'jump'; the settings are up, maxSlopeAngle, stepHeight, stickToFloor, "
+      .. "padding, maxIterations, filter)")
+    assert.has_error(function() collide.newCharacter(world, "ball", { maxIterations = 2.5 }) end,
+      "bad argument #3 to 'newCharacter' (maxIterations must be an integer in [1, 100])")
+    assert.has_error(function() collide.newCharacter(world, "ball", { filter = "cross" }) end,
+      "bad argument #3 to 'newCharacter' (filter must be a function, got string)")
     local c = collide.newCharacter(world, "ball")
     assert.has_error(function() c:move({ 0, 0 / 0, 0 }) end,
-      "bad argument #1 to 'move' (delta must be a vector of finite numbers)")
+      "bad argument #1 to 'move' (delta must be a vector of finite numbers, got table)")
+  end)
+
+  it("names the method and the argument of every bad call", function()
+    local world = collide.newWorld()
+    world:add("ball", collide.sphere({ 5, 0, 0 }, 1))
+    local c = collide.newCharacter(world, "ball")
+    local Character = getmetatable(c) and require("collide.character").Character
+    -- Every public method, called on what is not a character, and with a
+    -- dot instead of a colon (self is then its first argument).
+    local methods = 0
+    for name, fn in pairs(Character) do
+      if type(fn) == "function" and not name:find("^_") then
+        methods = methods + 1
+        for _, bad in ipairs({ 5, {}, "ball", world }) do
+          local ok, message = pcall(fn, bad, { 1, 0, 0 })
+          assert.is_false(ok, name)
+          assert.are.equal(string.format("bad argument #1 to '%s' (character expected, got %s)", name,
+            collide.type(bad) or type(bad)), message)
+        end
+        local ok, message = pcall(function() local r = c[name]({ 1, 0, 0 }); return r end)
+        assert.is_false(ok, name)
+        assert.is_truthy(message:find(string.format("bad argument #1 to '%s' (character expected, got table", name), 1,
+          true), message)
+      end
+    end
+    assert.is_true(methods >= 7, "methods: " .. methods)
+    -- A dot for a colon is named as such.
+    local ok, message = pcall(function() local r = c.move({ 1, 0, 0 }); return r end)
+    assert.is_false(ok)
+    assert.is_truthy(message:find("bad argument #1 to 'move' (character expected, got table; to call a method, use "
+      .. "a colon: character:move(...))", 1, true), message)
+    -- Each argument, and a message at the caller's line.
+    local calls = {
+      { function() c:move(1, 0, 0) end,
+        "bad argument #1 to 'move' (delta must be a vector of finite numbers, got number)" },
+      { function() c:move({ 1, 0, 0 }, 5) end, "bad argument #2 to 'move' (out must be a vec3, got number)" },
+      { function() c:move({ 1, 0, 1 / 0 }) end, "bad argument #1 to 'move' (delta must be a vector of finite numbers" },
+      { function() c:teleport("home") end,
+        "bad argument #1 to 'teleport' (position must be a vector of finite numbers, got string)" },
+      { function() c:getPosition({}) end, "bad argument #1 to 'getPosition' (out must be a vec3, got table)" },
+      { function() c:getGroundNormal(5) end, "bad argument #1 to 'getGroundNormal' (out must be a vec3, got number)" },
+      { function() c:getGroundVelocity(true) end,
+        "bad argument #1 to 'getGroundVelocity' (out must be a vec3, got boolean)" },
+    }
+    for _, call in ipairs(calls) do
+      local failed, err = pcall(call[1])
+      assert.is_false(failed)
+      assert.is_truthy(err:find("character_spec.lua:%d+: "), err)
+      assert.is_truthy(err:find(call[2], 1, true), err)
+    end
   end)
 
   it("ends a move whose filter gives its item a shape it cannot move with, and refuses the next", function()
@@ -139,53 +198,73 @@ describe("collide.newCharacter", function()
         "calling 'move' on bad self (the character's item is no longer in its world)")
       assert.has_error(function() c:getPosition() end,
         "calling 'getPosition' on bad self (the character's item is no longer in its world)")
-      assert.has_error(function() c:getGroundNormal(5) end, "bad argument #1 to 'getGroundNormal' (out must be a vec3)")
+      assert.has_error(function() c:getGroundNormal(5) end,
+        "bad argument #1 to 'getGroundNormal' (out must be a vec3, got number)")
     end
   end)
 
   for moverName, mover in pairs(MOVERS) do
     describe("as " .. moverName, function()
+      -- Slopes of 5 to 85 degrees under each step height (a step's edge is
+      -- not a slope: stepHeight must never let it stand on or walk up a
+      -- slope steeper than the limit), the default limit (50 degrees) and
+      -- one of 30.
+      local LIMITS = { { name = "the default limit", degrees = 50 }, { name = "a limit of 30 degrees", degrees = 30,
+        setting = math.rad(30) } }
+
       for _, patternName in ipairs(PATTERN_NAMES) do
       local pattern = PATTERNS[patternName]
-      it("stands still on slopes it can walk up, and slides down steeper ones (" .. patternName .. " frames)",
-        function()
+      for _, stepHeight in ipairs({ 0, 0.3, 0.5 }) do
+      for _, limit in ipairs(LIMITS) do
+      it(string.format("stands still on slopes it can walk up and slides down steeper ones, stepHeight %g, %s (%s "
+        .. "frames)", stepHeight, limit.name, patternName), function()
         for degrees = 5, 85, 10 do
           local angle = math.rad(degrees)
           local world = slopeWorld(angle, 1)
           onSlope(world, mover, angle, 6, 1)
-          local c = collide.newCharacter(world, "player", { maxSlopeAngle = math.rad(50) })
+          local c = collide.newCharacter(world, "player", { maxSlopeAngle = limit.setting, stepHeight = stepHeight })
           local start = c:move({ 0, -FALL / 60, 0 }) -- settled on the slope
-          local p, state = run(c, nil, pattern, { 0, 0, 0 }, 1)
+          local p, state, states = run(c, nil, pattern, { 0, 0, 0 }, 1)
           local moved = (p - start):length()
-          if degrees < 50 then
-            assert.are.equal("onGround", state)
-            assert.is_true(moved < 1e-5, string.format("%d degrees: slid %.3g", degrees, moved))
+          local where = string.format("%d degrees", degrees)
+          if degrees < limit.degrees then
+            assert.are.equal("onGround", state, where)
+            assert.is_true(moved < 1e-5, string.format("%s: slid %.3g", where, moved))
           else
-            assert.is_true(p.y < start.y - 0.3, string.format("%d degrees: did not slide down", degrees))
+            assert.is_true(p.y < start.y - 0.3, where .. ": did not slide down")
+            -- Never standing on the slope on its way down.
+            assert.are_not.equal("onGround", states[1], where)
           end
         end
       end)
-      end
 
-      for _, patternName in ipairs(PATTERN_NAMES) do
-      local pattern = PATTERNS[patternName]
-      it("walks up slopes below the limit, not above it (" .. patternName .. " frame times)", function()
+      it(string.format("walks up slopes below the limit, not above it, stepHeight %g, %s (%s frames)", stepHeight,
+        limit.name, patternName), function()
         for degrees = 5, 85, 10 do
           local angle = math.rad(degrees)
           local world = slopeWorld(angle, 1)
           world:add("player", mover.make(-3, mover.h * 1.0001, 0, 1))
-          local c = collide.newCharacter(world, "player", { maxSlopeAngle = math.rad(50), stickToFloor = 0.2 })
-          local p = run(c, nil, pattern, { SPEED, 0, 0 }, 4)
-          if degrees < 50 then
+          local c = collide.newCharacter(world, "player", { maxSlopeAngle = limit.setting, stickToFloor = 0.2,
+            stepHeight = stepHeight })
+          local p, _, states = run(c, nil, pattern, { SPEED, 0, 0 }, 4)
+          local where = string.format("%d degrees", degrees)
+          if degrees < limit.degrees then
             -- Two units up the slope at least.
             assert.is_true(p.y > mover.h + 2 * math.sin(angle),
-              string.format("%d degrees: only up to %.3f", degrees, p.y))
+              string.format("%s: only up to %.3f", where, p.y))
           else
-            assert.is_true(p.y < mover.h + 1.2, string.format("%d degrees: climbed to %.3f", degrees, p.y))
-            assert.is_true(p.x < 1.5, string.format("%d degrees: went to x = %.3f", degrees, p.x))
+            -- Up to the height of a step at most, and on the ground below
+            -- the slope, never on it.
+            assert.is_true(p.y < mover.h + stepHeight + 0.01, string.format("%s: climbed to %.3f", where, p.y))
+            assert.is_true(p.x < 1.5, string.format("%s: went to x = %.3f", where, p.x))
+            for i = 1, #states do
+              assert.are_not.equal("inAir", states[i], where .. ", frame " .. i)
+            end
           end
         end
       end)
+      end
+      end
       end
 
       local function stairs(world, rise, count, s)
@@ -201,42 +280,135 @@ describe("collide.newCharacter", function()
       for _, patternName in ipairs(PATTERN_NAMES) do
       local pattern = PATTERNS[patternName]
       it("climbs steps up to stepHeight and no higher (" .. patternName .. " frame times)", function()
-        for _, rise in ipairs({ 0.1, 0.25, 0.45 }) do
-          local world = collide.newWorld()
-          stairs(world, rise, 8, 1)
-          world:add("player", mover.make(-2, mover.h * 1.0001, 0, 1))
-          local c = collide.newCharacter(world, "player", { stepHeight = 0.3, stickToFloor = 0.35 })
-          local p = run(c, nil, pattern, { SPEED, 0, 0 }, 6.66667)
-          if rise <= 0.3 then
-            C.near(p.y, 8 * rise + mover.h, 1e-3, "on the landing")
+        -- stepHeight nil: the default, 0, climbs nothing.
+        for _, stepHeight in ipairs({ false, 0.3, 0.5 }) do
+          for _, rise in ipairs({ 0.1, 0.25, 0.45 }) do
+            local world = collide.newWorld()
+            stairs(world, rise, 8, 1)
+            world:add("player", mover.make(-2, mover.h * 1.0001, 0, 1))
+            local c = collide.newCharacter(world, "player", { stepHeight = stepHeight or nil, stickToFloor = 0.35 })
+            -- (A round foot takes about a second over an edge of 0.45.)
+            local p = run(c, nil, pattern, { SPEED, 0, 0 }, rise > 0.3 and 10 or 6.66667)
+            local where = string.format("stepHeight %s, rise %g", tostring(stepHeight), rise)
+            if rise <= (stepHeight or 0) then
+              C.near(p.y, 8 * rise + mover.h, 1e-3, where .. ": on the landing")
+            elseif rise == 0.1 then -- luacheck: ignore 542
+              -- To a round foot, the edge of a step this low leans like a
+              -- slope it can walk up (37 degrees for the sphere): climbed
+              -- with any stepHeight.
+            else
+              assert.is_true(p.y < rise + mover.h, where .. ": stopped by the first step")
+              assert.is_true(p.x < 0, where .. ": stopped by the first step")
+            end
+          end
+        end
+      end)
+
+      it("climbs flat-topped stairs steeper than its slope limit, and a step on a slope (" .. patternName
+        .. " frame times)", function()
+        -- Stairs of 0.25 by 0.3 (40 degrees) with a limit of 30: each step
+        -- is a step, not a slope.
+        local world = collide.newWorld()
+        world:add("floor", collide.aabb({ -10, -1, 0 }, { 10, 1, 10 }))
+        for i = 1, 8 do
+          world:add("step" .. i, collide.aabb({ (i - 0.5) * 0.3, i * 0.125, 0 }, { 0.15, i * 0.125, 3 }))
+        end
+        world:add("landing", collide.aabb({ 2.4 + 5, 1, 0 }, { 5, 1, 3 }))
+        world:add("player", mover.make(-2, mover.h * 1.0001, 0, 1))
+        local c = collide.newCharacter(world, "player", { maxSlopeAngle = math.rad(30), stepHeight = 0.3,
+          stickToFloor = 0.35 })
+        local p, state = run(c, nil, pattern, { SPEED, 0, 0 }, 5)
+        C.near(p.y, 2 + mover.h, 1e-3, "on the landing")
+        assert.are.equal("onGround", state)
+        -- A step of 0.1 on a ramp of 20 degrees, climbed; one of 0.4 is not
+        -- (its edge is then more than 0.3 above the lowest point, which on a
+        -- ramp is below the ramp's surface).
+        for _, rise in ipairs({ 0.1, 0.4 }) do
+          local angle = math.rad(20)
+          world = slopeWorld(angle, 1)
+          local at = 6 -- along the ramp
+          local ax, ay = at * math.cos(angle), at * math.sin(angle)
+          world:add("step", collide.obb({ ax + 5 * math.cos(angle) - (rise / 2) * math.sin(angle),
+            ay + 5 * math.sin(angle) + (rise / 2) * math.cos(angle), 0 }, { 5, rise / 2, 5 },
+            { math.cos(angle), math.sin(angle), 0 }, { -math.sin(angle), math.cos(angle), 0 }, { 0, 0, 1 }))
+          world:add("player", mover.make(-3, mover.h * 1.0001, 0, 1))
+          c = collide.newCharacter(world, "player", { stepHeight = 0.3, stickToFloor = 0.3 })
+          p = run(c, nil, pattern, { SPEED, 0, 0 }, 6)
+          if rise < 0.3 then
+            assert.is_true(p.x > ax + 1, string.format("rise %g: stopped at x = %.3f", rise, p.x))
           else
-            assert.is_true(p.y < rise + mover.h, "stopped by the first step")
+            assert.is_true(p.x < ax, string.format("rise %g: climbed to x = %.3f", rise, p.x))
           end
         end
       end)
       end
 
-      for _, patternName in ipairs(PATTERN_NAMES) do
-      local pattern = PATTERNS[patternName]
-      it("stays on the ground walking down stairs and slopes (" .. patternName .. " frame times)", function()
-        local world = collide.newWorld()
-        stairs(world, 0.25, 8, 1)
-        world:add("player", mover.make(12, 2 + mover.h * 1.0001, 0, 1))
-        local c = collide.newCharacter(world, "player", { stepHeight = 0.3, stickToFloor = 0.35 })
-        local _, _, states = run(c, nil, pattern, { -SPEED, 0, 0 }, 5)
-        -- On the ground, or at a step's edge (whose normal can be steep): never in the air.
-        for i = 2, #states do
-          assert.are_not.equal("inAir", states[i], "frame " .. i)
-        end
-        local slope = slopeWorld(math.rad(30), 1)
-        onSlope(slope, mover, math.rad(30), 20, 1)
-        c = collide.newCharacter(slope, "player", { stickToFloor = 0.5 })
-        _, _, states = run(c, nil, pattern, { -SPEED, 0, 0 }, 3.33333)
-        for i = 2, #states do
-          assert.are.equal("onGround", states[i], "slope frame " .. i)
+      it("climbs a step whose riser leans back, and no such step taller than stepHeight", function()
+        -- A block of height H behind a ramp of 60 degrees up to its top (a
+        -- bevelled riser): the contact is on the ramp, too steep to stand
+        -- on, and the block's top is found a foot's width in.
+        for _, H in ipairs({ 0.28, 0.32 }) do
+          local world = collide.newWorld()
+          world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+          local b = H / math.tan(math.rad(60))
+          world:add("block", collide.aabb({ b + 2.5, H / 2, 0 }, { 2.5, H / 2, 3 }))
+          local a = math.rad(60)
+          local t, n = { math.cos(a), math.sin(a) }, { -math.sin(a), math.cos(a) }
+          local L, th = H / math.sin(math.rad(60)), 0.1
+          world:add("bevel", collide.obb({ b / 2 - n[1] * th / 2, H / 2 - n[2] * th / 2, 0 }, { L / 2, th / 2, 3 },
+            { t[1], t[2], 0 }, { n[1], n[2], 0 }, { 0, 0, 1 }))
+          world:add("player", mover.make(-2, mover.h * 1.0001, 0, 1))
+          local c = collide.newCharacter(world, "player", { stepHeight = 0.3, stickToFloor = 0.3 })
+          local p = run(c, nil, PATTERNS.fixed, { SPEED, 0, 0 }, 3)
+          if H < 0.3 then
+            assert.is_true(p.x > 1 and p.y > H + mover.h - 1e-3, string.format("H %g: at (%.3f, %.3f)", H, p.x, p.y))
+          else
+            assert.is_true(p.x < 0.2 and p.y < H + mover.h - 0.01, string.format("H %g: at (%.3f, %.3f)", H, p.x, p.y))
+          end
         end
       end)
-      end
+
+      it("never rises above a step's edge in one long move", function()
+        -- 3 units into stairs of 0.2 in one move: the slide over the first
+        -- edge would fly up the plane that touches the foot there.
+        for _, stepHeight in ipairs({ 0.3, 0.5 }) do
+          local world = collide.newWorld()
+          stairs(world, 0.2, 8, 1)
+          world:add("player", mover.make(-1.5, mover.h * 1.0001, 0, 1))
+          local c = collide.newCharacter(world, "player", { stepHeight = stepHeight })
+          c:move({ 0, -0.01, 0 })
+          local p = c:move({ 3, 0, 0 })
+          assert.is_true(p.y <= mover.h + 0.2 + 0.01, string.format("stepHeight %g: rose to %.3f", stepHeight, p.y))
+        end
+      end)
+
+      it("does not climb the edge of a step in the air", function()
+        -- Into a step of 0.27 that it climbs from the ground; in the air
+        -- (its foot 0.05 above the floor, rising slowly, as at the top of a
+        -- jump) the step's edge, 0.22 above its foot and steeper than the
+        -- slope limit to a round foot, is a wall.
+        for _, grounded in ipairs({ false, true }) do
+          local world = collide.newWorld()
+          world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+          world:add("step", collide.aabb({ 5, 0.135, 0 }, { 4, 0.135, 3 }))
+          local h = mover.h + (grounded and 1e-4 or 0.05)
+          world:add("player", mover.make(0, h, 0, 1))
+          local c = collide.newCharacter(world, "player", { stepHeight = 0.3 })
+          local _, state = c:move({ 0, grounded and -0.01 or 0, 0 })
+          assert.are.equal(grounded and "onGround" or "inAir", state)
+          local rise = grounded and -FALL / 60 or 0.0005
+          local p, _, states = run(c, 60, PATTERNS.fixed, { SPEED, rise * 60 + FALL, 0 })
+          if grounded then
+            assert.is_true(p.x > 1.5 and p.y > 0.27 + mover.h - 1e-3, "climbed on the ground")
+          else
+            assert.is_true(p.x < 1 and p.y <= h + 60 * rise + 1e-9,
+              string.format("in the air: at (%.3f, %.3f)", p.x, p.y))
+            for i = 1, #states do
+              assert.are_not.equal("onGround", states[i], "frame " .. i)
+            end
+          end
+        end
+      end)
 
       it("keeps its speed along a wall of 100 boxes", function()
         local world = collide.newWorld()
@@ -337,6 +509,232 @@ describe("collide.newCharacter", function()
         C.near(p.x - start.x, 1, 1e-6, "carried")
         C.near(c:getGroundVelocity().x, 0.02, 1e-9, "ground velocity")
         assert.are.equal("onGround", c:getGroundState())
+      end)
+
+      it("is carried by a platform moving each way, and follows one going down", function()
+        -- Per frame: across (both ways, along x and z), up, down faster than
+        -- gravity moves it in a frame, and down and across. Gravity each
+        -- frame, or none (a game that applies it only in the air).
+        local ways = { { 0.02, 0, 0 }, { -0.02, 0, 0 }, { 0, 0, 0.02 }, { 0, 0, -0.02 }, { 0, 0.02, 0 },
+          { 0, -0.2, 0 }, { 0.015, -0.15, -0.01 } }
+        for _, v in ipairs(ways) do
+          for _, gravity in ipairs({ FALL / 60, 0 }) do
+            local where = string.format("platform by (%g, %g, %g), gravity %g", v[1], v[2], v[3], gravity)
+            local world = collide.newWorld()
+            local platform = collide.aabb({ 0, -0.5, 0 }, { 3, 0.5, 3 })
+            world:add("platform", platform)
+            world:add("player", mover.make(0, mover.h * 1.0001, 0, 1))
+            local c = collide.newCharacter(world, "player")
+            c:move({ 0, -0.01, 0 })
+            assert.are.equal("platform", c:getGroundItem(), where)
+            local start, base = c:getPosition(), platform.center
+            for i = 1, 30 do
+              local pc = platform.center
+              platform:setCenter(pc.x + v[1], pc.y + v[2], pc.z + v[3])
+              world:update("platform")
+              local p, state, cols = c:move({ 0, -gravity, 0 })
+              assert.are.equal("onGround", state, where .. ", frame " .. i)
+              for _, col in ipairs(cols) do
+                assert.is_false(col.overlaps, where .. ": pushed out of the platform")
+              end
+              C.near(p.x - start.x, pc.x + v[1] - base.x, 1e-9, where .. ": x")
+              C.near(p.y - start.y, pc.y + v[2] - base.y, 1e-3, where .. ": y")
+              C.near(p.z - start.z, pc.z + v[3] - base.z, 1e-9, where .. ": z")
+            end
+            C.vnear(c:getGroundVelocity(), v[1], v[2], v[3], 1e-12)
+          end
+        end
+      end)
+
+      it("teleports: on no ground, carried by nothing, wherever it was", function()
+        -- A respawn next to a moving platform: by teleport, and by moving its
+        -- shape and updating the world, it lands where it was put.
+        for _, how in ipairs({ "teleport", "setCenter" }) do
+          local world = collide.newWorld()
+          world:add("floor", collide.aabb({ 20, -1, 0 }, { 5, 1, 5 }))
+          local platform = collide.aabb({ 0, -0.5, 0 }, { 3, 0.5, 3 })
+          world:add("platform", platform)
+          local shape = mover.make(0, mover.h * 1.0001, 0, 1)
+          world:add("player", shape)
+          local c = collide.newCharacter(world, "player")
+          for _ = 1, 10 do
+            platform:setCenter(platform.center.x + 0.5, -0.5, 0)
+            world:update("platform")
+            c:move({ 0, -FALL / 60, 0 })
+          end
+          assert.are.equal("platform", c:getGroundItem())
+          platform:setCenter(platform.center.x + 0.5, -0.5, 0)
+          world:update("platform")
+          if how == "teleport" then
+            c:teleport({ 20, mover.h + 0.01, 0 })
+            assert.are.equal("inAir", c:getGroundState())
+            assert.is_nil(c:getGroundItem())
+            C.vnear(c:getGroundVelocity(), 0, 0, 0, 0)
+            C.vnear(c:getGroundNormal(), 0, 1, 0, 0)
+            C.vnear(c:getPosition(), 20, mover.h + 0.01, 0, 0)
+            C.vnear(shape.center, 20, mover.h + 0.01, 0, 0)
+          else
+            shape:setCenter(20, mover.h + 0.01, 0)
+            world:update("player")
+          end
+          local p, state = c:move({ 0, -FALL / 60, 0 })
+          C.near(p.x, 20, 0, how)
+          C.near(p.z, 0, 0, how)
+          assert.are.equal("onGround", state, how)
+          assert.are.equal("floor", c:getGroundItem(), how)
+          C.vnear(c:getGroundVelocity(), 0, 0, 0, 0)
+        end
+      end)
+
+      it("takes the world's filter: a response for each item, or nil to pass through", function()
+        local world = collide.newWorld()
+        world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
+        world:add("coin", collide.sphere({ 2, mover.h, 0 }, 0.3))
+        world:add("ghost", collide.aabb({ 4, 1, 0 }, { 0.2, 1, 3 }))
+        world:add("trigger zone", collide.aabb({ 0, 0.5, 0 }, { 20, 0.5, 20 }))
+        world:add("wall", collide.aabb({ 8, 1, 0 }, { 0.2, 1, 3 }))
+        world:add("player", mover.make(0, mover.h * 1.0001, 0, 1))
+        local seen = {}
+        local c = collide.newCharacter(world, "player", {
+          filter = function(item, other)
+            seen[#seen + 1] = item
+            if other == "coin" or other == "trigger zone" then
+              return "cross"
+            elseif other == "ghost" then
+              return false
+            elseif other == "wall" then
+              return "touch"
+            end
+            return "slide"
+          end,
+        })
+        local crossed, types, p, state = {}, {}, nil, nil
+        for i = 1, 300 do
+          local cols
+          p, state, cols = c:move({ SPEED / 60, -FALL / 60, 0 })
+          local once = {}
+          for _, col in ipairs(cols) do
+            types[col.type] = true
+            assert.are.equal("player", col.item)
+            if col.type == "cross" then
+              assert.is_nil(once[col.other], "frame " .. i .. ": " .. col.other .. " twice")
+              once[col.other] = true
+              crossed[col.other] = (crossed[col.other] or 0) + 1
+            end
+          end
+        end
+        for _, item in ipairs(seen) do
+          assert.are.equal("player", item) -- the filter's first argument
+        end
+        -- Through the coin and the ghost, stopped by the wall, on the floor
+        -- (not on the trigger zone it stands in).
+        assert.is_true(p.x > 4 and p.x < 8 - 0.2, "at x = " .. p.x)
+        assert.are.equal("onGround", state)
+        assert.are.equal("floor", c:getGroundItem())
+        C.near(p.y, mover.h, 1e-3, "on the floor")
+        -- Each trigger once in each move that crossed it (in its walk and in
+        -- its fall): the coin in the moves that went through it (0.6 wide,
+        -- walked at 1/30 a frame, with the character's width), the zone in
+        -- every move.
+        assert.is_true(crossed.coin >= 30 and crossed.coin <= 60, "the coin: " .. tostring(crossed.coin))
+        assert.are.equal(300, crossed["trigger zone"])
+        assert.is_nil(crossed.ghost)
+        assert.is_true(types.slide and types.touch and types.cross)
+        for kind in pairs(types) do
+          assert.is_truthy(({ slide = true, touch = true, cross = true })[kind], kind)
+        end
+      end)
+
+      it("runs a response added to the world, and true is its own", function()
+        local world = collide.newWorld()
+        world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
+        world:add("pad", collide.aabb({ 3, 0.05, 0 }, { 1, 0.05, 3 }))
+        world:add("player", mover.make(0, mover.h * 1.0001, 0, 1))
+        local ran = 0
+        world:addResponse("stick", function(_, col)
+          ran = ran + 1
+          return col.touchX, col.touchY, col.touchZ, col.touchX, col.touchY, col.touchZ
+        end)
+        local c = collide.newCharacter(world, "player", {
+          filter = function(_, other) return other == "pad" and "stick" or true end,
+        })
+        local p
+        for _ = 1, 120 do
+          local position, _, cols = c:move({ SPEED / 60, -FALL / 60, 0 })
+          p = position
+          for _, col in ipairs(cols) do
+            assert.is_truthy(col.type == "stick" or col.type == "slide", col.type)
+          end
+        end
+        assert.is_true(ran > 0)
+        assert.is_true(p.x < 2, "stuck at the pad's edge: x = " .. p.x)
+        assert.has_error(function()
+          local bad = collide.newCharacter(world, "player", { filter = function() return "glue" end })
+          bad:move({ 1, 0, 0 })
+        end)
+      end)
+
+      it("holds each default: no sticking to the floor, the world's skin, four contacts, up along y", function()
+        -- stickToFloor 0: running down a slope of 30 degrees faster than
+        -- gravity brings it down in a frame, it leaves the ground; 0.3
+        -- keeps it there.
+        local world, c
+        for _, stick in ipairs({ false, 0.3 }) do
+          world = slopeWorld(math.rad(30), 1)
+          onSlope(world, mover, math.rad(30), 20, 1)
+          c = collide.newCharacter(world, "player", { stickToFloor = stick or nil })
+          c:move({ 0, -FALL / 60, 0 })
+          local _, _, states = run(c, nil, PATTERNS.fixed, { -5 * SPEED, 0, 0 }, 1)
+          local air = 0
+          for i = 1, #states do
+            air = air + (states[i] == "inAir" and 1 or 0)
+          end
+          if stick then
+            assert.are.equal(0, air, "frames in the air running down, sticking")
+          else
+            assert.is_true(air >= 30, "frames in the air running down: " .. air)
+          end
+        end
+        -- padding: the world's skin (1e-4 of its size) by default, kept from
+        -- the floor it lands on; another padding keeps that gap.
+        for _, padding in ipairs({ false, 0.01, 0 }) do
+          world = collide.newWorld()
+          world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+          world:add("player", mover.make(0, mover.h + 1, 0, 1))
+          c = collide.newCharacter(world, "player", { padding = padding or nil })
+          local p, state = run(c, 60, PATTERNS.fixed, { 0, 0, 0 })
+          local size = mover.h -- its largest half extent
+          C.near(p.y - mover.h, padding or 1e-4 * size, 1e-9, "the gap with padding " .. tostring(padding))
+          assert.are.equal("onGround", state)
+        end
+        -- maxIterations: the contacts one part of a move answers, 4 by
+        -- default (a response that keeps the goal meets the wall again).
+        for _, iterations in ipairs({ false, 1, 7 }) do
+          world = collide.newWorld()
+          world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+          world:add("wall", collide.aabb({ 2, 1, 0 }, { 0.2, 1, 3 }))
+          world:add("player", mover.make(0, mover.h * 1.0001, 0, 1))
+          world:addResponse("again", function(_, col, _, _, _, gx, gy, gz)
+            return col.touchX, col.touchY, col.touchZ, gx, gy, gz
+          end)
+          c = collide.newCharacter(world, "player", { maxIterations = iterations or nil,
+            filter = function(_, other) return other == "wall" and "again" or "slide" end })
+          local _, _, cols = c:move({ 3, 0, 0 })
+          assert.are.equal(iterations or 4, #cols, "contacts with maxIterations " .. tostring(iterations))
+        end
+        -- up: y by default; another up turns the whole controller.
+        for _, up in ipairs({ false, { 0, 0, 1 } }) do
+          world = collide.newWorld()
+          local z = up and 1 or 0
+          world:add("floor", collide.aabb({ 0, -1 + z, -z }, up and { 10, 10, 1 } or { 10, 1, 10 }))
+          world:add("player", up and collide.sphere({ 0, 0, 0.5 * 1.0001 }, 0.5)
+            or mover.make(0, mover.h * 1.0001, 0, 1))
+          c = collide.newCharacter(world, "player", { up = up or nil })
+          local gravity = up and { 0, 0, -FALL / 60 } or { 0, -FALL / 60, 0 }
+          local _, state = c:move(gravity)
+          assert.are.equal("onGround", state, "up " .. tostring(up))
+          C.vnear(c:getGroundNormal(), 0, up and 0 or 1, up and 1 or 0, 1e-12)
+        end
       end)
 
       it("moves the same at 1e-2 and 1e3 scale, scaled", function()

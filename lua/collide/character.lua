@@ -2,13 +2,17 @@
 -- A move is split as Jolt's CharacterVirtual and most game movers split it:
 -- the part across the up direction (walking) slides along what it meets,
 -- with slopes steeper than maxSlopeAngle treated as upright walls so that
--- it cannot walk up them; a blocked walk may climb a step; the part along
--- up (gravity, jumps) stops on ground that can be stood on, so the
--- character does not slide back down a slope it stands still on, and
--- slides down steeper ones. Then the ground under it is probed, and a
--- character that was on the ground sticks to it going down slopes and
--- stairs (stickToFloor). A moving platform carries the character standing
--- on it.
+-- it cannot walk up them; a character on the ground may climb the edge of
+-- a step (a contact below stepHeight on an obstacle whose top there is
+-- walkable, found by a ray down onto it); the part along up (gravity,
+-- jumps) stops on ground that can be stood on, so the character does not
+-- slide back down a slope it stands still on, and slides down steeper
+-- ones. Then the ground under it is probed, and a character that was on
+-- the ground sticks to it going down slopes and stairs (stickToFloor). A
+-- moving platform carries the character standing on it.
+-- The filter is the world's: a response name for each other item ("slide",
+-- the character's own, or "cross", "touch", "bounce" and those added), or
+-- false/nil to pass through it.
 -- @module collide.character
 
 local core = require("collide.core")
@@ -20,13 +24,21 @@ local vec3, ctype = core.vec3, core.type
 local unpackVec3, setVec3 = vec3().unpack, vec3().set
 local sqrt, cos, max = math.sqrt, math.cos, math.max
 local format = string.format
+local isWorld, unknownKey = worldModule.isWorld, worldModule.unknownKey
 local slide = worldModule.World._defaultResponses.slide
 
 local Character = {}
 Character.__index = Character
 Character.__metatable = "collide.Character"
 
+-- Every character (a weak set): what a method takes as self.
+local characters = setmetatable({}, { __mode = "k" })
+
+-- The responses of the two phases, registered on the world once (their
+-- records are reported as "slide").
 local RESPONSE_WALK, RESPONSE_FALL = "collide.character.walk", "collide.character.fall"
+
+local SETTINGS = { "up", "maxSlopeAngle", "stepHeight", "stickToFloor", "padding", "maxIterations", "filter" }
 
 local SOURCE = debug.getinfo(1, "S").source
 
@@ -44,6 +56,19 @@ local function argError(n, fname, message)
   error(format("bad argument #%d to '%s' (%s)", n, fname, message), level)
 end
 
+local function typeName(v)
+  return ctype(v) or type(v)
+end
+
+-- The error of a method fname called on self, not a character: with a dot
+-- instead of a colon (hero.move(...)), or on another value.
+local function badSelf(fname, self)
+  local info = debug.getinfo(2, "n")
+  local hint = info and info.namewhat == "field"
+    and format("; to call a method, use a colon: character:%s(...)", fname) or ""
+  argError(1, fname, format("character expected, got %s%s", typeName(self), hint))
+end
+
 -- The components of a vector argument: a vec3, {x, y, z} or {x = , y = , z = }.
 local function components(v, n, fname, name)
   local x, y, z
@@ -58,51 +83,98 @@ local function components(v, n, fname, name)
   -- Within +-1e15 (NaN is not), by comparisons: no call per component.
   if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" or not (x <= 1e15 and x >= -1e15
       and y <= 1e15 and y >= -1e15 and z <= 1e15 and z >= -1e15) then
-    argError(n, fname, format("%s must be a vector of finite numbers", name))
+    argError(n, fname, format("%s must be a vector of finite numbers, got %s", name, typeName(v)))
   end
   return x, y, z
 end
 
-local function number(settings, key, default, lo, hi)
+local function number(settings, key, default, lo, hi, integer)
   local v = settings[key]
   if v == nil then
     return default
   end
-  if type(v) ~= "number" or not (v >= lo and v <= hi) then
-    argError(3, "newCharacter", format("%s must be a number in [%g, %g]", key, lo, hi))
+  if type(v) ~= "number" or not (v >= lo and v <= hi) or integer and v ~= math.floor(v) then
+    argError(3, "newCharacter", format("%s must be %s in [%g, %g]", key, integer and "an integer" or "a number",
+      lo, hi))
   end
   return v
 end
 
--- The responses of the two phases, registered on the world once. Both see
--- the character as col.item's owner through world._characters.
+-- The response of the character to other: for a solid item (the filter
+-- says "slide" or true, or there is no filter), own, the response of its
+-- phase; the world's response the filter names otherwise ("cross",
+-- "touch", "bounce" or one added); nil to pass through it.
+local function responseTo(filter, item, other, own)
+  if other == nil then
+    return nil
+  end
+  if not filter then
+    return own
+  end
+  local response = filter(item, other)
+  if response == true or response == "slide" then
+    return own
+  end
+  return response or nil
+end
+
+-- Whether the character stands on other: the filter names a response
+-- other than "cross".
+local function solid(filter, item, other)
+  local response = responseTo(filter, item, other, "slide")
+  return response ~= nil and response ~= "cross"
+end
+
+-- The height above the foot of a contact that is the edge of a step the
+-- character can climb: below the center, at most stepHeight above its
+-- lowest point, on an obstacle whose top there is walkable
+-- (Character:_stepTop); nil for any other contact.
+local function stepEdge(c, col, along)
+  if along <= 0 or c._stepHeight <= 0 then
+    return nil
+  end
+  local px, py, pz = unpackVec3(col.point)
+  local height = (px - c._footX) * c._ux + (py - c._footY) * c._uy + (pz - c._footZ) * c._uz
+  if height <= c._stepHeight and c:_stepTop(px, py, pz, col.normalX, col.normalY, col.normalZ, along, height) then
+    return height
+  end
+  return nil
+end
 
 -- Whether a contact holds the character up: its normal leans toward up by
--- less than maxSlopeAngle, or (a character that can climb steps) it is the
--- edge of a step: below the center, at most stepHeight above the lowest
--- point of the character. A round foot on a step's edge is supported there,
--- as a foot on the step would be.
+-- less than maxSlopeAngle, or, for a character that was on the ground, it
+-- is the edge of a step (stepEdge): a round foot climbing a step's edge is
+-- supported there, as a foot on the step would be. A foot on a slope too
+-- steep to stand on is not, however low the contact; nor is a character
+-- in the air that meets a step's edge: it lands first, then climbs.
 local function supports(c, col, along)
-  if along >= c._cosSlope then
-    return true
-  end
-  if along <= 0 or c._stepHeight <= 0 then
-    return false
-  end
-  local height = (col.point.x - c._footX) * c._ux + (col.point.y - c._footY) * c._uy + (col.point.z - c._footZ) * c._uz
-  return height <= c._stepHeight
+  return along >= c._cosSlope or c._wasOnGround and stepEdge(c, col, along) ~= nil
 end
 
 -- Walking: slopes too steep to walk up are upright walls (their normal made
--- horizontal), so the slide never climbs them; steps it can climb and
--- anything else slide (a step's edge lifts a round foot over it).
+-- horizontal), so the slide never climbs them; anything else slides. A
+-- character on the ground slides over the edge of a step it can climb (the
+-- edge's normal lifts a round foot over it), rising no higher than the
+-- edge: a long move (a frame's spike) would otherwise fly up the plane
+-- that touches the foot there.
 local function walk(world, col, x, y, z, gx, gy, gz)
   local c = world._characters[col.item]
   c:_foot(col.touchX, col.touchY, col.touchZ)
   local nx, ny, nz = col.normalX, col.normalY, col.normalZ
   local ux, uy, uz = c._ux, c._uy, c._uz
   local along = nx * ux + ny * uy + nz * uz
-  if along < c._cosSlope and not (c._wasOnGround and supports(c, col, along)) then
+  if along < c._cosSlope then
+    local height = c._wasOnGround and stepEdge(c, col, along)
+    if height then
+      local tx, ty, tz, sx, sy, sz = slide(world, col, x, y, z, gx, gy, gz)
+      local vx, vy, vz = sx - tx, sy - ty, sz - tz
+      local rise, most = vx * ux + vy * uy + vz * uz, height + c._probeReach
+      if rise > most then
+        local k = most / rise
+        sx, sy, sz = tx + k * vx, ty + k * vy, tz + k * vz
+      end
+      return tx, ty, tz, sx, sy, sz
+    end
     if along > 0 then
       local hx, hy, hz = nx - along * ux, ny - along * uy, nz - along * uz
       local l = sqrt(hx * hx + hy * hy + hz * hz)
@@ -124,7 +196,7 @@ local function fall(world, col, x, y, z, gx, gy, gz)
     c:_touchGround(col, "onGround")
     -- Stopped where it touches, lifted off the ground along up (not along
     -- the normal, which would edge it down a slope frame after frame) by
-    -- as much as keeps the world's skin as the gap.
+    -- as much as keeps the skin as the gap.
     local t = col.t
     local cx, cy, cz = x + t * (gx - x), y + t * (gy - y), z + t * (gz - z)
     local skin = (col.touchX - cx) * col.normalX + (col.touchY - cy) * col.normalY + (col.touchZ - cz) * col.normalZ
@@ -145,17 +217,14 @@ local function holds(world, item, id, shape, begun)
   return world._changes == begun or (world._ids[item] == id and world._core:shape(id) == shape)
 end
 
-local function solidFilter(_, other, response)
-  return other ~= nil and response
-end
-
 --- A character for item, an item of world whose shape is a sphere or an
 -- ellipsoid. settings: up, maxSlopeAngle (radians, default 50 degrees),
 -- stepHeight (0), stickToFloor (0), padding (the world's skin), maxIterations
--- (4), filter (other -> true to collide with it; default all).
+-- (4), filter (filter(item, other) -> a response name, true for the
+-- character's own, or false/nil to pass through; default all solid).
 local function newCharacter(world, item, settings)
-  if getmetatable(world) ~= "collide.World" then
-    argError(1, "newCharacter", "world expected")
+  if not isWorld(world) then
+    argError(1, "newCharacter", format("world expected, got %s", typeName(world)))
   end
   if not world:has(item) then
     argError(2, "newCharacter", format("%s is not in the world", tostring(item)))
@@ -168,6 +237,10 @@ local function newCharacter(world, item, settings)
     argError(3, "newCharacter", format("settings must be a table, got %s", type(settings)))
   end
   settings = settings or {}
+  local unknown = unknownKey(settings, SETTINGS, "setting")
+  if unknown then
+    argError(3, "newCharacter", unknown)
+  end
   local ux, uy, uz = 0, 1, 0
   if settings.up ~= nil then
     ux, uy, uz = components(settings.up, 3, "newCharacter", "up")
@@ -179,7 +252,7 @@ local function newCharacter(world, item, settings)
   end
   local filter = settings.filter
   if filter ~= nil and type(filter) ~= "function" then
-    argError(3, "newCharacter", "filter must be a function")
+    argError(3, "newCharacter", format("filter must be a function, got %s", type(filter)))
   end
   local self = setmetatable({
     _world = world,
@@ -189,7 +262,7 @@ local function newCharacter(world, item, settings)
     _stepHeight = number(settings, "stepHeight", 0, 0, 1e15),
     _stick = number(settings, "stickToFloor", 0, 0, 1e15),
     _padding = number(settings, "padding", nil, 0, 1e15),
-    _maxIterations = number(settings, "maxIterations", 4, 1, 100),
+    _maxIterations = number(settings, "maxIterations", 4, 1, 100, true),
     _filter = filter,
     _state = "inAir",
     _normalX = ux, _normalY = uy, _normalZ = uz, -- the ground's normal
@@ -198,38 +271,51 @@ local function newCharacter(world, item, settings)
     _velocity = vec3(0, 0, 0),
     _cols = {},
     _phase = {},
+    _crossed = {}, -- the triggers a move reported (a set)
+    _rayOrigin = vec3(), _rayDown = vec3(-ux, -uy, -uz),
   }, Character)
+  characters[self] = true
   if not world._characters then
     world._characters = setmetatable({}, { __mode = "k" })
     world:addResponse(RESPONSE_WALK, walk)
     world:addResponse(RESPONSE_FALL, fall)
   end
   world._characters[item] = self
-  -- The reach of the shape along up: its center to its lowest point.
+  -- The reach of the shape along up: its center to its lowest point; and
+  -- its axes (an ellipsoid's), for its reach across up (_reachAlong).
   local shape = world:getShape(item)
   if kind == "sphere" then
-    self._reach = shape.radius
+    self._reach, self._radius = shape.radius, shape.radius
   else
-    local reach2 = 0
+    local reach2, axes = 0, {}
     for i = 1, 3 do
-      local a = shape:axis(i)
-      local d = a.x * ux + a.y * uy + a.z * uz
+      local ax, ay, az = unpackVec3(shape:axis(i))
+      local d = ax * ux + ay * uy + az * uz
       reach2 = reach2 + d * d
+      axes[3 * i - 2], axes[3 * i - 1], axes[3 * i] = ax, ay, az
     end
-    self._reach = sqrt(reach2)
+    self._reach, self._axes = sqrt(reach2), axes
   end
+  self._atX, self._atY, self._atZ = unpackVec3(shape.center)
   -- How far down the ground is looked for when the fall did not meet it: the
   -- padding, or a thousandth of the character's size.
   local h = shape:bounds().halfExtents
   self._probeReach = self._padding and 4 * self._padding or 1e-3 * max(h.x, h.y, h.z)
   self._walkFilter = function(_, other)
-    return solidFilter(item, other, (not filter or filter(other)) and RESPONSE_WALK)
+    return responseTo(filter, item, other, RESPONSE_WALK)
+  end
+  self._carryFilter = function(_, other)
+    return other ~= self._carrier and responseTo(filter, item, other, RESPONSE_WALK) or nil
   end
   self._fallFilter = function(_, other)
-    return solidFilter(item, other, (not filter or filter(other)) and RESPONSE_FALL)
+    return responseTo(filter, item, other, RESPONSE_FALL)
   end
+  -- The ground probe looks: it stops at anything solid.
   self._touchFilter = function(_, other)
-    return solidFilter(item, other, (not filter or filter(other)) and "touch")
+    return solid(filter, item, other) and "touch" or nil
+  end
+  self._solidOther = function(other)
+    return other ~= item and solid(filter, item, other)
   end
   return self
 end
@@ -249,17 +335,97 @@ function Character:_touchGround(col, state)
   end
 end
 
--- Move toward (x, y, z) with filter; appends the collisions; returns where
--- the mover is.
+-- Whether the obstacle of a steep contact at (px, py, pz) (normal n, along
+-- up by along; height above the foot) has a top the character can step on:
+-- a ray down onto it, from stepHeight above the foot to just below the
+-- contact, just past the contact into the obstacle (across up), and again
+-- a foot's width in (a riser that leans back), meets ground it can stand
+-- on. A slope too steep to stand on has no such top (the ray meets the
+-- slope), nor has a wall taller than stepHeight (the ray starts inside
+-- it: t = 0) or a wall with no top (the ray meets nothing above the
+-- contact).
+function Character:_stepTop(px, py, pz, nx, ny, nz, along, height)
+  local ux, uy, uz = self._ux, self._uy, self._uz
+  local ix, iy, iz = along * ux - nx, along * uy - ny, along * uz - nz
+  local l = sqrt(ix * ix + iy * iy + iz * iz)
+  if l <= 0 then
+    return false
+  end
+  ix, iy, iz = ix / l, iy / l, iz / l
+  local margin = self._probeReach
+  local rise = self._stepHeight - height + margin
+  local origin, world = self._rayOrigin, self._world
+  for inset = 1, 2 do
+    local k = inset == 1 and margin or self:_reachAlong(ix, iy, iz)
+    setVec3(origin, px + k * ix + rise * ux, py + k * iy + rise * uy, pz + k * iz + rise * uz)
+    local other, t, _, normal = world:raycast(origin, self._rayDown, rise + margin, self._solidOther)
+    if other ~= nil and t > 0 then
+      local nx2, ny2, nz2 = unpackVec3(normal)
+      if nx2 * ux + ny2 * uy + nz2 * uz >= self._cosSlope then
+        return true
+      end
+    end
+  end
+  return false
+end
+
+-- How far the shape reaches from its center along the unit direction d:
+-- a sphere's radius; an ellipsoid's sqrt(sum (axis . d)^2).
+function Character:_reachAlong(dx, dy, dz)
+  local a = self._axes
+  if not a then
+    return self._radius
+  end
+  local s = 0
+  for i = 0, 6, 3 do
+    local d = a[i + 1] * dx + a[i + 2] * dy + a[i + 3] * dz
+    s = s + d * d
+  end
+  return sqrt(s)
+end
+
+-- Move toward (x, y, z) with filter; appends the collisions (the phases'
+-- own responses reported as "slide", each trigger once a move); returns
+-- where the mover is.
 function Character:_go(x, y, z, filter)
   local world, phase = self._world, self._phase
-  local ax, ay, az, n = world:_move(self._item, self._id, x, y, z, filter, phase, true, self._maxIterations)
-  local all = self._cols
+  local ax, ay, az, n = world:_move(self._item, self._id, x, y, z, filter, phase, true, self._maxIterations,
+    self._padding)
+  local all, crossed, recycle, pool = self._cols, self._crossed, world._recycle, world._pool
   for i = 1, n do
-    all[#all + 1] = phase[i]
-    phase[i] = nil -- the record now belongs to the character's list
+    local col = phase[i]
+    phase[i] = nil -- the record now belongs to the character's list, or to the pool
+    local kind = col.type
+    if kind == RESPONSE_WALK or kind == RESPONSE_FALL then
+      col.type = "slide"
+    end
+    if kind == "cross" and crossed[col.other] then
+      recycle(pool, col)
+    else
+      if kind == "cross" then
+        crossed[col.other] = true
+      end
+      all[#all + 1] = col
+    end
   end
   return ax, ay, az
+end
+
+-- Forget the ground: in the air, carried by nothing.
+function Character:_leaveGround()
+  self._state = "inAir"
+  self._normalX, self._normalY, self._normalZ = self._ux, self._uy, self._uz
+  self._groundItem = nil
+  setVec3(self._velocity, 0, 0, 0)
+end
+
+-- The id of the character's item in its world, or an error naming fname.
+local function idOf(self, fname)
+  local id = self._world._ids[self._item]
+  if id == nil then
+    error(format("calling '%s' on bad self (the character's item is no longer in its world)", fname), 3)
+  end
+  return id
 end
 
 --- Move the character by delta (gravity and jumps included): position,
@@ -267,16 +433,16 @@ end
 -- position is a new vec3, or out (a vec3) set; collisions is the
 -- character's own list, refilled by each move.
 function Character:move(delta, out)
-  if out ~= nil and ctype(out) ~= "vec3" then
-    argError(2, "move", "out must be a vec3")
+  if not characters[self] then
+    badSelf("move", self)
   end
   local dx, dy, dz = components(delta, 1, "move", "delta")
+  if out ~= nil and ctype(out) ~= "vec3" then
+    argError(2, "move", format("out must be a vec3, got %s", typeName(out)))
+  end
   local world, item = self._world, self._item
   -- Its id, looked up again if the item left the world and came back.
-  local id = world._ids[item]
-  if id == nil then
-    error("calling 'move' on bad self (the character's item is no longer in its world)", 2)
-  end
+  local id = idOf(self, "move")
   local coreWorld = world._core
   local shape = coreWorld:shape(id)
   local kind = ctype(shape)
@@ -293,10 +459,25 @@ function Character:move(delta, out)
     recycle(pool, cols[i])
     cols[i] = nil
   end
+  local crossed = self._crossed
+  for other in pairs(crossed) do
+    crossed[other] = nil
+  end
+  local x, y, z = coreWorld:center(id)
+  if x ~= self._atX or y ~= self._atY or z ~= self._atZ then
+    -- Moved by the game since its last move (a teleport by setCenter and
+    -- world:update): the ground it stood on is not under it.
+    self:_leaveGround()
+  end
   local wasOnGround = self._state == "onGround"
 
-  -- A platform carries what stands on it: the ground item's motion since
-  -- the last move is added (a mesh does not move).
+  self._newState, self._newGround = "inAir", nil
+  self._wasOnGround = wasOnGround
+
+  -- A platform carries what stands on it: first, the ground item's motion
+  -- since the last move, through everything but the platform (which moved
+  -- as much: one going up has moved into the character); a mesh does not
+  -- move.
   local ground = self._groundItem
   local vx, vy, vz = 0, 0, 0
   local groundId = ground ~= nil and world._ids[ground]
@@ -305,23 +486,24 @@ function Character:move(delta, out)
     vx, vy, vz = gx - self._groundX, gy - self._groundY, gz - self._groundZ
   end
   setVec3(self._velocity, vx, vy, vz)
-  dx, dy, dz = dx + vx, dy + vy, dz + vz
+  if vx ~= 0 or vy ~= 0 or vz ~= 0 then
+    self._carrier = ground
+    x, y, z = self:_go(x + vx, y + vy, z + vz, self._carryFilter)
+    self._carrier = nil
+  end
 
   -- Along up (falling, jumping) and across it (walking).
   local along = dx * ux + dy * uy + dz * uz
   local wx, wy, wz = dx - along * ux, dy - along * uy, dz - along * uz
-  local x, y, z = coreWorld:center(id)
-  self._newState, self._newGround = "inAir", nil
 
-  -- Walking.
-  self._wasOnGround = wasOnGround
-  if wx ~= 0 or wy ~= 0 or wz ~= 0 then
+  -- Walking. A filter may have taken the item out of the world (or put it
+  -- back as another), or given it another shape: the move then ends where
+  -- it got (holds).
+  if (wx ~= 0 or wy ~= 0 or wz ~= 0) and holds(world, item, id, shape, begun) then
     x, y, z = self:_go(x + wx, y + wy, z + wz, self._walkFilter)
   end
 
-  -- Falling or rising. A filter may have taken the item out of the world
-  -- (or put it back as another), or given it another shape: the move then
-  -- ends where it got (holds).
+  -- Falling or rising.
   if along ~= 0 and holds(world, item, id, shape, begun) then
     x, y, z = self:_go(x + along * ux, y + along * uy, z + along * uz, self._fallFilter)
   end
@@ -355,6 +537,11 @@ function Character:move(delta, out)
       self._groundX, self._groundY, self._groundZ = coreWorld:center(gid)
     end
   end
+  -- Where it is now, as the world has it (a filter may have moved it).
+  local now = world._ids[item]
+  if now then
+    self._atX, self._atY, self._atZ = coreWorld:center(now)
+  end
   return out and setVec3(out, x, y, z) or vec3(x, y, z), self._state, cols
 end
 
@@ -364,7 +551,7 @@ end
 function Character:_probe(x, y, z, near)
   local cols = self._phase
   local _, _, _, n = self._world:_move(self._item, self._id, x, y, z, self._touchFilter, cols, false,
-    self._maxIterations)
+    self._maxIterations, self._padding)
   local support = false
   for i = 1, n do
     local col = cols[i]
@@ -381,41 +568,69 @@ function Character:_probe(x, y, z, near)
   return support
 end
 
+--- Put the character at position at once (a respawn, a portal): its
+-- shape's center is set there and the world updated, with no sweep. It is
+-- then in the air, on no ground, carried by no platform (ground velocity
+-- zero), until its next move finds the ground under it.
+function Character:teleport(position)
+  if not characters[self] then
+    badSelf("teleport", self)
+  end
+  local x, y, z = components(position, 1, "teleport", "position")
+  idOf(self, "teleport")
+  local world, item = self._world, self._item
+  local shape = world:getShape(item)
+  shape:setCenter(x, y, z)
+  world:update(item)
+  self:_leaveGround()
+  self._atX, self._atY, self._atZ = unpackVec3(shape.center)
+end
+
 -- out (argument 1 of fname) as a vec3 set to (x, y, z), or a new vec3.
 local function outVector(out, fname, x, y, z)
   if out == nil then
     return vec3(x, y, z)
   end
   if ctype(out) ~= "vec3" then
-    argError(1, fname, "out must be a vec3")
+    argError(1, fname, format("out must be a vec3, got %s", typeName(out)))
   end
   return setVec3(out, x, y, z)
 end
 
 function Character:getPosition(out)
-  local world = self._world
-  local id = world._ids[self._item]
-  if id == nil then
-    error("calling 'getPosition' on bad self (the character's item is no longer in its world)", 2)
+  if not characters[self] then
+    badSelf("getPosition", self)
   end
-  return outVector(out, "getPosition", world._core:center(id))
+  return outVector(out, "getPosition", self._world._core:center(idOf(self, "getPosition")))
 end
 
 function Character:getGroundState()
+  if not characters[self] then
+    badSelf("getGroundState", self)
+  end
   return self._state
 end
 
 --- The unit normal of the ground under the character (up in the air).
 function Character:getGroundNormal(out)
+  if not characters[self] then
+    badSelf("getGroundNormal", self)
+  end
   return outVector(out, "getGroundNormal", self._normalX, self._normalY, self._normalZ)
 end
 
 function Character:getGroundItem()
+  if not characters[self] then
+    badSelf("getGroundItem", self)
+  end
   return self._groundItem
 end
 
 --- How far the ground carried the character in its last move.
 function Character:getGroundVelocity(out)
+  if not characters[self] then
+    badSelf("getGroundVelocity", self)
+  end
   local v = self._velocity
   return outVector(out, "getGroundVelocity", v.x, v.y, v.z)
 end
