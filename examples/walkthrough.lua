@@ -78,8 +78,30 @@ local function makeShape(spec)
   return collide.ellipsoid({ x, y, z }, { 0.35, 0, 0 }, { 0, 0.9, 0 }, { 0, 0, 0.35 })
 end
 
---- Runs the walkthrough; returns the level, the characters' records and
--- the platform's path.
+-- What the picture needs of each frame besides the position: the ground
+-- state, and what is straight under and over the character's centre (rays
+-- that ignore the characters; the platform is met where it is that frame).
+local DOWN, UP = collide.vec3(0, -1, 0), collide.vec3(0, 1, 0)
+local function notCharacter(item)
+  return item.kind ~= "character"
+end
+
+local function hitRecord(item, point, face)
+  return item and { y = point.y, item = item, face = face } or false
+end
+
+local function recordFrame(a, world, q, state)
+  a.states[#a.states + 1] = state
+  local item, _, point, _, face = world:raycast(q, DOWN, nil, notCharacter)
+  a.below[#a.below + 1] = hitRecord(item, point, face)
+  item, _, point, _, face = world:raycast(q, UP, nil, notCharacter)
+  a.above[#a.above + 1] = hitRecord(item, point, face)
+end
+
+--- Runs the walkthrough; returns the world, the level mesh and the
+-- characters' records. Per frame, a record has its centre (path), its ground
+-- state (states) and what is under and over its centre (below, above:
+-- {y, item, face} or false).
 local function run()
   local world = collide.newWorld()
   local platform, box, level = buildLevel(world)
@@ -96,7 +118,7 @@ local function run()
       character = collide.newCharacter(world, item, { stepHeight = 0.3, stickToFloor = 0.3,
         maxSlopeAngle = math.rad(50) }),
       path = {}, contacts = {}, byKind = {}, distance = 0, changes = 0, state = "inAir", seconds = 0, moves = 0,
-      reached = 0,
+      reached = 0, states = {}, below = {}, above = {},
     }
   end
   local clock = os.clock
@@ -145,6 +167,7 @@ local function run()
         a.state = state
       end
       a.path[#a.path + 1] = { q.x, q.y, q.z }
+      recordFrame(a, world, q, state)
     end
   end
   return { world = world, level = level, actors = actors }
