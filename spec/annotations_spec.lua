@@ -104,11 +104,17 @@ end
 
 -- The methods table behind a userdata's __index: the table itself (a mesh),
 -- or the last upvalue of the C function (the binding keeps a shape's and a
--- vec3's methods there, after the upvalues every function shares).
+-- vec3's methods there, after the upvalues every function shares). nil
+-- under Lua 5.1, whose debug.getupvalue does not read a C function's: there
+-- those types are checked one way only (annotated names exist); make test
+-- runs Lua 5.4 and LuaJIT, which read them.
 local function methodTable(v)
   local index = debug.getmetatable(v).__index
   if type(index) == "table" then
     return index
+  end
+  if debug.getupvalue(index, 1) == nil then
+    return nil
   end
   local last
   local i = 1
@@ -161,8 +167,9 @@ local function api()
   }
   assert(getmetatable(world) == World.__metatable, "a world's metatable is not World")
   for _, v in ipairs(values) do
-    list[#list + 1] = { class = getmetatable(v), value = v, functions = publicFunctions(methodTable(v)),
-      metatable = debug.getmetatable(v) }
+    local methods = methodTable(v)
+    list[#list + 1] = { class = getmetatable(v), value = v, functions = publicFunctions(methods or {}),
+      metatable = debug.getmetatable(v), unread = methods == nil }
   end
   return list
 end
@@ -185,8 +192,9 @@ describe("lua/collide/annotations.lua", function()
 
   it("annotates every public function of the module, of each userdata type, of World, Character and DebugDraw",
     function()
-      local missing, count = {}, 0
+      local missing, count, unread = {}, 0, false
       for _, entry in ipairs(API) do
+        unread = unread or entry.unread
         local have = annotated(entry.class, "methods")
         for _, name in ipairs(entry.functions) do
           count = count + 1
@@ -196,7 +204,7 @@ describe("lua/collide/annotations.lua", function()
         end
       end
       failIf(missing, "public functions with no annotation in " .. PATH)
-      assert.is_true(count > 150, "only " .. count .. " functions found: the enumeration is broken")
+      assert.is_true(unread or count > 150, "only " .. count .. " functions found: the enumeration is broken")
     end)
 
   it("annotates nothing that does not exist", function()
