@@ -85,5 +85,11 @@ build = {
       libraries = { "m" },
     },
   },
+  -- The LuaCATS annotations for editors, beside the modules: a Lua Language
+  -- Server given share/lua/<version> as a library reads them there. Installed
+  -- as a file, not listed as a module: nothing requires it.
+  install = {
+    lua = { ["collide.annotations"] = "lua/collide/annotations.lua" },
+  },
   copy_directories = { "docs" },
 }

@@ -15,6 +15,10 @@ local collide = require("collide")
 local vec3 = collide.vec3
 local cos, sin, pi, sqrt = math.cos, math.sin, math.pi, math.sqrt
 
+-- For editors: the module is the class its LuaCATS annotations describe
+-- (collide/annotations.lua); a type, not a class, so that the methods below
+-- do not stand beside the annotated ones.
+---@type collide.DebugDraw
 local DebugDraw = {}
 DebugDraw.__index = DebugDraw
 
