@@ -17,11 +17,6 @@ local collide = require("collide")
 local PATH = package.searchpath and package.searchpath("collide.annotations", package.path)
   or "lua/collide/annotations.lua"
 
--- Annotated before they exist at run time: Character:teleport comes with the
--- branch that adds it (world.lua and character.lua change in parallel).
--- Take a name out once it exists.
-local COMING = { ["collide.Character"] = { teleport = true } }
-
 -- Metamethods that `---@operator` annotates, by the operator's name.
 local OPERATORS = { __add = "add", __sub = "sub", __mul = "mul", __div = "div", __mod = "mod", __pow = "pow",
   __unm = "unm", __idiv = "idiv", __band = "band", __bor = "bor", __bxor = "bxor", __shl = "shl", __shr = "shr",
@@ -212,10 +207,9 @@ describe("lua/collide/annotations.lua", function()
     local known = {}
     for _, entry in ipairs(API) do
       known[entry.class] = true
-      local coming = COMING[entry.class] or {}
       for name, from in pairs(annotated(entry.class, "methods")) do
         local ok, v = pcall(function() return entry.value[name] end)
-        if not coming[name] and not (ok and type(v) == "function") then
+        if not (ok and type(v) == "function") then
           stale[#stale + 1] = string.format("%s:%s (line %d)", entry.class, name, classes[from].methods[name].line)
         end
       end

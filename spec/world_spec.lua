@@ -269,6 +269,36 @@ describe("collide.newWorld", function()
       end
     end)
 
+    it("reports faces and counts as whole numbers (integers under Lua 5.3 and 5.4)", function()
+      local world = collide.newWorld()
+      world:add("level", boxMesh({ 0, -1, 0 }, 1))
+      world:add("ball", collide.sphere({ 0, 3, 0 }, 0.5))
+      local faces = {}
+      local _, cols = world:check("ball", { 0, -3, 0 })
+      faces[#faces + 1] = cols[1].face
+      _, cols = world:check("ball", { 0, -3, 0 }, function() return "slide" end)
+      faces[#faces + 1] = cols[1].face
+      -- (Past the ball.)
+      faces[#faces + 1] = select(5, world:raycast({ 0.8, 5, 0 }, { 0, -1, 0 }))
+      faces[#faces + 1] = select(5, world:raycast({ 0.8, 5, 0 }, { 0, -1, 0 }, nil, function() return true end))
+      faces[#faces + 1] = world:raycastAll({ 0.8, 5, 0 }, { 0, -1, 0 })[1].face
+      faces[#faces + 1] = select(5, world:sweep(collide.sphere({ 0.8, 3, 0 }, 0.2), { 0, -3, 0 }))
+      local stats = world:stats()
+      local counts = { stats.items, stats.nodes, stats.height, stats.bytes, stats.visited.nodes, stats.visited.items }
+      assert.are.equal(6, #faces)
+      for i, v in ipairs(faces) do
+        assert.are.equal(v, math.floor(v), "face " .. i)
+        if math.type then
+          assert.are.equal("integer", math.type(v), "face " .. i)
+        end
+      end
+      for i, v in ipairs(counts) do
+        if math.type then
+          assert.are.equal("integer", math.type(v), "count " .. i)
+        end
+      end
+    end)
+
     it("keeps a mesh open while an item holds it", function()
       local world = collide.newWorld()
       local mesh = boxMesh({ 0, 0, 0 }, 1)

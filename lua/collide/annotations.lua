@@ -43,6 +43,10 @@
 ---A move's filter: the response to `other`, or nil/false to pass through it unreported.
 ---@alias collide.MoveFilter fun(item: any, other: any): collide.Response|false|nil
 
+---A character's filter: the world's move filter, where true (as "slide") is the character's own
+---response (walk, fall, stand); "cross" makes a trigger, reported once a move.
+---@alias collide.CharacterFilter fun(item: any, other: any): collide.Response|boolean|nil
+
 ---Where a character stands after its move.
 ---@alias collide.GroundState "onGround"|"onSteepGround"|"inAir"
 
@@ -57,7 +61,7 @@
 ---@field t number the time along the part of the move in which it happened, in [0, 1]
 ---@field point collide.Vec3 the contact point, as collide.sweep gives it
 ---@field normal collide.Vec3 the unit normal, from `other` toward the mover
----@field face number? the mesh face met (1-based, a whole number); nil for a shape
+---@field face integer? the mesh face met (1-based); nil for a shape
 ---@field overlaps boolean true when the mover started inside `other` (then t = 0)
 ---@field touchX number where the mover touches `other`, backed off by the skin
 ---@field touchY number
@@ -72,7 +76,7 @@
 ---@field t number in units of the ray's direction
 ---@field point collide.Vec3
 ---@field normal collide.Vec3 unit, facing the ray
----@field face number? the mesh face met (1-based, a whole number); nil for a shape
+---@field face integer? the mesh face met (1-based); nil for a shape
 
 ---A face a shape touches (mesh:contacts).
 ---@class collide.MeshContact
@@ -93,20 +97,20 @@
 
 ---What the last query of a world tested (world:stats().visited).
 ---@class collide.WorldVisited
----@field nodes number the tree boxes tested (two for each inner node loaded, and the root's)
----@field items number the exact tests
+---@field nodes integer the tree boxes tested (two for each inner node loaded, and the root's)
+---@field items integer the exact tests
 
 ---world:stats(): counts of the world's items and trees.
 ---@class collide.WorldStats
----@field items number
----@field nodes number
----@field height number
----@field staticNodes number the mesh tree's nodes
----@field staticHeight number
----@field movingNodes number the shape tree's nodes
----@field movingHeight number
----@field planes number the planes (no bounds: tested by every query)
----@field bytes number
+---@field items integer
+---@field nodes integer
+---@field height integer
+---@field staticNodes integer the mesh tree's nodes
+---@field staticHeight integer
+---@field movingNodes integer the shape tree's nodes
+---@field movingHeight integer
+---@field planes integer the planes (no bounds: tested by every query)
+---@field bytes integer
 ---@field visited collide.WorldVisited
 
 -- -- settings ----------------------------------------------------------------------------------
@@ -124,7 +128,7 @@
 ---@field stickToFloor number? how far it follows the ground down instead of leaving it (default 0)
 ---@field padding number? the gap it keeps from what it touches (default the world's skin)
 ---@field maxIterations integer? contacts each part of a move responds to, 1 to 100 (default 4)
----@field filter (fun(other: any): boolean?)? true for the items it collides with (default all)
+---@field filter collide.CharacterFilter? the response to each other item (default: all solid)
 
 -- -- the module -------------------------------------------------------------------------------
 
@@ -749,7 +753,7 @@ function World:overlapping(item, filter, out) end
 ---@return number? t
 ---@return collide.Vec3? point
 ---@return collide.Vec3? normal
----@return number? face the mesh face (1-based, a whole number), for a mesh
+---@return integer? face the mesh face (1-based), for a mesh
 function World:raycast(origin, direction, maxT, filter) end
 
 ---Every item a ray meets, by t.
@@ -770,7 +774,7 @@ function World:raycastAll(origin, direction, maxT, filter, out) end
 ---@return number? t
 ---@return collide.Vec3? point
 ---@return collide.Vec3? normal
----@return number? face the mesh face (1-based, a whole number), for a mesh
+---@return integer? face the mesh face (1-based), for a mesh
 function World:sweep(shape, delta, filter) end
 
 ---Move the item's shape (sphere, ellipsoid, aabb, obb) toward `goal`, responding to what it meets.
@@ -815,7 +819,8 @@ local Character = {}
 ---@return collide.Collision[] collisions the character's own list, refilled by the next move
 function Character:move(delta, out) end
 
----Move the character to position at once, with no sweep; resets its ground, platform and ground velocity.
+---Put the character at position at once, with no sweep (a respawn): it is then in the air, on no
+---ground, carried by no platform (ground velocity zero) until its next move finds the ground.
 ---@param position collide.Vec3Like
 function Character:teleport(position) end
 

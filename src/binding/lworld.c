@@ -334,9 +334,10 @@ static int world_optimize(lua_State* L)
 	return 0;
 }
 
-static void lc3_setnumberfield(lua_State* L, const char* name, double value)
+// A count as a field of the table on top (an integer under Lua 5.3 and 5.4).
+static void lc3_setcountfield(lua_State* L, const char* name, lua_Integer value)
 {
-	lua_pushnumber(L, value);
+	lua_pushinteger(L, value);
 	lua_setfield(L, -2, name);
 }
 
@@ -346,18 +347,18 @@ static int world_stats(lua_State* L)
 	lc3World* w = lc3_checkworld(L, "stats");
 	c3WorldInfo info = c3World_GetInfo(w->world);
 	lua_createtable(L, 0, 10);
-	lc3_setnumberfield(L, "items", info.items);
-	lc3_setnumberfield(L, "nodes", info.staticNodes + info.movingNodes);
-	lc3_setnumberfield(L, "height", info.staticHeight > info.movingHeight ? info.staticHeight : info.movingHeight);
-	lc3_setnumberfield(L, "staticNodes", info.staticNodes);
-	lc3_setnumberfield(L, "staticHeight", info.staticHeight);
-	lc3_setnumberfield(L, "movingNodes", info.movingNodes);
-	lc3_setnumberfield(L, "movingHeight", info.movingHeight);
-	lc3_setnumberfield(L, "planes", info.planes);
-	lc3_setnumberfield(L, "bytes", (double)info.bytes);
+	lc3_setcountfield(L, "items", info.items);
+	lc3_setcountfield(L, "nodes", info.staticNodes + info.movingNodes);
+	lc3_setcountfield(L, "height", info.staticHeight > info.movingHeight ? info.staticHeight : info.movingHeight);
+	lc3_setcountfield(L, "staticNodes", info.staticNodes);
+	lc3_setcountfield(L, "staticHeight", info.staticHeight);
+	lc3_setcountfield(L, "movingNodes", info.movingNodes);
+	lc3_setcountfield(L, "movingHeight", info.movingHeight);
+	lc3_setcountfield(L, "planes", info.planes);
+	lc3_setcountfield(L, "bytes", (lua_Integer)info.bytes);
 	lua_createtable(L, 0, 2);
-	lc3_setnumberfield(L, "nodes", w->last.nodes);
-	lc3_setnumberfield(L, "items", w->last.items);
+	lc3_setcountfield(L, "nodes", w->last.nodes);
+	lc3_setcountfield(L, "items", w->last.items);
 	lua_setfield(L, -2, "visited");
 	return 1;
 }
@@ -506,7 +507,16 @@ static int lc3_pushhits(lua_State* L, lc3World* w, int buf)
 		};
 		for (int f = 0; f < LC3_HIT_FIELDS; ++f)
 		{
-			lua_pushnumber(L, fields[f]);
+			// The id and the face as integers: a face a record reports is a
+			// whole number under Lua 5.3 and 5.4, as a mesh query's is.
+			if (f == 0 || f == 8)
+			{
+				lua_pushinteger(L, (lua_Integer)fields[f]);
+			}
+			else
+			{
+				lua_pushnumber(L, fields[f]);
+			}
 			lua_rawseti(L, buf, ++k);
 		}
 	}
@@ -994,7 +1004,7 @@ static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int 
 		lua_pushvalue(L, LC3_KEY(FACE));
 		if (h->face >= 0)
 		{
-			lua_pushnumber(L, h->face + 1.0);
+			lua_pushinteger(L, (lua_Integer)h->face + 1);
 		}
 		else
 		{
