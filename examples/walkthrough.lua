@@ -35,11 +35,11 @@ local function buildLevel(world, obj)
     world:add({ kind = "ramp", degrees = degrees }, collide.obb(center, half,
       { math.cos(a), math.sin(a), 0 }, { -math.sin(a), math.cos(a), 0 }, { 0, 0, 1 }))
   end
-  for s = 1, 6 do -- stairs of 0.2 m toward -z, then a landing
+  for s = 1, 6 do -- stairs of 0.2 m toward -z, then a landing against the last
     local rise = 0.2 * s
     world:add({ kind = "stairs", step = s }, collide.aabb({ 6, rise / 2, -3 - 0.8 * s }, { 2, rise / 2, 0.4 }))
   end
-  world:add({ kind = "stairs", step = "landing" }, collide.aabb({ 6, 0.6, -10.8 }, { 2, 0.6, 2 }))
+  world:add({ kind = "stairs", step = "landing" }, collide.aabb({ 6, 0.6, -10.2 }, { 2, 0.6, 2 }))
   world:add({ kind = "wall" }, collide.aabb({ -10, 1.5, -17 }, { 8, 1.5, 0.25 })) -- a corner
   world:add({ kind = "wall" }, collide.aabb({ -17.75, 1.5, -12 }, { 0.25, 1.5, 5 }))
   local r = math.sqrt(0.5) -- a pillar turned 45 degrees

@@ -881,7 +881,7 @@ function DebugDraw:arrow(from, to) end
 function DebugDraw:ring(center, u, v) end
 
 ---The 12 edges of a box.
----@param center collide.Vec3Like
+---@param center collide.Vec3
 ---@param half collide.XYZ its half extents
 ---@param axes collide.Vec3[] its three unit axes
 function DebugDraw:box(center, half, axes) end

@@ -22,14 +22,65 @@ local cos, sin, pi, sqrt = math.cos, math.sin, math.pi, math.sqrt
 local DebugDraw = {}
 DebugDraw.__index = DebugDraw
 
+-- Every drawer (a weak set): what a method takes as self.
+local drawers = setmetatable({}, { __mode = "k" })
+
+local format = string.format
+
+local function typeName(v)
+  return collide.type(v) or type(v)
+end
+
+-- Raise "bad argument #n to 'fname' (message)" at the caller of the
+-- method, level levels up (1: the method called this).
+local function argError(n, fname, message, level)
+  error(format("bad argument #%d to '%s' (%s)", n, fname, message), (level or 1) + 2)
+end
+
+-- Whether v is a point: a vec3, or a table of numbers x, y, z.
+local function isPoint(v)
+  if collide.type(v) == "vec3" then
+    return true
+  end
+  return type(v) == "table" and type(v.x) == "number" and type(v.y) == "number" and type(v.z) == "number"
+end
+
+-- Check self (a drawer) and the arguments of method fname: each a kind
+-- ("vec3"; "point": a vec3 or a table x, y, z; "table"; "number?") at its
+-- position.
+local function check(fname, self, ...)
+  if not drawers[self] then
+    argError(1, fname, format("drawer expected, got %s; make one with DebugDraw.new(project), call its methods "
+      .. "with a colon", typeName(self)), 2)
+  end
+  for i = 1, select("#", ...), 2 do
+    local kind, v = select(i, ...)
+    local n = (i + 1) / 2
+    if kind == "vec3" and collide.type(v) ~= "vec3" then
+      argError(n, fname, format("vec3 expected, got %s", typeName(v)), 2)
+    elseif kind == "point" and not isPoint(v) then
+      argError(n, fname, format("point expected (a vec3 or {x = , y = , z = }), got %s", typeName(v)), 2)
+    elseif kind == "table" and type(v) ~= "table" then
+      argError(n, fname, format("table expected, got %s", typeName(v)), 2)
+    elseif kind == "number?" and v ~= nil and type(v) ~= "number" then
+      argError(n, fname, format("number expected, got %s", typeName(v)), 2)
+    end
+  end
+end
+
 --- A drawer over project(x, y, z) -> screen x, y.
 function DebugDraw.new(project)
-  assert(type(project) == "function", "debugdraw.new: project must be a function")
-  return setmetatable({ project = project, segments = 24 }, DebugDraw)
+  if type(project) ~= "function" then
+    argError(1, "new", format("project must be a function, got %s", typeName(project)))
+  end
+  local self = setmetatable({ project = project, segments = 24 }, DebugDraw)
+  drawers[self] = true
+  return self
 end
 
 -- A line between two points of space.
 function DebugDraw:line(a, b)
+  check("line", self, "point", a, "point", b)
   local x1, y1 = self.project(a.x, a.y, a.z)
   local x2, y2 = self.project(b.x, b.y, b.z)
   love.graphics.line(x1, y1, x2, y2)
@@ -37,6 +88,7 @@ end
 
 --- An arrow from a point of space to another.
 function DebugDraw:arrow(from, to)
+  check("arrow", self, "point", from, "point", to)
   self:line(from, to)
   local x1, y1 = self.project(from.x, from.y, from.z)
   local x2, y2 = self.project(to.x, to.y, to.z)
@@ -51,6 +103,7 @@ end
 
 -- A closed ring center + cos a * u + sin a * v.
 function DebugDraw:ring(center, u, v)
+  check("ring", self, "point", center, "point", u, "point", v)
   local points = {}
   for i = 0, self.segments do
     local a = 2 * pi * i / self.segments
@@ -65,6 +118,7 @@ end
 
 -- The 12 edges of a box: its center, half extents and axes.
 function DebugDraw:box(center, half, axes)
+  check("box", self, "vec3", center, "point", half, "table", axes)
   local corners = {}
   for k = 0, 7 do
     local sx, sy, sz = (k % 2 == 1) and 1 or -1, (k % 4 >= 2) and 1 or -1, (k >= 4) and 1 or -1
@@ -86,6 +140,7 @@ local X, Y, Z = vec3(1, 0, 0), vec3(0, 1, 0), vec3(0, 0, 1)
 -- edges, a segment, a polygon, a plane as a square patch about the point of
 -- it nearest the origin.
 function DebugDraw:shape(shape)
+  check("shape", self)
   local kind = collide.type(shape)
   if kind == "sphere" then
     local r = shape.radius
@@ -119,11 +174,17 @@ function DebugDraw:shape(shape)
     self:line(p - u + v, p + u + v)
   elseif kind == "mesh" then
     self:mesh(shape)
+  else
+    argError(1, "shape", format("shape or mesh expected, got %s", typeName(shape)))
   end
 end
 
 --- The outlines of a mesh's faces.
 function DebugDraw:mesh(mesh)
+  check("mesh", self)
+  if collide.type(mesh) ~= "mesh" then
+    argError(1, "mesh", format("mesh expected, got %s", typeName(mesh)))
+  end
   for f = 1, #mesh do
     local face = mesh:face(f)
     local n = #face
@@ -136,6 +197,7 @@ end
 --- A list of collision records (world:move, char:move): each contact point
 -- as a dot and its normal as an arrow of the given length (default 0.5).
 function DebugDraw:collisions(list, length)
+  check("collisions", self, "table", list, "number?", length)
   length = length or 0.5
   for _, col in ipairs(list) do
     local p = col.point
