@@ -490,27 +490,6 @@ describe("collide.newCharacter", function()
         end
       end)
 
-      it("is carried by a moving platform", function()
-        local world = collide.newWorld()
-        local platform = collide.aabb({ 0, -0.5, 0 }, { 3, 0.5, 3 })
-        world:add("platform", platform)
-        world:add("player", mover.make(0, mover.h * 1.0001, 0, 1))
-        local c = collide.newCharacter(world, "player")
-        c:move({ 0, -0.01, 0 })
-        assert.are.equal("platform", c:getGroundItem())
-        local start = c:getPosition()
-        for _ = 1, 50 do
-          local pc = platform.center
-          platform:setCenter(pc.x + 0.02, pc.y, pc.z)
-          world:update("platform")
-          c:move({ 0, -FALL / 60, 0 })
-        end
-        local p = c:getPosition()
-        C.near(p.x - start.x, 1, 1e-6, "carried")
-        C.near(c:getGroundVelocity().x, 0.02, 1e-9, "ground velocity")
-        assert.are.equal("onGround", c:getGroundState())
-      end)
-
       it("is carried by a platform moving each way, and follows one going down", function()
         -- Per frame: across (both ways, along x and z), up, down faster than
         -- gravity moves it in a frame, and down and across. Gravity each
