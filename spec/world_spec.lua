@@ -229,6 +229,41 @@ describe("collide.newWorld", function()
       assert.is_false(ok)
       assert.is_truthy(message:find("world_spec.lua:%d+: bad argument #1 to 'move' %(world expected, got string; to "
         .. "call a method, use a colon: world:move%(...%)%)$"), message)
+      -- A wrong argument of each method, named, at the caller's line.
+      local s = world:getShape("x")
+      local calls = {
+        { function() world:add("y", 5) end, "#2 to 'add' (shape or mesh expected, got number)" },
+        { function() world:remove(nil) end, "#1 to 'remove' (nil is not in the world)" },
+        { function() world:update("x", "s") end, "#2 to 'update' (shape or mesh expected, got string)" },
+        { function() world:getShape("nope") end, "#1 to 'getShape' (nope is not in the world)" },
+        { function() world:items(5) end, "#1 to 'items' (out must be a table, got number)" },
+        { function() world:queryShape(5) end, "#1 to 'queryShape' (shape expected, got number)" },
+        { function() world:queryShape(s, nil, 5) end, "#3 to 'queryShape' (out must be a table, got number)" },
+        { function() world:queryBounds(s) end, "#1 to 'queryBounds' (aabb expected, got sphere)" },
+        { function() world:queryPoint("p") end, "#1 to 'queryPoint' (point must be a vector, got string)" },
+        { function() world:overlapping("nope") end, "#1 to 'overlapping' (nope is not in the world)" },
+        { function() world:overlapping("x", 5) end, "#2 to 'overlapping' (filter must be a function, got number)" },
+        { function() world:raycast("o", { 1, 0, 0 }) end, "#1 to 'raycast' (origin must be a vector, got string)" },
+        { function() world:raycast({ 0, 0, 0 }, { 1, 0, 0 }, -1) end, "#3 to 'raycast' (maxT must be a number >= 0)" },
+        { function() world:raycastAll({ 0, 0, 0 }, "d") end,
+          "#2 to 'raycastAll' (direction must be a vector, got string)" },
+        { function() world:raycastAll({ 0, 0, 0 }, { 1, 0, 0 }, nil, nil, 5) end,
+          "#5 to 'raycastAll' (out must be a table, got number)" },
+        { function() world:sweep(collide.segment({ 0, 0, 0 }, { 1, 0, 0 }), { 1, 0, 0 }) end,
+          "#1 to 'sweep' (a sphere, an ellipsoid, an aabb or an obb expected, got segment)" },
+        { function() world:sweep(s, { 1, 0, 0 }, 5) end, "#3 to 'sweep' (filter must be a function, got number)" },
+        { function() world:addResponse(5, print) end, "#1 to 'addResponse' (name must be a string, got number)" },
+        { function() world:addResponse("r", 5) end, "#2 to 'addResponse' (response must be a function, got number)" },
+        { function() world:move("x", { 1, 0, 0 }, 5) end, "#3 to 'move' (filter must be a function, got number)" },
+        { function() world:move("x", { 1, 0, 0 }, nil, 5) end, "#4 to 'move' (out must be a table, got number)" },
+        { function() world:check("x", { 1, 0, 0 }, nil, nil, {}) end, "#5 to 'check' (out must be a vec3, got table)" },
+      }
+      for _, call in ipairs(calls) do
+        local failed, err = pcall(call[1])
+        assert.is_false(failed)
+        assert.is_truthy(err:find("world_spec.lua:%d+: bad argument "), err)
+        assert.is_truthy(err:find(call[2], 1, true), err)
+      end
       assert.has_error(function() collide.newWorld({ Skin = 1 }) end,
         "bad argument #1 to 'newWorld' (unknown option 'Skin'; did you mean 'skin'?)")
       assert.has_error(function() collide.newWorld({ gravity = 1 }) end,
