@@ -459,6 +459,236 @@ describe("collide.mesh", function()
         end
       end
     end)
+
+    describe("between faces wound either way", function()
+      local function reversed(list)
+        local out = {}
+        for k = #list, 1, -1 do
+          out[#out + 1] = list[k]
+        end
+        return out
+      end
+
+      -- A flat floor of n x n cells of side `step` from the corner `origin`,
+      -- at height origin[2]: each cell a quad face, or two triangles along a
+      -- random diagonal, counter-clockwise seen from above. Options: `flip`
+      -- reverses a random half of the faces (mixed windings); `twoSided` gives
+      -- each face again, reversed (a floor seen from both sides, as some
+      -- exporters write one); `own` gives each face copies of its vertices of
+      -- its own (the same positions under other indices).
+      local function flatFloor(rng, n, step, origin, options)
+        local vertices, faces, shared = {}, {}, {}
+        local function index(corner)
+          local key = corner[2] * (n + 1) + corner[1]
+          if options.own or not shared[key] then
+            vertices[#vertices + 1] = {origin[1] + corner[1] * step, origin[2], origin[3] + corner[2] * step}
+            shared[key] = #vertices
+          end
+          return shared[key]
+        end
+        local function add(corners)
+          if options.flip and rng:chance(0.5) then
+            corners = reversed(corners)
+          end
+          local face = {}
+          for k, corner in ipairs(corners) do
+            face[k] = index(corner)
+          end
+          faces[#faces + 1] = face
+          if options.twoSided then
+            local back = {}
+            for k, corner in ipairs(reversed(corners)) do
+              back[k] = index(corner)
+            end
+            faces[#faces + 1] = back
+          end
+        end
+        for j = 0, n - 1 do
+          for i = 0, n - 1 do
+            local a, b, c, d = {i, j}, {i + 1, j}, {i + 1, j + 1}, {i, j + 1}
+            if options.quads then
+              add({a, d, c, b})
+            elseif rng:chance(0.5) then
+              add({a, d, c})
+              add({a, c, b})
+            else
+              add({a, d, b})
+              add({b, d, c})
+            end
+          end
+        end
+        return vertices, faces
+      end
+
+      -- Shapes of height 2 h resting on the floor at (x, y, z): their lowest
+      -- points on it.
+      local function restingShapes(x, y, z, h)
+        local c, s = math.cos(0.5), math.sin(0.5)
+        return {
+          collide.sphere({x, y + h, z}, h),
+          collide.ellipsoid({x, y + h, z}, {0.8 * h, h, 0.6 * h}),
+          collide.aabb({x, y + h, z}, {h, h, 0.7 * h}),
+          collide.obb({x, y + h, z}, {h, h, 0.7 * h}, {c, 0, s}, {0, 1, 0}, {-s, 0, c}),
+        }
+      end
+
+      local up = vec3(0, 1, 0)
+      local windings = {
+        {"mixed windings", {flip = true}},
+        {"mixed windings and repeated vertices", {flip = true, own = true}},
+        {"faces given on both sides", {twoSided = true}},
+        {"faces given on both sides with vertices of their own", {twoSided = true, own = true, flip = true}},
+      }
+      local settings = {
+        {1e-2, {0, 0, 0}}, {1, {0, 0, 0}}, {1e3, {0, 0, 0}},
+        {1e-2, {-30, 10, 20}}, {1, {-3e3, 1e3, 2e3}}, {1e3, {-3e6, 1e6, 2e6}},
+      }
+
+      for _, kind in ipairs({"triangles", "quads"}) do
+        for _, floor in ipairs(windings) do
+          it("keeps the seams of a flat floor of " .. kind .. " with " .. floor[1] .. " inactive", function()
+            local rng = Random.new(#kind + #floor[1])
+            local options = {quads = kind == "quads"}
+            for key, value in pairs(floor[2]) do
+              options[key] = value
+            end
+            for _, setting in ipairs(settings) do
+              local s, origin = setting[1], setting[2]
+              local mesh = collide.mesh(flatFloor(rng, 8, s, origin, options))
+              local reach = s + math.abs(origin[1]) + math.abs(origin[2]) + math.abs(origin[3])
+              local tolerance = 1e-9 * reach
+              local press = vec3(0.137, -0.01, 0.211) * s -- into the floor, and along it
+              local along = vec3(press.x, 0, press.z)
+              -- 25 steps from (1.3, 1.1) cells to (4.7, 6.4): across many seams
+              -- and vertices, never within a shape's size of the floor's edges.
+              for k = 0, 25 do
+                local x, z = origin[1] + (1.3 + 0.137 * k) * s, origin[3] + (1.1 + 0.211 * k) * s
+                for _, shape in ipairs(restingShapes(x, origin[2], z, 0.5 * s)) do
+                  local case = string.format("%s, scale %g at %.17g, %.17g: %s", kind, s, x, z, tostring(shape))
+                  -- Resting and pressed into the floor: stopped at once by its
+                  -- normal, and free to slide along it at full speed.
+                  local t, _, n = collide.sweep(shape, press, mesh)
+                  assert.is_true(t ~= nil and t <= 1e-9, case)
+                  assert.are.equal(up, n, case)
+                  local slide = press - n * press:dot(n)
+                  assert.are.equal(along, slide, case)
+                  assert.is_nil(collide.sweep(shape, slide, mesh), case)
+                  -- Sunk 0.1 of its size: every face pushes it straight up by
+                  -- 0.1 from a point of the floor under it, and so does the
+                  -- deepest; a sweep stops it at once, by the floor's normal.
+                  shape:translate({0, -0.1 * s, 0})
+                  local contacts = mesh:contacts(shape)
+                  assert.is_true(#contacts >= 1, case)
+                  for _, contact in ipairs(contacts) do
+                    assert.are.equal(up, contact.normal, case .. ", face " .. contact.face)
+                    assert.is_true(close(contact.depth, 0.1 * s, tolerance), case .. ": " .. contact.depth)
+                    assert.is_true(close(contact.point.y, origin[2], tolerance), case)
+                    local under = contact.point - vec3(x, origin[2], z)
+                    assert.is_true(math.abs(under.x) <= 0.75 * s and math.abs(under.z) <= 0.75 * s, case)
+                  end
+                  local depth, normal = collide.penetration(shape, mesh)
+                  assert.is_true(close(depth, 0.1 * s, tolerance), case)
+                  assert.are.equal(up, normal, case)
+                  t, _, n = collide.sweep(shape, along, mesh)
+                  assert.are.equal(0, t, case)
+                  assert.are.equal(up, n, case)
+                end
+              end
+            end
+          end)
+        end
+      end
+
+      -- A fold along the z axis between face A (x <= 0) and face B (x >= 0),
+      -- each rising or falling by `rise` per unit of x away from it, scaled
+      -- and moved to `origin`; `flipA` and `flipB` reverse their windings
+      -- (unreversed, each is counter-clockwise seen from above).
+      local function fold(rise, s, origin, flipA, flipB)
+        local function at(x, y, z)
+          return {origin[1] + x * s, origin[2] + y * s, origin[3] + z * s}
+        end
+        local vertices = {at(0, 0, 0), at(0, 0, 1), at(-1, rise, 1), at(-1, rise, 0), at(1, rise, 1), at(1, rise, 0)}
+        local a, b = {1, 4, 3, 2}, {1, 2, 5, 6}
+        return collide.mesh(vertices, {flipA and reversed(a) or a, flipB and reversed(b) or b})
+      end
+
+      -- The record of face f among contacts, or nil.
+      local function faceContact(contacts, f)
+        for _, contact in ipairs(contacts) do
+          if contact.face == f then
+            return contact
+          end
+        end
+      end
+
+      local function closeVec(a, b, tolerance)
+        return (a - b):length() <= tolerance
+      end
+
+      for _, setting in ipairs(settings) do
+        local s, origin = setting[1], setting[2]
+        local reach = s + math.abs(origin[1]) + math.abs(origin[2]) + math.abs(origin[3])
+        local label = string.format(" (scale %g, %g from the origin)", s, vec3(origin):length())
+        local function point(x, y, z)
+          return vec3(origin[1] + x * s, origin[2] + y * s, origin[3] + z * s)
+        end
+
+        it("gives a ridge its edge's own normal whichever face is reversed" .. label, function()
+          -- A roof falling by 0.5 each side, and a ball over A close enough
+          -- to the ridge to reach it (0.36 away) but not B's plane beyond it:
+          -- B touches it at the ridge, along center - ridge.
+          local center = point(-0.3, 0.2, 0.5)
+          local ball = collide.sphere(center, 0.4 * s)
+          local ridge = point(0, 0, 0.5)
+          local edgeNormal = (center - ridge):normalized()
+          local aNormal = vec3(-0.5, 1, 0):normalized()
+          for _, flips in ipairs({{false, false}, {true, false}, {false, true}}) do
+            local mesh = fold(-0.5, s, origin, flips[1], flips[2])
+            local case = string.format("flips %s %s%s", tostring(flips[1]), tostring(flips[2]), label)
+            local contacts = mesh:contacts(ball)
+            assert.are.equal(2, #contacts, case)
+            local a, b = faceContact(contacts, 1), faceContact(contacts, 2)
+            assert.is_true(closeVec(a.normal, aNormal, 1e-12), case)
+            assert.is_true(close(a.depth, 0.4 * s - (center - ridge):dot(aNormal), 1e-9 * reach), case)
+            assert.is_true(closeVec(b.normal, edgeNormal, 1e-9), case .. ": " .. tostring(b.normal))
+            assert.is_true(close(b.depth, 0.4 * s - (center - ridge):length(), 1e-9 * reach), case)
+            assert.is_true(closeVec(b.point, ridge, 1e-9 * reach), case)
+            -- The deepest is A's, not a ghost of B's plane.
+            local depth, normal, face = collide.penetration(ball, mesh)
+            assert.are.equal(1, face, case)
+            assert.is_true(close(depth, a.depth, 0), case)
+            assert.is_true(closeVec(normal, aNormal, 1e-12), case)
+          end
+        end)
+
+        it("gives a valley's edge its own normal when the faces are wound against each other" .. label, function()
+          -- A valley rising by 0.5 each side, and a ball sunk in A, off B's
+          -- edge: B meets it at the edge.
+          local center = point(-0.5, 0.5, 0.5)
+          local ball = collide.sphere(center, 0.75 * s)
+          local bottom = point(0, 0, 0.5)
+          local edgeNormal = (center - bottom):normalized()
+          local bNormal = vec3(-0.5, 1, 0):normalized()
+          for _, flips in ipairs({{true, false}, {false, true}, {false, false}}) do
+            local mesh = fold(0.5, s, origin, flips[1], flips[2])
+            local case = string.format("flips %s %s%s", tostring(flips[1]), tostring(flips[2]), label)
+            local b = faceContact(mesh:contacts(ball), 2)
+            assert.is_not_nil(b, case)
+            if flips[1] == flips[2] then
+              -- Wound alike: concave seen from both faces' fronts, inactive:
+              -- B's own normal, and the depth that clears its plane.
+              assert.is_true(closeVec(b.normal, bNormal, 1e-12), case .. ": " .. tostring(b.normal))
+              assert.is_true(close(b.depth, 0.75 * s - (center - bottom):dot(bNormal), 1e-9 * reach), case)
+            else
+              -- Wound against each other: concave seen from one face's
+              -- front, convex from the other's: active.
+              assert.is_true(closeVec(b.normal, edgeNormal, 1e-9), case .. ": " .. tostring(b.normal))
+              assert.is_true(close(b.depth, 0.75 * s - (center - bottom):length(), 1e-9 * reach), case)
+            end
+          end
+        end)
+      end
+    end)
   end)
 
   describe("raycast", function()
