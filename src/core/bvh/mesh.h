@@ -5,6 +5,7 @@
 #ifndef C3_BVH_MESH_H
 #define C3_BVH_MESH_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "collide/mesh.h"
@@ -40,9 +41,27 @@ struct c3Mesh
 	const c3Vec3* vertices;
 	const int32_t* faceStart; ///< faceCount + 1 offsets into faceIndices
 	const int32_t* faceIndices;
+	/// The triangles of each face's fan, in fan order: face f's n vertices
+	/// make n - 2 entries from faceStart[f] - 2 f, each a triangle's index
+	/// in triangles, or -1 for a fan triangle of no area, left out.
+	const int32_t* faceTriangles;
 	const c3MeshTriangle* triangles;
 	const c3MeshNode* nodes; ///< nodes[0] is the root
 };
+
+// The float nearest x on the side away from a box's inside: the bounds of
+// the tree's nodes round outward, never smaller than their triangles.
+static inline float c3FloatDown(double x)
+{
+	float f = (float)x;
+	return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static inline float c3FloatUp(double x)
+{
+	float f = (float)x;
+	return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
 
 static inline int c3MeshTriangleFace(const c3MeshTriangle* t)
 {

@@ -133,19 +133,6 @@ static double c3HalfArea(const c3Bounds* b)
 	return e.x * e.y + e.y * e.z + e.z * e.x;
 }
 
-// The float nearest x on the side away from the box's inside.
-static float c3FloatDown(double x)
-{
-	float f = (float)x;
-	return (double)f > x ? nextafterf(f, -INFINITY) : f;
-}
-
-static float c3FloatUp(double x)
-{
-	float f = (float)x;
-	return (double)f < x ? nextafterf(f, INFINITY) : f;
-}
-
 typedef struct c3TreeBuilder
 {
 	c3Primitive* prims;
@@ -664,6 +651,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	c3MeshTriangle* tris = (c3MeshTriangle*)c3BuildAlloc(&m, sizeof(c3MeshTriangle) * (size_t)triangleCount);
 	c3Primitive* prims = (c3Primitive*)c3BuildAlloc(&m, sizeof(c3Primitive) * (size_t)triangleCount);
 	c3MeshNode* nodes = (c3MeshNode*)c3BuildAlloc(&m, sizeof(c3MeshNode) * (size_t)(2 * triangleCount + 1));
+	int32_t* fanSlots = (int32_t*)c3BuildAlloc(&m, sizeof(int32_t) * (size_t)triangleCount);
 	if (m.failed)
 	{
 		c3BuildFree(&m);
@@ -692,6 +680,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 			tris[t].v[1] = face[k];
 			tris[t].v[2] = face[k + 1];
 			tris[t].faceEdges = f << 3;
+			fanSlots[t] = start - 2 * f + k - 1; // its entry in faceTriangles
 			++t;
 		}
 		if (t == first)
@@ -737,7 +726,9 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	size_t offTriangles = offNodes + 64u + c3AlignUp(sizeof(c3MeshNode) * (size_t)builder.nodeCount);
 	size_t offFaceStart = offTriangles + c3AlignUp(sizeof(c3MeshTriangle) * (size_t)triangleCount);
 	size_t offFaceIndices = offFaceStart + c3AlignUp(sizeof(int32_t) * (size_t)(def->faceCount + 1));
-	size_t bytes = offFaceIndices + c3AlignUp(sizeof(int32_t) * (size_t)indexCount);
+	size_t offFaceTriangles = offFaceIndices + c3AlignUp(sizeof(int32_t) * (size_t)indexCount);
+	size_t fanCount = (size_t)indexCount - 2 * (size_t)def->faceCount;
+	size_t bytes = offFaceTriangles + c3AlignUp(sizeof(int32_t) * fanCount);
 	char* block = (char*)c3Alloc(&allocator, bytes);
 	if (block == NULL)
 	{
@@ -775,11 +766,21 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	{
 		faceIndices[i] = def->indices[i];
 	}
+	int32_t* faceTriangles = (int32_t*)(block + offFaceTriangles);
+	for (size_t i = 0; i < fanCount; ++i)
+	{
+		faceTriangles[i] = -1;
+	}
+	for (int i = 0; i < triangleCount; ++i)
+	{
+		faceTriangles[fanSlots[prims[i].triangle]] = i;
+	}
 	mesh->vertices = vertices;
 	mesh->nodes = finalNodes;
 	mesh->triangles = finalTris;
 	mesh->faceStart = faceStart;
 	mesh->faceIndices = faceIndices;
+	mesh->faceTriangles = faceTriangles;
 
 	c3Vec3 lo = vertices[0], hi = vertices[0];
 	for (int i = 1; i < def->vertexCount; ++i)
