@@ -6,6 +6,7 @@
 #define C3_BVH_MESH_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "collide/mesh.h"
@@ -21,11 +22,18 @@ typedef struct c3MeshNode
 	int32_t count;
 } c3MeshNode;
 
+/// The bit of c3MeshTriangle::faceEdges set when the triangle is the whole of
+/// its face (a triangle, or the one triangle with area of a fan).
+enum
+{
+	c3_meshTriangleAlone = 8
+};
+
 /// A triangle of the fan of a face, in tree order.
 typedef struct c3MeshTriangle
 {
 	int32_t v[3];      ///< vertex indices
-	int32_t faceEdges; ///< face index << 3 | active-edge bits (kernel/triangle.h)
+	int32_t faceEdges; ///< face index << 4 | c3_meshTriangleAlone | active-edge bits (kernel/triangle.h)
 } c3MeshTriangle;
 
 struct c3Mesh
@@ -65,7 +73,14 @@ static inline float c3FloatUp(double x)
 
 static inline int c3MeshTriangleFace(const c3MeshTriangle* t)
 {
-	return t->faceEdges >> 3;
+	return t->faceEdges >> 4;
+}
+
+/// Whether the triangle is the whole of its face: a query need not look at
+/// the face's other triangles.
+static inline bool c3MeshTriangleAlone(const c3MeshTriangle* t)
+{
+	return (t->faceEdges & c3_meshTriangleAlone) != 0;
 }
 
 static inline int c3MeshTriangleEdges(const c3MeshTriangle* t)

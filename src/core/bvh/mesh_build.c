@@ -679,7 +679,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 			tris[t].v[0] = face[0];
 			tris[t].v[1] = face[k];
 			tris[t].v[2] = face[k + 1];
-			tris[t].faceEdges = f << 3;
+			tris[t].faceEdges = f << 4;
 			fanSlots[t] = start - 2 * f + k - 1; // its entry in faceTriangles
 			++t;
 		}
@@ -690,6 +690,10 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 			*bad = f;
 			*faceError = c3_errZeroArea;
 			return c3_meshBadFace;
+		}
+		if (t == first + 1)
+		{
+			tris[first].faceEdges |= c3_meshTriangleAlone;
 		}
 	}
 	triangleCount = t;

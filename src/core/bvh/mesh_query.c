@@ -558,13 +558,16 @@ static bool c3BetterContact(const c3TriangleContact* x, const c3TriangleContact*
 // the face that touches the shape, and each looks over the whole fan; the
 // first of the fan that touches it, of those the walk meets for sure
 // (c3WalkMeetsTriangle), reports the face, and the others leave it. No
-// memory: the fan is looked over again for each triangle that touches.
+// memory: the fan is looked over again for each triangle that touches, but
+// for a triangle that is its face's only one, which reports at once.
 static bool c3VisitContact(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
 {
 	c3ShapeContext* s = (c3ShapeContext*)context;
 	int face = c3MeshTriangleFace(t);
-	const int32_t* fan = mesh->faceTriangles + mesh->faceStart[face] - 2 * face;
-	int fanCount = mesh->faceStart[face + 1] - mesh->faceStart[face] - 2;
+	bool alone = c3MeshTriangleAlone(t);
+	int32_t self = (int32_t)(t - mesh->triangles);
+	const int32_t* fan = alone ? &self : mesh->faceTriangles + mesh->faceStart[face] - 2 * face;
+	int fanCount = alone ? 1 : mesh->faceStart[face + 1] - mesh->faceStart[face] - 2;
 	c3TriangleContact contact;
 	memset(&contact, 0, sizeof contact);
 	for (int k = 0; k < fanCount; ++k)
@@ -578,7 +581,7 @@ static bool c3VisitContact(const c3Mesh* mesh, const c3MeshTriangle* t, void* co
 		c3TrianglePoints(mesh, u, &a, &b, &c);
 		c3TriangleContact other;
 		other.hit = false;
-		if (fanCount == 1 || c3WalkMeetsTriangle(a, b, c, s->lo, s->hi))
+		if (alone || c3WalkMeetsTriangle(a, b, c, s->lo, s->hi))
 		{
 			other = c3ContactTriangle(s, a, b, c, c3MeshTriangleEdges(u));
 		}
