@@ -67,6 +67,26 @@ local function close(a, b, tolerance)
   return math.abs(a - b) <= tolerance
 end
 
+-- Where the hand-made cases are checked: a size and the corner they are
+-- moved to, at three scales, at the origin and away from it.
+local PLACES = {
+  {1e-2, {0, 0, 0}}, {1, {0, 0, 0}}, {1e3, {0, 0, 0}},
+  {1e-2, {-30, 10, 20}}, {1, {-3e3, 1e3, 2e3}}, {1e3, {-3e6, 1e6, 2e6}},
+}
+
+-- A place of PLACES: its size s, its corner, the reach of its rounding (the
+-- size plus the corner's coordinates), a label, and the point (x, y, z) in
+-- units of s from the corner.
+local function place(setting)
+  local s, origin = setting[1], setting[2]
+  local reach = s + math.abs(origin[1]) + math.abs(origin[2]) + math.abs(origin[3])
+  local label = string.format(" (scale %g, %g from the origin)", s, vec3(origin):length())
+  local function point(x, y, z)
+    return vec3(origin[1] + x * s, origin[2] + y * s, origin[3] + z * s)
+  end
+  return s, origin, reach, label, point
+end
+
 describe("collide.mesh", function()
   describe("construction", function()
     local cube = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}
@@ -459,6 +479,370 @@ describe("collide.mesh", function()
         end
       end
     end)
+
+    describe("between faces wound either way", function()
+      local function reversed(list)
+        local out = {}
+        for k = #list, 1, -1 do
+          out[#out + 1] = list[k]
+        end
+        return out
+      end
+
+      -- A flat floor of n x n cells of side `step` from the corner `origin`,
+      -- at height origin[2]: each cell a quad face, or two triangles along a
+      -- random diagonal, counter-clockwise seen from above. Options: `flip`
+      -- reverses a random half of the faces (mixed windings); `twoSided` gives
+      -- each face again, reversed (a floor seen from both sides, as some
+      -- exporters write one); `own` gives each face copies of its vertices of
+      -- its own (the same positions under other indices).
+      local function flatFloor(rng, n, step, origin, options)
+        local vertices, faces, shared = {}, {}, {}
+        local function index(corner)
+          local key = corner[2] * (n + 1) + corner[1]
+          if options.own or not shared[key] then
+            vertices[#vertices + 1] = {origin[1] + corner[1] * step, origin[2], origin[3] + corner[2] * step}
+            shared[key] = #vertices
+          end
+          return shared[key]
+        end
+        local function add(corners)
+          if options.flip and rng:chance(0.5) then
+            corners = reversed(corners)
+          end
+          local face = {}
+          for k, corner in ipairs(corners) do
+            face[k] = index(corner)
+          end
+          faces[#faces + 1] = face
+          if options.twoSided then
+            local back = {}
+            for k, corner in ipairs(reversed(corners)) do
+              back[k] = index(corner)
+            end
+            faces[#faces + 1] = back
+          end
+        end
+        for j = 0, n - 1 do
+          for i = 0, n - 1 do
+            local a, b, c, d = {i, j}, {i + 1, j}, {i + 1, j + 1}, {i, j + 1}
+            if options.quads then
+              add({a, d, c, b})
+            elseif rng:chance(0.5) then
+              add({a, d, c})
+              add({a, c, b})
+            else
+              add({a, d, b})
+              add({b, d, c})
+            end
+          end
+        end
+        return vertices, faces
+      end
+
+      -- Shapes of height 2 h resting on the floor at (x, y, z): their lowest
+      -- points on it.
+      local function restingShapes(x, y, z, h)
+        local c, s = math.cos(0.5), math.sin(0.5)
+        return {
+          collide.sphere({x, y + h, z}, h),
+          collide.ellipsoid({x, y + h, z}, {0.8 * h, h, 0.6 * h}),
+          collide.aabb({x, y + h, z}, {h, h, 0.7 * h}),
+          collide.obb({x, y + h, z}, {h, h, 0.7 * h}, {c, 0, s}, {0, 1, 0}, {-s, 0, c}),
+        }
+      end
+
+      local up = vec3(0, 1, 0)
+      local windings = {
+        {"mixed windings", {flip = true}},
+        {"mixed windings and repeated vertices", {flip = true, own = true}},
+        {"faces given on both sides", {twoSided = true}},
+        {"faces given on both sides with vertices of their own", {twoSided = true, own = true, flip = true}},
+      }
+
+      for _, kind in ipairs({"triangles", "quads"}) do
+        for _, floor in ipairs(windings) do
+          it("keeps the seams of a flat floor of " .. kind .. " with " .. floor[1] .. " inactive", function()
+            local rng = Random.new(#kind + #floor[1])
+            local options = {quads = kind == "quads"}
+            for key, value in pairs(floor[2]) do
+              options[key] = value
+            end
+            for _, setting in ipairs(PLACES) do
+              local s, origin, reach = place(setting)
+              local mesh = collide.mesh(flatFloor(rng, 8, s, origin, options))
+              local tolerance = 1e-9 * reach
+              local press = vec3(0.137, -0.01, 0.211) * s -- into the floor, and along it
+              local along = vec3(press.x, 0, press.z)
+              -- 25 steps from (1.3, 1.1) cells to (4.7, 6.4): across many seams
+              -- and vertices, never within a shape's size of the floor's edges.
+              for k = 0, 25 do
+                local x, z = origin[1] + (1.3 + 0.137 * k) * s, origin[3] + (1.1 + 0.211 * k) * s
+                for _, shape in ipairs(restingShapes(x, origin[2], z, 0.5 * s)) do
+                  local case = string.format("%s, scale %g at %.17g, %.17g: %s", kind, s, x, z, tostring(shape))
+                  -- Resting and pressed into the floor: stopped at once by its
+                  -- normal, and free to slide along it at full speed.
+                  local t, _, n = collide.sweep(shape, press, mesh)
+                  assert.is_true(t ~= nil and t <= 1e-9, case)
+                  assert.are.equal(up, n, case)
+                  local slide = press - n * press:dot(n)
+                  assert.are.equal(along, slide, case)
+                  assert.is_nil(collide.sweep(shape, slide, mesh), case)
+                  -- Sunk 0.1 of its size: every face pushes it straight up by
+                  -- 0.1 from a point of the floor under it, and so does the
+                  -- deepest; a sweep stops it at once, by the floor's normal.
+                  shape:translate({0, -0.1 * s, 0})
+                  local contacts = mesh:contacts(shape)
+                  assert.is_true(#contacts >= 1, case)
+                  for _, contact in ipairs(contacts) do
+                    assert.are.equal(up, contact.normal, case .. ", face " .. contact.face)
+                    assert.is_true(close(contact.depth, 0.1 * s, tolerance), case .. ": " .. contact.depth)
+                    assert.is_true(close(contact.point.y, origin[2], tolerance), case)
+                    local under = contact.point - vec3(x, origin[2], z)
+                    assert.is_true(math.abs(under.x) <= 0.75 * s and math.abs(under.z) <= 0.75 * s, case)
+                  end
+                  local depth, normal = collide.penetration(shape, mesh)
+                  assert.is_true(close(depth, 0.1 * s, tolerance), case)
+                  assert.are.equal(up, normal, case)
+                  t, _, n = collide.sweep(shape, along, mesh)
+                  assert.are.equal(0, t, case)
+                  assert.are.equal(up, n, case)
+                end
+              end
+            end
+          end)
+        end
+      end
+
+      -- A fold along the z axis between face A (x <= 0) and face B (x >= 0),
+      -- each rising or falling by `rise` per unit of x away from it, scaled
+      -- and moved to `origin`; `flipA` and `flipB` reverse their windings
+      -- (unreversed, each is counter-clockwise seen from above).
+      local function fold(rise, s, origin, flipA, flipB)
+        local function at(x, y, z)
+          return {origin[1] + x * s, origin[2] + y * s, origin[3] + z * s}
+        end
+        local vertices = {at(0, 0, 0), at(0, 0, 1), at(-1, rise, 1), at(-1, rise, 0), at(1, rise, 1), at(1, rise, 0)}
+        local a, b = {1, 4, 3, 2}, {1, 2, 5, 6}
+        return collide.mesh(vertices, {flipA and reversed(a) or a, flipB and reversed(b) or b})
+      end
+
+      -- The record of face f among contacts, or nil.
+      local function faceContact(contacts, f)
+        for _, contact in ipairs(contacts) do
+          if contact.face == f then
+            return contact
+          end
+        end
+      end
+
+      local function closeVec(a, b, tolerance)
+        return (a - b):length() <= tolerance
+      end
+
+      -- A ball of radius r at (x, y, 0.5) (in units of the place's size) and
+      -- a fold of `rise` wound each way of flipsList: check(f) with f.mesh,
+      -- f.ball, f.center, f.edge (the point of the fold's edge closest to the
+      -- center), f.edgeNormal (from there to the center), f.alike (whether
+      -- the faces are wound alike) and f.case (a label for failures).
+      local function eachFold(rise, setting, x, y, r, flipsList, check)
+        local s, origin, _, label, point = place(setting)
+        local f = {center = point(x, y, 0.5), edge = point(0, 0, 0.5)}
+        f.ball = collide.sphere(f.center, r * s)
+        f.edgeNormal = (f.center - f.edge):normalized()
+        for _, flips in ipairs(flipsList) do
+          f.case = string.format("flips %s %s%s", tostring(flips[1]), tostring(flips[2]), label)
+          f.alike = flips[1] == flips[2]
+          f.mesh = fold(rise, s, origin, flips[1], flips[2])
+          check(f)
+        end
+      end
+
+      for _, setting in ipairs(PLACES) do
+        local s, _, reach, label = place(setting)
+
+        it("gives a ridge its edge's own normal whichever face is reversed" .. label, function()
+          -- A roof falling by 0.5 each side, and a ball over A close enough
+          -- to the ridge to reach it (0.36 away) but not B's plane beyond it:
+          -- B touches it at the ridge, along center - ridge.
+          local aNormal = vec3(-0.5, 1, 0):normalized()
+          eachFold(-0.5, setting, -0.3, 0.2, 0.4, {{false, false}, {true, false}, {false, true}}, function(f)
+            local contacts = f.mesh:contacts(f.ball)
+            assert.are.equal(2, #contacts, f.case)
+            local a, b = faceContact(contacts, 1), faceContact(contacts, 2)
+            assert.is_true(closeVec(a.normal, aNormal, 1e-12), f.case)
+            assert.is_true(close(a.depth, 0.4 * s - (f.center - f.edge):dot(aNormal), 1e-9 * reach), f.case)
+            assert.is_true(closeVec(b.normal, f.edgeNormal, 1e-9), f.case .. ": " .. tostring(b.normal))
+            assert.is_true(close(b.depth, 0.4 * s - (f.center - f.edge):length(), 1e-9 * reach), f.case)
+            assert.is_true(closeVec(b.point, f.edge, 1e-9 * reach), f.case)
+            -- The deepest is A's, not a ghost of B's plane.
+            local depth, normal, face = collide.penetration(f.ball, f.mesh)
+            assert.are.equal(1, face, f.case)
+            assert.is_true(close(depth, a.depth, 0), f.case)
+            assert.is_true(closeVec(normal, aNormal, 1e-12), f.case)
+          end)
+        end)
+
+        it("gives a valley's edge its own normal when the faces are wound against each other" .. label, function()
+          -- A valley rising by 0.5 each side, and a ball sunk in A, off B's
+          -- edge: B meets it at the edge.
+          local bNormal = vec3(-0.5, 1, 0):normalized()
+          eachFold(0.5, setting, -0.5, 0.5, 0.75, {{true, false}, {false, true}, {false, false}}, function(f)
+            local b = faceContact(f.mesh:contacts(f.ball), 2)
+            assert.is_not_nil(b, f.case)
+            if f.alike then
+              -- Wound alike: concave seen from both faces' fronts, inactive:
+              -- B's own normal, and the depth that clears its plane.
+              assert.is_true(closeVec(b.normal, bNormal, 1e-12), f.case .. ": " .. tostring(b.normal))
+              assert.is_true(close(b.depth, 0.75 * s - (f.center - f.edge):dot(bNormal), 1e-9 * reach), f.case)
+            else
+              -- Wound against each other: concave seen from one face's
+              -- front, convex from the other's: active.
+              assert.is_true(closeVec(b.normal, f.edgeNormal, 1e-9), f.case .. ": " .. tostring(b.normal))
+              assert.is_true(close(b.depth, 0.75 * s - (f.center - f.edge):length(), 1e-9 * reach), f.case)
+            end
+          end)
+        end)
+      end
+    end)
+  end)
+
+  describe(":contacts", function()
+    -- The triangles of each face of a mesh as faces of their own: the same
+    -- fans, the same active edges (a fan's diagonals are seams of one plane).
+    local function fans(vertices, faces)
+      local triangles = {}
+      for _, face in ipairs(faces) do
+        for k = 2, #face - 1 do
+          triangles[#triangles + 1] = {face[1], face[k], face[k + 1]}
+        end
+      end
+      return collide.mesh(vertices, triangles)
+    end
+
+    -- The deepest of a list of contact records, and whether another is as deep.
+    local function deepest(contacts)
+      local best, tied = nil, false
+      for _, contact in ipairs(contacts) do
+        if not best or contact.depth > best.depth then
+          best, tied = contact, false
+        elseif contact.depth == best.depth then
+          tied = true
+        end
+      end
+      return best, tied
+    end
+
+    for _, setting in ipairs(PLACES) do
+      local s, _, reach, label, point = place(setting)
+
+      it("gives a face's depth, normal and point from its deepest triangle" .. label, function()
+        -- A quad in the plane y = 0, split into the fan (1, 2, 3), (1, 3, 4)
+        -- (or, as {3, 4, 1, 2}, the same two triangles the other way round).
+        -- A ball sunk 0.3 over the first, close to vertex 1: the first meets
+        -- it inside, 0.3 deep; the second only at that vertex (its edge from
+        -- 4 is active), 0.21 deep along a tilted normal.
+        local vertices = {point(0, 0, 0), point(-0.5, 0, 1), point(2, 0, 0), point(1, 0, -1)}
+        local center = point(-0.05, 0.2, 0.2)
+        local ball = collide.sphere(center, 0.5 * s)
+        local under = point(-0.05, 0, 0.2)
+        for _, face in ipairs({{1, 2, 3, 4}, {3, 4, 1, 2}}) do
+          local mesh = collide.mesh(vertices, {face})
+          local contacts = mesh:contacts(ball)
+          assert.are.equal(1, #contacts)
+          local contact = contacts[1]
+          assert.are.equal(1, contact.face)
+          assert.is_true(close(contact.depth, 0.3 * s, 1e-12 * reach), label .. ": " .. contact.depth)
+          assert.are.equal(vec3(0, 1, 0), contact.normal)
+          assert.is_true((contact.point - under):length() <= 1e-12 * reach, tostring(contact.point))
+          -- The two triangles alone: they do differ, and the face's record
+          -- is the deeper one's, to the bit.
+          local split = fans(vertices, {face}):contacts(ball)
+          assert.are.equal(2, #split)
+          local best = deepest(split)
+          assert.is_true(math.abs(split[1].depth - split[2].depth) > 0.05 * s)
+          assert.is_true(best.normal ~= (best == split[1] and split[2] or split[1]).normal)
+          assert.are.equal(best.depth, contact.depth)
+          assert.are.equal(best.normal, contact.normal)
+          assert.are.equal(best.point, contact.point)
+          local depth, normal, f = collide.penetration(ball, mesh)
+          assert.are.equal(contact.depth, depth)
+          assert.are.equal(contact.normal, normal)
+          assert.are.equal(1, f)
+        end
+      end)
+
+      it("gives a ball sunk by a face's seam the point under its center" .. label, function()
+        -- Over the quad's diagonal from vertex 1 to 3, off it on either
+        -- side: both triangles are 0.3 deep along the face's normal (the
+        -- diagonal is inactive), and the record is the one the ball is over.
+        local vertices = {point(0, 0, 0), point(-0.5, 0, 1), point(2, 0, 0), point(1, 0, -1)}
+        for _, face in ipairs({{1, 2, 3, 4}, {3, 4, 1, 2}}) do
+          local mesh = collide.mesh(vertices, {face})
+          for _, side in ipairs({-1, 1}) do
+            local contacts = mesh:contacts(collide.sphere(point(1, 0.2, 0.1 * side), 0.5 * s))
+            assert.are.equal(1, #contacts)
+            assert.is_true(close(contacts[1].depth, 0.3 * s, 1e-12 * reach))
+            assert.are.equal(vec3(0, 1, 0), contacts[1].normal)
+            local under = point(1, 0, 0.1 * side)
+            assert.is_true((contacts[1].point - under):length() <= 1e-12 * reach,
+              string.format("side %d%s: %s", side, label, tostring(contacts[1].point)))
+          end
+        end
+      end)
+
+      it("gives every face the record of its deepest triangle, on random convex faces" .. label, function()
+        local rng = Random.new(815)
+        local differed, count = 0, math.max(C.scaled(400), 60)
+        for i = 1, count do
+          -- A convex polygon of 4 to 7 vertices on a tilted plane, and a
+          -- shape sunk in it somewhere near.
+          local k = 4 + i % 4
+          local axes = rng:axes()
+          local u, w, n = vec3(axes[1]), vec3(axes[2]), vec3(axes[3])
+          local vertices, face = {}, {}
+          local start = rng:uniform(0, 2 * math.pi)
+          for j = 1, k do
+            local angle = start + (j - 1 + rng:uniform(-0.3, 0.3)) * 2 * math.pi / k
+            local radius = rng:uniform(0.7, 1.3)
+            vertices[j] = point(0, 0, 0) + (u * math.cos(angle) + w * math.sin(angle)) * (radius * s)
+            face[j] = j
+          end
+          local ok, mesh = pcall(collide.mesh, vertices, {face})
+          if ok then
+            local r = rng:uniform(0.2, 0.6) * s
+            local at = point(0, 0, 0) + (u * rng:uniform(-1.2, 1.2) + w * rng:uniform(-1.2, 1.2)) * s
+              + n * (r - rng:uniform(0, 0.4) * s)
+            local shapes = {collide.sphere(at, r), collide.ellipsoid(at, {0.8 * r, r, 1.2 * r}),
+              collide.aabb(at, {r, 0.8 * r, 0.6 * r}), collide.obb(at, {r, 0.5 * r, 0.7 * r}, table.unpack(rng:axes()))}
+            local shape = shapes[i % #shapes + 1]
+            local contacts = mesh:contacts(shape)
+            local split = fans(vertices, {face}):contacts(shape)
+            local best, tied = deepest(split)
+            local case = string.format("case %d%s: %s", i, label, tostring(shape))
+            assert.are.equal(best and 1 or 0, #contacts, case)
+            if best then
+              local contact = contacts[1]
+              assert.are.equal(best.depth, contact.depth, case)
+              -- Of equal depths, the record of one of the deepest.
+              local same = false
+              for _, other in ipairs(split) do
+                same = same or (other.depth == best.depth and other.normal == contact.normal
+                  and other.point == contact.point)
+              end
+              assert.is_true(same, case)
+              if not tied and #split > 1 then
+                differed = differed + 1
+                assert.are.equal(best.normal, contact.normal, case)
+                assert.are.equal(best.point, contact.point, case)
+              end
+            end
+          end
+        end
+        -- Cases where the face's triangles disagree are what this checks.
+        assert.is_true(differed >= 0.1 * count, "differed " .. differed)
+      end)
+    end
   end)
 
   describe("raycast", function()

@@ -225,6 +225,123 @@ static void mesh_active_edges(void)
 	free(indices);
 }
 
+// Every contact of a sphere with a mesh, collected.
+typedef struct ContactList
+{
+	c3MeshContact items[8];
+	int count;
+} ContactList;
+
+static bool collectContact(const c3MeshContact* contact, void* context)
+{
+	ContactList* list = (ContactList*)context;
+	if (list->count < 8)
+	{
+		list->items[list->count] = *contact;
+	}
+	list->count++;
+	return true;
+}
+
+static ContactList sphereContacts(const c3Mesh* mesh, c3Vec3 center, double radius)
+{
+	c3Sphere s = {center, radius};
+	ContactList list;
+	list.count = 0;
+	int reported = c3Mesh_Contacts(mesh, c3_sphereShape, &s, collectContact, &list, NULL);
+	CHECK(reported == list.count);
+	return list;
+}
+
+static void mesh_two_sided_and_inconsistent_edges(void)
+{
+	// A flat square given on both sides (each triangle again, reversed):
+	// every edge is shared by four triangles. A ball sunk across the seam,
+	// off it on either side: only the floor's normal, from every face.
+	c3Vec3 v[4] = {V(0, 0, 0), V(0, 0, 1), V(1, 0, 1), V(1, 0, 0)};
+	int twoSided[12] = {0, 1, 2, 0, 2, 3, 0, 2, 1, 0, 3, 2};
+	c3Mesh* mesh = NULL;
+	CHECK(makeMesh(v, 4, twoSided, 4, &mesh, NULL, NULL) == c3_meshOk);
+	for (int side = -1; side <= 1; side += 2)
+	{
+		ContactList list = sphereContacts(mesh, V(0.5 - 0.1 * side, 0.25, 0.5 + 0.1 * side), 0.3);
+		CHECK(list.count == 4);
+		for (int i = 0; i < list.count && i < 8; ++i)
+		{
+			CHECK_VEC(list.items[i].normal, 0, 1, 0, 0);
+			CHECK_NEAR(list.items[i].depth, 0.05, 1e-15);
+		}
+	}
+	c3DestroyMesh(mesh);
+	// A ridge along the z axis (faces falling by 0.5 each side) whose second
+	// face is reversed: convex from the first face's front, concave from the
+	// second's. It stays active for both: a ball over the first face that
+	// reaches the ridge meets the second there, along center - ridge.
+	c3Vec3 roof[4] = {V(0, 0, 0), V(0, 0, 1), V(-1, -0.5, 0.5), V(1, -0.5, 0.5)};
+	int ridge[6] = {0, 2, 1, 0, 3, 1};
+	CHECK(makeMesh(roof, 4, ridge, 2, &mesh, NULL, NULL) == c3_meshOk);
+	ContactList list = sphereContacts(mesh, V(-0.3, 0.2, 0.5), 0.4);
+	CHECK(list.count == 2);
+	for (int i = 0; i < list.count && i < 8; ++i)
+	{
+		if (list.items[i].face == 1)
+		{
+			double d = sqrt(0.13);
+			CHECK_VEC(list.items[i].normal, -0.3 / d, 0.2 / d, 0, 1e-15);
+			CHECK_NEAR(list.items[i].depth, 0.4 - d, 1e-15);
+		}
+	}
+	c3DestroyMesh(mesh);
+}
+
+// A mesh of one face of four vertices, in the order given.
+static c3Mesh* makeQuad(const c3Vec3* v, const int* order)
+{
+	int size = 4;
+	c3MeshDef def = c3DefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = 4;
+	def.indices = order;
+	def.faceSizes = &size;
+	def.faceCount = 1;
+	c3Mesh* mesh = NULL;
+	CHECK(c3CreateMesh(&def, &mesh, NULL, NULL) == c3_meshOk);
+	return mesh;
+}
+
+static void mesh_contacts_per_face(void)
+{
+	// A quad split into the fan (0, 1, 2), (0, 2, 3), given in both vertex
+	// orders so that the deepest triangle is first in the fan, then second.
+	// A ball sunk 0.3 over the triangle (0, 1, 2) close to vertex 0: that
+	// one meets it inside, 0.3 deep; the other only at vertex 0, 0.21 deep
+	// along a tilted normal. One record for the face: the deeper one.
+	c3Vec3 v[4] = {V(0, 0, 0), V(-0.5, 0, 1), V(2, 0, 0), V(1, 0, -1)};
+	int orders[2][4] = {{0, 1, 2, 3}, {2, 3, 0, 1}};
+	for (int k = 0; k < 2; ++k)
+	{
+		c3Mesh* mesh = makeQuad(v, orders[k]);
+		ContactList list = sphereContacts(mesh, V(-0.05, 0.2, 0.2), 0.5);
+		CHECK(list.count == 1);
+		CHECK(list.items[0].face == 0);
+		CHECK_NEAR(list.items[0].depth, 0.3, 1e-15);
+		CHECK_VEC(list.items[0].normal, 0, 1, 0, 0);
+		CHECK_VEC(list.items[0].point, -0.05, 0, 0.2, 1e-15);
+		// Sunk 0.3 over the diagonal from 0 to 2, off it: both triangles
+		// give 0.3 along the face's normal; the record is the one the ball
+		// is over, with the point under its center.
+		for (int side = -1; side <= 1; side += 2)
+		{
+			list = sphereContacts(mesh, V(1, 0.2, 0.1 * side), 0.5);
+			CHECK(list.count == 1);
+			CHECK_NEAR(list.items[0].depth, 0.3, 1e-15);
+			CHECK_VEC(list.items[0].normal, 0, 1, 0, 0);
+			CHECK_VEC(list.items[0].point, 1, 0, 0.1 * side, 1e-15);
+		}
+		c3DestroyMesh(mesh);
+	}
+}
+
 static void triangle_closest_point(void)
 {
 	c3Vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0);
@@ -323,6 +440,8 @@ const c3Test c3_meshTests[] = {
 	{"mesh_memory", mesh_memory},
 	{"mesh_depth_is_bounded", mesh_depth_is_bounded},
 	{"mesh_active_edges", mesh_active_edges},
+	{"mesh_two_sided_and_inconsistent_edges", mesh_two_sided_and_inconsistent_edges},
+	{"mesh_contacts_per_face", mesh_contacts_per_face},
 	{"triangle_closest_point", triangle_closest_point},
 	{"triangle_contact_normals", triangle_contact_normals},
 	{"triangle_ray_is_watertight", triangle_ray_is_watertight},

@@ -442,16 +442,11 @@ static bool lc3_addcontact(const c3MeshContact* contact, void* context)
 	return true;
 }
 
-// By face, the deepest first within a face.
+// By face (the core gives one contact per face).
 static int lc3_comparecontacts(const void* a, const void* b)
 {
-	const c3MeshContact* x = (const c3MeshContact*)a;
-	const c3MeshContact* y = (const c3MeshContact*)b;
-	if (x->face != y->face)
-	{
-		return (x->face > y->face) - (x->face < y->face);
-	}
-	return (x->depth < y->depth) - (x->depth > y->depth);
+	int x = ((const c3MeshContact*)a)->face, y = ((const c3MeshContact*)b)->face;
+	return (x > y) - (x < y);
 }
 
 static int lc3_checkcontactshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname, lc3Object** out)
@@ -474,15 +469,6 @@ static lc3ContactList lc3_contacts(lua_State* L, lc3Mesh* m, const lc3Object* s)
 	list.slot = lua_gettop(L);
 	c3Mesh_Contacts(m->mesh, (c3ShapeType)s->type, &s->u, lc3_addcontact, &list, &m->last);
 	qsort(list.items, list.count, sizeof(c3MeshContact), lc3_comparecontacts);
-	size_t n = 0;
-	for (size_t i = 0; i < list.count; ++i)
-	{
-		if (n == 0 || list.items[i].face != list.items[n - 1].face)
-		{
-			list.items[n++] = list.items[i];
-		}
-	}
-	list.count = n;
 	return list;
 }
 

@@ -5,6 +5,8 @@
 #ifndef C3_BVH_MESH_H
 #define C3_BVH_MESH_H
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "collide/mesh.h"
@@ -20,11 +22,18 @@ typedef struct c3MeshNode
 	int32_t count;
 } c3MeshNode;
 
+/// The bit of c3MeshTriangle::faceEdges set when the triangle is the whole of
+/// its face (a triangle, or the one triangle with area of a fan).
+enum
+{
+	c3_meshTriangleAlone = 8
+};
+
 /// A triangle of the fan of a face, in tree order.
 typedef struct c3MeshTriangle
 {
 	int32_t v[3];      ///< vertex indices
-	int32_t faceEdges; ///< face index << 3 | active-edge bits (kernel/triangle.h)
+	int32_t faceEdges; ///< face index << 4 | c3_meshTriangleAlone | active-edge bits (kernel/triangle.h)
 } c3MeshTriangle;
 
 struct c3Mesh
@@ -40,13 +49,38 @@ struct c3Mesh
 	const c3Vec3* vertices;
 	const int32_t* faceStart; ///< faceCount + 1 offsets into faceIndices
 	const int32_t* faceIndices;
+	/// The triangles of each face's fan, in fan order: face f's n vertices
+	/// make n - 2 entries from faceStart[f] - 2 f, each a triangle's index
+	/// in triangles, or -1 for a fan triangle of no area, left out.
+	const int32_t* faceTriangles;
 	const c3MeshTriangle* triangles;
 	const c3MeshNode* nodes; ///< nodes[0] is the root
 };
 
+// The float nearest x on the side away from a box's inside: the bounds of
+// the tree's nodes round outward, never smaller than their triangles.
+static inline float c3FloatDown(double x)
+{
+	float f = (float)x;
+	return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static inline float c3FloatUp(double x)
+{
+	float f = (float)x;
+	return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
 static inline int c3MeshTriangleFace(const c3MeshTriangle* t)
 {
-	return t->faceEdges >> 3;
+	return t->faceEdges >> 4;
+}
+
+/// Whether the triangle is the whole of its face: a query need not look at
+/// the face's other triangles.
+static inline bool c3MeshTriangleAlone(const c3MeshTriangle* t)
+{
+	return (t->faceEdges & c3_meshTriangleAlone) != 0;
 }
 
 static inline int c3MeshTriangleEdges(const c3MeshTriangle* t)

@@ -22,6 +22,7 @@ enum
 	c3_meshBins = 16,
 	c3_meshLeafSize = 4,     // a leaf holds at most this many triangles
 	c3_meshMedianDepth = 36, // below this depth splits halve the count, so the depth stays under C3_MESH_MAX_DEPTH
+	c3_meshMaxFork = 16,     // the most triangles on one edge whose active edges are decided pair by pair
 };
 
 // The surface area heuristic's cost of visiting a node, with a triangle test
@@ -130,19 +131,6 @@ static double c3HalfArea(const c3Bounds* b)
 {
 	c3Vec3 e = c3Sub(b->hi, b->lo);
 	return e.x * e.y + e.y * e.z + e.z * e.x;
-}
-
-// The float nearest x on the side away from the box's inside.
-static float c3FloatDown(double x)
-{
-	float f = (float)x;
-	return (double)f > x ? nextafterf(f, -INFINITY) : f;
-}
-
-static float c3FloatUp(double x)
-{
-	float f = (float)x;
-	return (double)f < x ? nextafterf(f, INFINITY) : f;
 }
 
 typedef struct c3TreeBuilder
@@ -466,26 +454,42 @@ static void c3WeldVertices(const c3Vec3* v, int count, int32_t* weld, int32_t* t
 	}
 }
 
-// Whether the edge e1 of triangle t1, shared as edge e2 of t2, should give
-// contacts on t1 their own normal: not when the faces are coplanar, nor on a
-// concave fold (t2's far vertex in front of t1, with the winding). n holds
-// the triangles' unit normals.
-static bool c3EdgeActive(const c3Vec3* v, const c3Vec3* n, const int32_t* weld, const c3MeshTriangle* tris, int t1,
-						 int e1, int t2, int e2)
+// Whether t2 rises in front of t1 at their shared edge: its far vertex on
+// the side t1's normal points to (a concave fold seen from t1's front).
+static bool c3RisesInFront(const c3Vec3* v, const c3Vec3* n, const c3MeshTriangle* tris, int t1, int e1, int t2, int e2)
 {
-	c3Vec3 n1 = n[t1], n2 = n[t2];
-	// Consistent winding runs the shared edge in opposite directions.
+	c3Vec3 far = v[tris[t2].v[(e2 + 2) % 3]];
+	return c3Dot(n[t1], c3Sub(far, v[tris[t1].v[e1]])) > 0.0;
+}
+
+// Whether t2, sharing its edge e2 with edge e1 of t1, makes that edge of t1
+// inactive (n: the triangles' unit normals; pair: the edge is theirs alone).
+// - Flat: t2 continues t1's plane, their normals within about 0.1 degree
+//   once the two are wound alike. Faces wound alike run a shared edge in
+//   opposite directions; two that run it the same way are wound against
+//   each other, and one normal is flipped to compare them. So a floor whose
+//   faces are wound either way, or given on both sides, is one plane.
+// - Concave: a fold of two faces that is concave seen from the front of
+//   both. Faces wound alike agree on that. Faces wound against each other
+//   never do: the fold is concave from one front and convex from the other,
+//   and it stays active: taken as concave, a shape on its convex side that
+//   reaches over the edge would get the face's normal and the depth to its
+//   plane, not the edge's. Back to back (one face on the other) is no fold:
+//   active.
+static bool c3HidesEdge(const c3Vec3* v, const c3Vec3* n, const int32_t* weld, const c3MeshTriangle* tris, int t1,
+						int e1, int t2, int e2, bool pair)
+{
+	double cosine = c3Dot(n[t1], n[t2]);
 	if (weld[tris[t1].v[e1]] == weld[tris[t2].v[e2]])
 	{
-		n2 = c3Neg(n2);
+		cosine = -cosine;
 	}
-	if (c3Dot(n1, n2) >= C3_COPLANAR_COSINE)
+	if (cosine >= C3_COPLANAR_COSINE)
 	{
-		return false;
+		return true;
 	}
-	c3Vec3 far = v[tris[t2].v[(e2 + 2) % 3]];
-	c3Vec3 onEdge = v[tris[t1].v[e1]];
-	return c3Dot(n1, c3Sub(far, onEdge)) <= 0.0;
+	return pair && cosine > -C3_COPLANAR_COSINE && c3RisesInFront(v, n, tris, t1, e1, t2, e2) &&
+		   c3RisesInFront(v, n, tris, t2, e2, t1, e1);
 }
 
 static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* tris, int triangleCount,
@@ -518,8 +522,12 @@ static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* 
 		}
 	}
 	c3SortEdges(edges, scratch, edgeCount, buckets);
-	// Runs of one key: one triangle is a boundary, three or more a fork;
-	// both keep their own normals. Two decide by their angle.
+	// Runs of one key: one triangle is a boundary and keeps its normals.
+	// Two decide by their angle (c3HidesEdge). In a fork of three or more (a
+	// floor given on both sides shares each seam among four) a triangle's
+	// edge is inactive when another continues it flat; a fold there has no
+	// one concave side. A run of more than c3_meshMaxFork keeps its edges
+	// active: the triangles of a run are tested pair by pair.
 	for (size_t i = 0; i < edgeCount;)
 	{
 		size_t j = i + 1;
@@ -527,17 +535,18 @@ static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* 
 		{
 			++j;
 		}
-		if (j - i == 2)
+		for (size_t a = i; a < j && j - i <= c3_meshMaxFork; ++a)
 		{
-			int t1 = edges[i].triangle / 3, e1 = edges[i].triangle % 3;
-			int t2 = edges[i + 1].triangle / 3, e2 = edges[i + 1].triangle % 3;
-			if (!c3EdgeActive(v, normals, weld, tris, t1, e1, t2, e2))
+			int t1 = edges[a].triangle / 3, e1 = edges[a].triangle % 3;
+			bool inactive = false;
+			for (size_t b = i; b < j && !inactive; ++b)
+			{
+				int t2 = edges[b].triangle / 3, e2 = edges[b].triangle % 3;
+				inactive = b != a && c3HidesEdge(v, normals, weld, tris, t1, e1, t2, e2, j - i == 2);
+			}
+			if (inactive)
 			{
 				tris[t1].faceEdges &= ~(1 << e1);
-			}
-			if (!c3EdgeActive(v, normals, weld, tris, t2, e2, t1, e1))
-			{
-				tris[t2].faceEdges &= ~(1 << e2);
 			}
 		}
 		i = j;
@@ -642,6 +651,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	c3MeshTriangle* tris = (c3MeshTriangle*)c3BuildAlloc(&m, sizeof(c3MeshTriangle) * (size_t)triangleCount);
 	c3Primitive* prims = (c3Primitive*)c3BuildAlloc(&m, sizeof(c3Primitive) * (size_t)triangleCount);
 	c3MeshNode* nodes = (c3MeshNode*)c3BuildAlloc(&m, sizeof(c3MeshNode) * (size_t)(2 * triangleCount + 1));
+	int32_t* fanSlots = (int32_t*)c3BuildAlloc(&m, sizeof(int32_t) * (size_t)triangleCount);
 	if (m.failed)
 	{
 		c3BuildFree(&m);
@@ -669,7 +679,8 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 			tris[t].v[0] = face[0];
 			tris[t].v[1] = face[k];
 			tris[t].v[2] = face[k + 1];
-			tris[t].faceEdges = f << 3;
+			tris[t].faceEdges = f << 4;
+			fanSlots[t] = start - 2 * f + k - 1; // its entry in faceTriangles
 			++t;
 		}
 		if (t == first)
@@ -679,6 +690,10 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 			*bad = f;
 			*faceError = c3_errZeroArea;
 			return c3_meshBadFace;
+		}
+		if (t == first + 1)
+		{
+			tris[first].faceEdges |= c3_meshTriangleAlone;
 		}
 	}
 	triangleCount = t;
@@ -715,7 +730,9 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	size_t offTriangles = offNodes + 64u + c3AlignUp(sizeof(c3MeshNode) * (size_t)builder.nodeCount);
 	size_t offFaceStart = offTriangles + c3AlignUp(sizeof(c3MeshTriangle) * (size_t)triangleCount);
 	size_t offFaceIndices = offFaceStart + c3AlignUp(sizeof(int32_t) * (size_t)(def->faceCount + 1));
-	size_t bytes = offFaceIndices + c3AlignUp(sizeof(int32_t) * (size_t)indexCount);
+	size_t offFaceTriangles = offFaceIndices + c3AlignUp(sizeof(int32_t) * (size_t)indexCount);
+	size_t fanCount = (size_t)indexCount - 2 * (size_t)def->faceCount;
+	size_t bytes = offFaceTriangles + c3AlignUp(sizeof(int32_t) * fanCount);
 	char* block = (char*)c3Alloc(&allocator, bytes);
 	if (block == NULL)
 	{
@@ -753,11 +770,21 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	{
 		faceIndices[i] = def->indices[i];
 	}
+	int32_t* faceTriangles = (int32_t*)(block + offFaceTriangles);
+	for (size_t i = 0; i < fanCount; ++i)
+	{
+		faceTriangles[i] = -1;
+	}
+	for (int i = 0; i < triangleCount; ++i)
+	{
+		faceTriangles[fanSlots[prims[i].triangle]] = i;
+	}
 	mesh->vertices = vertices;
 	mesh->nodes = finalNodes;
 	mesh->triangles = finalTris;
 	mesh->faceStart = faceStart;
 	mesh->faceIndices = faceIndices;
+	mesh->faceTriangles = faceTriangles;
 
 	c3Vec3 lo = vertices[0], hi = vertices[0];
 	for (int i = 1; i < def->vertexCount; ++i)

@@ -110,18 +110,19 @@ typedef struct c3QueryContext
 	void* context;
 } c3QueryContext;
 
+static inline bool c3BoxesOverlap(c3Vec3 alo, c3Vec3 ahi, c3Vec3 blo, c3Vec3 bhi)
+{
+	return alo.x <= bhi.x && ahi.x >= blo.x && alo.y <= bhi.y && ahi.y >= blo.y && alo.z <= bhi.z && ahi.z >= blo.z;
+}
+
 static bool c3VisitQuery(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
 {
 	const c3QueryContext* q = (const c3QueryContext*)context;
 	c3Vec3 a, b, c;
 	c3TrianglePoints(mesh, t, &a, &b, &c);
 	c3Vec3 lo = c3Sub(q->box->center, q->box->halfExtents), hi = c3Add(q->box->center, q->box->halfExtents);
-	c3Vec3 tlo = c3Min(a, c3Min(b, c)), thi = c3Max(a, c3Max(b, c));
-	if (tlo.x > hi.x || thi.x < lo.x || tlo.y > hi.y || thi.y < lo.y || tlo.z > hi.z || thi.z < lo.z)
-	{
-		return true;
-	}
-	return q->fcn(c3MeshTriangleFace(t), q->context);
+	return !c3BoxesOverlap(c3Min(a, c3Min(b, c)), c3Max(a, c3Max(b, c)), lo, hi) ||
+		   q->fcn(c3MeshTriangleFace(t), q->context);
 }
 
 bool c3Mesh_Query(const c3Mesh* mesh, const c3AABB* box, c3MeshFaceFcn* fcn, void* context, c3MeshQueryStats* stats)
@@ -444,6 +445,7 @@ struct c3ShapeContext
 	c3Vec3 axis[3];
 	c3Vec3 half;
 	c3Vec3 axesSquared;
+	c3Vec3 lo, hi; ///< contacts: the box of the walk
 	c3MeshContactFcn* fcn;
 	void* context;
 	int count;
@@ -532,16 +534,77 @@ static bool c3SunkInTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3
 	return contact.hit && contact.depth > s->sunk;
 }
 
+// Whether the walk by the box lo, hi meets triangle abc for sure: when the
+// bounds its node holds it by (rounded outward to floats, as the builder
+// rounds them) overlap the box.
+static bool c3WalkMeetsTriangle(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Vec3 lo, c3Vec3 hi)
+{
+	c3Vec3 tlo = c3Min(a, c3Min(b, c)), thi = c3Max(a, c3Max(b, c));
+	c3Vec3 flo = c3MakeVec3(c3FloatDown(tlo.x), c3FloatDown(tlo.y), c3FloatDown(tlo.z));
+	c3Vec3 fhi = c3MakeVec3(c3FloatUp(thi.x), c3FloatUp(thi.y), c3FloatUp(thi.z));
+	return c3BoxesOverlap(flo, fhi, lo, hi);
+}
+
+// Whether a contact with one triangle of a face is to stand for the face
+// rather than another: the deeper; of equal depths, one met on the
+// triangle's face rather than at an edge or a vertex (for a sphere, the
+// point right under it).
+static bool c3BetterContact(const c3TriangleContact* x, const c3TriangleContact* y)
+{
+	return x->depth > y->depth ||
+		   (x->depth == y->depth && x->feature == c3_triangleFace && y->feature != c3_triangleFace);
+}
+
+// One record per face: the contact of its deepest triangle (c3BetterContact;
+// of those alike, the first of the fan). The walk meets every triangle of
+// the face that touches the shape, and each looks over the whole fan; the
+// first of the fan that touches it, of those the walk meets for sure
+// (c3WalkMeetsTriangle), reports the face, and the others leave it. No
+// memory: the fan is looked over again for each triangle that touches, but
+// for a triangle that is its face's only one, which reports at once.
 static bool c3VisitContact(const c3Mesh* mesh, const c3MeshTriangle* t, void* context)
 {
 	c3ShapeContext* s = (c3ShapeContext*)context;
-	c3Vec3 a, b, c;
-	c3TrianglePoints(mesh, t, &a, &b, &c);
-	c3TriangleContact contact = c3ContactTriangle(s, a, b, c, c3MeshTriangleEdges(t));
-	if (!contact.hit)
+	int face = c3MeshTriangleFace(t);
+	bool alone = c3MeshTriangleAlone(t);
+	int32_t self = (int32_t)(t - mesh->triangles);
+	const int32_t* fan = alone ? &self : mesh->faceTriangles + mesh->faceStart[face] - 2 * face;
+	int fanCount = alone ? 1 : mesh->faceStart[face + 1] - mesh->faceStart[face] - 2;
+	c3TriangleContact contact;
+	memset(&contact, 0, sizeof contact);
+	for (int k = 0; k < fanCount; ++k)
 	{
-		return true;
+		if (fan[k] < 0)
+		{
+			continue;
+		}
+		const c3MeshTriangle* u = &mesh->triangles[fan[k]];
+		c3Vec3 a, b, c;
+		c3TrianglePoints(mesh, u, &a, &b, &c);
+		c3TriangleContact other;
+		other.hit = false;
+		if (alone || c3WalkMeetsTriangle(a, b, c, s->lo, s->hi))
+		{
+			other = c3ContactTriangle(s, a, b, c, c3MeshTriangleEdges(u));
+		}
+		if (!other.hit)
+		{
+			if (u == t)
+			{
+				return true; // t does not touch: it reports nothing
+			}
+			continue;
+		}
+		if (!contact.hit && u != t)
+		{
+			return true; // one before t in the fan reports the face
+		}
+		if (!contact.hit || c3BetterContact(&other, &contact))
+		{
+			contact = other;
+		}
 	}
+	C3_ASSERT(contact.hit);
 	c3MeshContact out;
 	out.point = contact.point;
 	out.normal = contact.normal;
@@ -565,8 +628,9 @@ int c3Mesh_Contacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3M
 	c3SetupShape(&s, type, shape);
 	s.fcn = fcn;
 	s.context = context;
-	c3WalkBox(mesh, c3Sub(bounds.center, bounds.halfExtents), c3Add(bounds.center, bounds.halfExtents), c3VisitContact,
-			  &s, stats);
+	s.lo = c3Sub(bounds.center, bounds.halfExtents);
+	s.hi = c3Add(bounds.center, bounds.halfExtents);
+	c3WalkBox(mesh, s.lo, s.hi, c3VisitContact, &s, stats);
 	return s.count;
 }
 

@@ -144,8 +144,10 @@ typedef struct c3MeshContact
 typedef bool c3MeshContactFcn(const c3MeshContact* contact, void* context);
 
 /// The contacts of a sphere, an ellipsoid, an aabb or an obb with the mesh:
-/// one per face it touches (the deepest of the face's triangles), in face
-/// order. Returns the number of contacts reported.
+/// one per face it touches, that of the deepest of the face's triangles (of
+/// equal depths, one met on a triangle's face rather than at an edge or a
+/// vertex, then the first of the face's fan), in the order the walk of the
+/// tree meets them, not by face. Returns the number of contacts reported.
 C3_API int c3Mesh_Contacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshContactFcn* fcn,
 						   void* context, c3MeshQueryStats* stats);
 
