@@ -48,7 +48,8 @@ local function argError(n, fname, message)
   local level = 2
   while true do
     local info = debug.getinfo(level, "S")
-    if not info or info.source ~= SOURCE then
+    -- (Lua 5.1 shows a tail call as a frame of its own, "(tail call)".)
+    if not info or info.source ~= SOURCE and info.what ~= "tail" then
       break
     end
     level = level + 1
