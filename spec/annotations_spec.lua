@@ -137,10 +137,12 @@ end
 -- names on), its public functions and, for a userdata, its metatable.
 local function api()
   local DebugDraw = require("collide.debugdraw")
-  local World = require("collide.world").World
-  local Character = require("collide.character").Character
   local world = collide.newWorld()
   world:add("hero", collide.sphere({ 0, 1, 0 }, 0.5))
+  local character = collide.newCharacter(world, "hero")
+  -- The methods of worlds and characters: the __index of their (protected)
+  -- metatables.
+  local World, Character = debug.getmetatable(world).__index, debug.getmetatable(character).__index
   local values = {
     collide.vec3(1, 2, 3),
     collide.sphere({ 0, 0, 0 }, 1),
@@ -154,13 +156,13 @@ local function api()
   }
   local list = {
     { class = "collide", value = collide, functions = publicFunctions(collide) },
-    { class = World.__metatable, value = world, functions = publicFunctions(World) },
-    { class = Character.__metatable, value = collide.newCharacter(world, "hero"),
-      functions = publicFunctions(Character) },
+    { class = getmetatable(world), value = world, functions = publicFunctions(World) },
+    { class = getmetatable(character), value = character, functions = publicFunctions(Character) },
     { class = "collide.DebugDraw", value = DebugDraw.new(function() return 0, 0 end),
       functions = publicFunctions(DebugDraw) },
   }
-  assert(getmetatable(world) == World.__metatable, "a world's metatable is not World")
+  assert(getmetatable(world) == "collide.World" and getmetatable(character) == "collide.Character",
+    "a world's or a character's metatable is not protected by its class name")
   for _, v in ipairs(values) do
     local methods = methodTable(v)
     list[#list + 1] = { class = getmetatable(v), value = v, functions = publicFunctions(methods or {}),

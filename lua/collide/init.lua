@@ -22,8 +22,9 @@ local world = require("collide.world")
 --- A new world of items (collide/world.lua).
 collide.newWorld = world.newWorld
 
---- A character controller over a world's item (collide/character.lua).
-collide.newCharacter = require("collide.character").newCharacter
+--- A character controller over a world's item (collide/character.lua,
+-- built by collide/world.lua).
+collide.newCharacter = world.newCharacter
 
 local function checkPath(path, fname)
   if type(path) ~= "string" then

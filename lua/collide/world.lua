@@ -25,9 +25,8 @@ local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segme
 local MAX = 1e15 -- C3_MAX_COORDINATE: the largest magnitude of a coordinate
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
 
-local World = {}
-World.__index = World
-World.__metatable = "collide.World"
+local World = {} -- the methods of every world (each has a metatable of its own: newWorld)
+local responses -- the built-in responses, by name (below)
 
 local SOURCE = debug.getinfo(1, "S").source
 
@@ -50,8 +49,14 @@ local function typeName(v)
   return ctype(v) or type(v)
 end
 
--- Every world (a weak set): what a method takes as self.
-local worlds = setmetatable({}, { __mode = "k" })
+-- Every world's private state (the core handle, the maps between items and
+-- ids, the responses, the pools), by world. A world is an empty table to
+-- scripts, so that none can reach its core (and close it) or forge its
+-- maps: it holds its state in its own metatable, which __metatable keeps
+-- from scripts. This table holds neither strongly (weak keys and values):
+-- under Lua 5.1 and LuaJIT, whose weak tables are not ephemerons, a state
+-- it held would keep alive a world that one of its items refers to.
+local states = setmetatable({}, { __mode = "kv" })
 
 -- Raise the error of a method fname called on self, not a world: with a
 -- dot instead of a colon (world.move(...)), or on another value.
@@ -64,7 +69,7 @@ end
 
 --- Whether v is a world.
 local function isWorld(v)
-  return worlds[v] ~= nil
+  return states[v] ~= nil
 end
 
 -- The error message for the first key of the table t (of a kind, such as
@@ -151,25 +156,33 @@ local function keep(out, n, filter)
   return out, k
 end
 
--- The hit buffer of a depth of nested calls (a filter may call the world).
-local function bufferAt(self, depth)
-  local buf = self._buffers[depth]
-  if not buf then
-    buf = {}
-    self._buffers[depth] = buf
+-- A hit buffer of this call's own, from the world's pool: a filter may call
+-- the world, a finalizer may run one of its queries at any allocation, and
+-- calls suspended in coroutines may end in any order; each works in its own
+-- buffer. A call that never ends (its coroutine never resumed) keeps its
+-- buffer, which goes with the coroutine.
+local function takeBuffer(self)
+  local pool = self._buffers
+  local n = #pool
+  local buf = pool[n]
+  if buf then
+    pool[n] = nil
+    return buf
   end
-  return buf
+  return {}
 end
 
--- The next depth's hit buffer, held until release.
+-- This call's buffer, held until release; the count of calls under way
+-- raised (a move from inside one is a change of the world for it).
 local function buffer(self)
-  local depth = self._depth + 1
-  self._depth = depth
-  return bufferAt(self, depth)
+  self._depth = self._depth + 1
+  return takeBuffer(self)
 end
 
-local function release(self)
+local function release(self, buf)
   self._depth = self._depth - 1
+  local pool = self._buffers
+  pool[#pool + 1] = buf
 end
 
 --- A new empty world. options: skin (the gap a mover keeps from what it
@@ -199,15 +212,15 @@ local function newWorld(options)
     _responses = {},
     _skin = skin,
     _maxIterations = iterations or 4,
-    _buffers = {},
-    _depth = 0,
+    _buffers = {}, -- hit buffers no call holds (takeBuffer)
+    _depth = 0, -- calls under way
     _normals = false, -- the slide normals of the move whose response runs, 3 numbers each
     _pool = {}, -- collision records out tables gave back, for reuse
     _made = setmetatable({}, { __mode = "k" }), -- the collision records this world made (a set)
     _changes = 0, -- counts adds, removes, updates and nested moves (a move looks again after one)
     _changed = {}, -- id -> the count when its item last changed
   }
-  for name, fn in pairs(World._defaultResponses) do
+  for name, fn in pairs(responses) do
     self._responses[name] = fn
   end
   -- A move or a check with no filter in one call of the core (its mover),
@@ -215,8 +228,10 @@ local function newWorld(options)
   -- otherwise).
   self._moverCore = self._core:mover(self._ids, self._items, self._pool, self._made, skin, self._maxIterations)
   self._mover = self._moverCore
-  worlds[self] = true
-  return setmetatable(self, World)
+  local world = setmetatable({}, { __index = World, __metatable = "collide.World", state = self })
+  self._world = world -- for the responses
+  states[world] = self
+  return world
 end
 
 -- -- items -------------------------------------------------------------------------------
@@ -240,9 +255,7 @@ end
 
 --- Add item (any value but nil and NaN) with shape (any shape, or a mesh).
 function World:add(item, shape)
-  if not worlds[self] then
-    badSelf("add", self)
-  end
+  self = states[self] or badSelf("add", self)
   if item == nil or item ~= item then
     argError(1, "add", "item must not be nil or NaN")
   end
@@ -257,9 +270,7 @@ function World:add(item, shape)
 end
 
 function World:remove(item)
-  if not worlds[self] then
-    badSelf("remove", self)
-  end
+  self = states[self] or badSelf("remove", self)
   local id = idOf(self, item, "remove")
   self._core:remove(id)
   self._items[id], self._ids[item] = nil, nil
@@ -268,9 +279,7 @@ end
 
 --- After the item's shape changed (moved, resized), or to give it another.
 function World:update(item, shape)
-  if not worlds[self] then
-    badSelf("update", self)
-  end
+  self = states[self] or badSelf("update", self)
   local id = idOf(self, item, "update")
   shape = shape == nil and self._core:shape(id) or shape
   checkShape(shape, "update")
@@ -279,31 +288,23 @@ function World:update(item, shape)
 end
 
 function World:has(item)
-  if not worlds[self] then
-    badSelf("has", self)
-  end
+  self = states[self] or badSelf("has", self)
   return item ~= nil and self._ids[item] ~= nil
 end
 
 function World:getShape(item)
-  if not worlds[self] then
-    badSelf("getShape", self)
-  end
+  self = states[self] or badSelf("getShape", self)
   return self._core:shape(idOf(self, item, "getShape"))
 end
 
 function World:count()
-  if not worlds[self] then
-    badSelf("count", self)
-  end
+  self = states[self] or badSelf("count", self)
   return self._core:count()
 end
 
 --- Every item, in no set order, into out (cleared) or a new table.
 function World:items(out)
-  if not worlds[self] then
-    badSelf("items", self)
-  end
+  self = states[self] or badSelf("items", self)
   checkOut(out, 1, "items")
   out = out or {}
   for i = #out, 1, -1 do
@@ -319,16 +320,12 @@ end
 
 --- Rebuild both trees top-down for faster queries (after loading a level).
 function World:optimize()
-  if not worlds[self] then
-    badSelf("optimize", self)
-  end
+  self = states[self] or badSelf("optimize", self)
   self._core:optimize()
 end
 
 function World:stats()
-  if not worlds[self] then
-    badSelf("stats", self)
-  end
+  self = states[self] or badSelf("stats", self)
   return self._core:stats()
 end
 
@@ -355,33 +352,25 @@ end
 
 --- The items whose shapes overlap shape.
 function World:queryShape(shape, filter, out)
-  if not worlds[self] then
-    badSelf("queryShape", self)
-  end
+  self = states[self] or badSelf("queryShape", self)
   return query(self, "queryShape", "queryShape", shape, filter, out)
 end
 
 --- The items whose bounds overlap the aabb.
 function World:queryBounds(box, filter, out)
-  if not worlds[self] then
-    badSelf("queryBounds", self)
-  end
+  self = states[self] or badSelf("queryBounds", self)
   return query(self, "queryBounds", "queryBounds", box, filter, out)
 end
 
 --- The items whose shapes contain or touch the point.
 function World:queryPoint(point, filter, out)
-  if not worlds[self] then
-    badSelf("queryPoint", self)
-  end
+  self = states[self] or badSelf("queryPoint", self)
   return query(self, "queryPoint", "queryPoint", point, filter, out)
 end
 
 --- The items whose shapes overlap the item's shape now.
 function World:overlapping(item, filter, out)
-  if not worlds[self] then
-    badSelf("overlapping", self)
-  end
+  self = states[self] or badSelf("overlapping", self)
   local id = idOf(self, item, "overlapping")
   checkFilter(filter, 2, "overlapping")
   checkOut(out, 3, "overlapping")
@@ -494,11 +483,11 @@ local function checkRay(origin, direction, maxT, fname)
   end
 end
 
--- The count of hits a core call (its pcall's results) put in this call's
--- buffer; on an error the buffer is given back and the error passed on.
-local function filled(self, ok, n)
+-- The count of hits a core call (its pcall's results) put in buf, this
+-- call's; on an error the buffer is given back and the error passed on.
+local function filled(self, buf, ok, n)
   if not ok then
-    release(self)
+    release(self, buf)
     error(n, 3)
   end
   return n
@@ -509,7 +498,7 @@ end
 -- call's until the end.
 local function firstFiltered(self, buf, n, filter)
   local done, item, t, point, normal, face = pcall(firstHit, self, buf, n, filter)
-  release(self)
+  release(self, buf)
   if not done then
     error(item, 0)
   end
@@ -518,9 +507,7 @@ end
 
 --- The first item the ray meets: item, t, point, normal [, face], or nil.
 function World:raycast(origin, direction, maxT, filter)
-  if not worlds[self] then
-    badSelf("raycast", self)
-  end
+  self = states[self] or badSelf("raycast", self)
   checkRay(origin, direction, maxT, "raycast")
   checkFilter(filter, 4, "raycast")
   if not filter then
@@ -531,25 +518,23 @@ function World:raycast(origin, direction, maxT, filter)
     return self._items[id], t, vec3(px, py, pz), vec3(nx, ny, nz), face > 0 and face or nil
   end
   local buf = buffer(self)
-  local n = filled(self, pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf))
+  local n = filled(self, buf, pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf))
   return firstFiltered(self, buf, n, filter)
 end
 
 --- Every item the ray meets, sorted by t: records {item, t, point, normal, face}
 -- (the records of out reused, with their vectors).
 function World:raycastAll(origin, direction, maxT, filter, out)
-  if not worlds[self] then
-    badSelf("raycastAll", self)
-  end
+  self = states[self] or badSelf("raycastAll", self)
   checkRay(origin, direction, maxT, "raycastAll")
   checkFilter(filter, 4, "raycastAll")
   checkOut(out, 5, "raycastAll")
   out = out or {}
   local buf = buffer(self)
-  local n = filled(self, pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf))
+  local n = filled(self, buf, pcall(self._core.raycastAll, self._core, origin, direction, maxT, buf))
   -- The buffer stays this call's while the filter runs (it may call the world).
   local done, k = pcall(fillHits, self, buf, n, filter, out)
-  release(self)
+  release(self, buf)
   if not done then
     error(k, 0)
   end
@@ -562,9 +547,7 @@ end
 
 --- The first item shape meets moving by delta: item, t, point, normal [, face], or nil.
 function World:sweep(shape, delta, filter)
-  if not worlds[self] then
-    badSelf("sweep", self)
-  end
+  self = states[self] or badSelf("sweep", self)
   local kind = ctype(shape)
   if kind ~= "sphere" and kind ~= "ellipsoid" and kind ~= "aabb" and kind ~= "obb" then
     argError(1, "sweep", format("a sphere, an ellipsoid, an aabb or an obb expected, got %s", typeName(shape)))
@@ -572,7 +555,7 @@ function World:sweep(shape, delta, filter)
   components(delta, 2, "sweep", "delta")
   checkFilter(filter, 3, "sweep")
   local buf = buffer(self)
-  local n = filled(self, pcall(self._core.sweep, self._core, shape, delta, buf))
+  local n = filled(self, buf, pcall(self._core.sweep, self._core, shape, delta, buf))
   return firstFiltered(self, buf, n, filter or acceptAll)
 end
 
@@ -641,7 +624,7 @@ end
 
 -- Responses: (world, col, x, y, z, gx, gy, gz) -> the new position and
 -- goal. col.touch is where the mover touches (backed off by the skin).
-local responses = {}
+responses = {}
 
 function responses.touch(_, col)
   local tx, ty, tz = col.touchX, col.touchY, col.touchZ
@@ -654,7 +637,7 @@ end
 
 function responses.slide(world, col, _, _, _, gx, gy, gz)
   local tx, ty, tz = col.touchX, col.touchY, col.touchZ
-  local normals = world._normals
+  local normals = states[world]._normals
   addNormal(normals, col.normalX, col.normalY, col.normalZ)
   local vx, vy, vz = clip(normals, gx - tx, gy - ty, gz - tz)
   return tx, ty, tz, tx + vx, ty + vy, tz + vz
@@ -671,16 +654,12 @@ function responses.bounce(_, col, _, _, _, gx, gy, gz)
   return tx, ty, tz, tx + rx, ty + ry, tz + rz
 end
 
-World._defaultResponses = responses
-
 --- Register a response: fn(world, collision, x, y, z, goalX, goalY, goalZ)
 -- returns the mover's new position and goal (numbers). collision has the
 -- fields of a collision record, and touchX, touchY, touchZ: where the mover
 -- touches the other item, backed off by the skin.
 function World:addResponse(name, fn)
-  if not worlds[self] then
-    badSelf("addResponse", self)
-  end
+  self = states[self] or badSelf("addResponse", self)
   if type(name) ~= "string" then
     argError(1, "addResponse", format("name must be a string, got %s", type(name)))
   end
@@ -697,7 +676,6 @@ local function recycle(pool, col)
   col.item, col.other = nil, nil
   pool[#pool + 1] = col
 end
-World._recycle = recycle
 
 -- Record the hit at base of buf as collision ncols + 1 (a record of the out
 -- table is reused, with its vectors); (tx, ty, tz): where the mover
@@ -930,7 +908,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
       end
       self._normals = normals
       local before = self._changes
-      x, y, z, gx, gy, gz = fn(self, col, x, y, z, gx, gy, gz)
+      x, y, z, gx, gy, gz = fn(self._world, col, x, y, z, gx, gy, gz)
       if not (type(x) == "number" and type(y) == "number" and type(z) == "number" and type(gx) == "number"
           and type(gy) == "number" and type(gz) == "number" and x >= -MAX and x <= MAX and y >= -MAX and y <= MAX
           and z >= -MAX and z <= MAX and gx >= -MAX and gx <= MAX and gy >= -MAX and gy <= MAX and gz >= -MAX
@@ -978,34 +956,37 @@ end
 -- shape is there already (the core moved it, or a filter or a response
 -- changed the item, which ended the move).
 local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
-  local depth = self._depth + 1
-  if moving and depth > 1 then
+  if moving and self._depth > 0 then
     -- A move from inside another call's filter or response: a change of
     -- the world for that call.
     changed(self, id)
   end
   local before = #cols
-  local buf = self._buffers[depth] or bufferAt(self, depth)
+  -- (A step that fails leaves its buffer to the collector.)
+  local buf = takeBuffer(self)
   local n, x, y, z, size = self._core:step(id, gx, gy, gz, buf, moving)
   if n == 0 then
     x, y, z = gx, gy, gz
   elseif n > 0 then
-    self._depth = depth
+    self._depth = self._depth + 1
     local done, placed
     done, x, y, z, n, placed =
       pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving, skin)
-    self._depth = depth - 1
+    self._depth = self._depth - 1
     local crossed = buf.crossed
     for i = crossed and #crossed or 0, 1, -1 do
       crossed[i] = nil -- held no longer than the move
     end
     if not done then
+      self._buffers[#self._buffers + 1] = buf
       error(x, 0)
     end
     -- The caller moves the shape, unless the core put it at the goal or a
     -- filter or a response changed the item (the move ended there).
     moving = placed or false
   end
+  local pool = self._buffers
+  pool[#pool + 1] = buf
   if n < 0 then
     argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
       tostring(item), typeName(self._core:shape(id))))
@@ -1036,7 +1017,7 @@ end
 -- function, the collisions table, the iterations and the skin (nil: the
 -- world's); moves the shape when moving. Returns the position reached
 -- (numbers) and the count of collisions.
-function World:_move(item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+local function moveChecked(self, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   if moving and not moved then
     self._core:setCenter(id, x, y, z)
@@ -1059,9 +1040,7 @@ end
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
-  if not worlds[self] then
-    badSelf("check", self)
-  end
+  self = states[self] or badSelf("check", self)
   local mover = filter == nil and self._mover
   if mover then
     -- The move in one call (the core's mover), unless it leaves it to the
@@ -1076,14 +1055,11 @@ end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
--- iterations (for the character controller) overrides maxIterations.
-function World:move(item, goal, filter, outCollisions, outActual, iterations)
-  if not worlds[self] then
-    badSelf("move", self)
-  end
+function World:move(item, goal, filter, outCollisions, outActual)
+  self = states[self] or badSelf("move", self)
   local mover = filter == nil and self._mover
   if mover then
-    local actual, cols, n = mover(item, goal, iterations, outActual, outCollisions, true)
+    local actual, cols, n = mover(item, goal, nil, outActual, outCollisions, true)
     if actual then
       if self._depth > 0 then
         changed(self, self._ids[item]) -- a move from inside another call's filter or response
@@ -1091,7 +1067,20 @@ function World:move(item, goal, filter, outCollisions, outActual, iterations)
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, iterations, true)
+  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, nil, true)
 end
 
-return { newWorld = newWorld, World = World, isWorld = isWorld, unknownKey = unknownKey }
+-- What the character controller (collide/character.lua) uses of a world,
+-- given to it here and reachable from no script: a world's private state,
+-- and the move loop for callers that checked their arguments.
+local character = require("collide.character")({
+  state = function(world)
+    return states[world]
+  end,
+  move = moveChecked,
+  recycle = recycle,
+  slide = responses.slide,
+  unknownKey = unknownKey,
+})
+
+return { newWorld = newWorld, newCharacter = character.newCharacter, isWorld = isWorld }
