@@ -148,6 +148,25 @@ describe("collide.newCharacter", function()
     end
   end)
 
+  it("stays within the coordinates near their edge, and raises nothing", function()
+    for _, edge in ipairs({ 1e15, -1e15 }) do
+      local world = collide.newWorld()
+      local at = edge - (edge > 0 and 3 or -3)
+      world:add("floor", collide.aabb({ at, -1, 0 }, { 2, 1, 2 }))
+      world:add("ball", collide.sphere({ at, 0.5, 0 }, 0.5))
+      local c = collide.newCharacter(world, "ball", { stickToFloor = 0.5 })
+      for _ = 1, 3 do
+        local ok, p = pcall(c.move, c, { edge > 0 and 10 or -10, -1, 0 })
+        assert.is_true(ok, tostring(p))
+        assert.is_true(p.x <= 1e15 and p.x >= -1e15)
+      end
+      -- A delta that is itself out of range is refused before anything moves.
+      local before = c:getPosition()
+      assert.has_error(function() c:move({ 2e15, 0, 0 }) end)
+      assert.is_true(c:getPosition() == before)
+    end
+  end)
+
   it("ends a move whose filter gives its item a shape it cannot move with, and refuses the next", function()
     for _, phase in ipairs({ "walk", "fall", "probe" }) do
       local world = collide.newWorld()

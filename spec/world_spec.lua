@@ -650,11 +650,13 @@ describe("collide.newWorld", function()
     it("reads a goal with no filter as with one, in every form, and checks without moving", function()
       -- With no filter the core reads the goal itself (a vec3, or a plain
       -- table: fields x, y, z first, else 1, 2, 3); a table with a
-      -- metatable goes the general way. Each form reaches the same place.
+      -- metatable goes the general way, which reads it raw too (its
+      -- __index is not called). Each form reaches the same place.
       local slide = function() return "slide" end
-      local proxy = setmetatable({}, { __index = function(_, k) return ({ x = 3, y = 0.5, z = 0 })[k] end })
+      local called = false
+      local mt = { __index = function() called = true end }
       local forms = { vec3(3, 0.5, 0), { 3, 0.5, 0 }, { x = 3, y = 0.5, z = 0 }, { 9, 9, 9, x = 3, y = 0.5, z = 0 },
-        proxy }
+        setmetatable({ x = 3, y = 0.5, z = 0 }, mt), setmetatable({ 3, 0.5, 0 }, mt) }
       for i, goal in ipairs(forms) do
         local results = {}
         for _, filter in ipairs({ false, slide }) do
@@ -670,6 +672,20 @@ describe("collide.newWorld", function()
           results[#results + 1] = actual
         end
         assert.is_true(results[1] == results[2] and math.abs(results[1].x - 1) < 1e-3, "form " .. i)
+      end
+      assert.is_false(called, "a goal's __index was called")
+      local proxy = setmetatable({}, { __index = function(_, k) return ({ x = 3, y = 0.5, z = 0 })[k] end })
+      local bounds = collide.newWorld()
+      bounds:add("ball", collide.sphere({ 0, 0, 0 }, 1))
+      for _, call in ipairs({
+        function() bounds:move("ball", proxy) end,
+        function() bounds:check("ball", proxy, slide) end,
+        function() bounds:raycast(proxy, { 1, 0, 0 }) end,
+        function() bounds:queryPoint(proxy) end,
+      }) do
+        local ok, message = pcall(call)
+        assert.is_false(ok)
+        assert.is_truthy(message:find("must have three numbers", 1, true), message)
       end
       local world = collide.newWorld()
       world:add("ball", collide.sphere({ 0, 0, 0 }, 1))
@@ -1314,6 +1330,93 @@ describe("collide.newWorld", function()
         sameSet(got, want, "queryBounds after move " .. m)
       end
       assert.is_true(calls >= 1000, "filter calls: " .. calls)
+    end)
+
+    it("gives each call its own hit buffer, whatever order coroutines end in", function()
+      -- Calls suspended in filters (a coroutine yields) end out of order;
+      -- another call runs in between. Each must answer from its own hits.
+      for _, mover in ipairs({ "move", "raycastAll" }) do
+        local world = collide.newWorld()
+        world:add("wall", collide.aabb({ 2, 0, 0 }, { 0.1, 5, 5 }))
+        world:add("a", collide.sphere({ 0, 0, -2 }, 0.5))
+        world:add("b", collide.sphere({ 0, 0, 2 }, 0.5))
+        local yielding = function(_, other)
+          coroutine.yield()
+          return other == "wall" and "slide" or nil
+        end
+        local a = coroutine.create(function() return world:move("a", { 6, 0, -2 }, yielding) end)
+        local b = coroutine.create(function()
+          if mover == "move" then
+            return world:move("b", { 6, 0, 2 }, yielding)
+          end
+          return world:raycastAll({ -5, 0, 2 }, { 1, 0, 0 }, nil, function(item)
+            coroutine.yield()
+            return item ~= nil
+          end)
+        end)
+        world:add("c", collide.sphere({ 0, 0, 0 }, 0.5))
+        local c = coroutine.create(function() return world:move("c", { 6, 0, 0 }, yielding) end)
+        local function finish(co)
+          local ok, result
+          repeat
+            ok, result = coroutine.resume(co)
+            assert.is_true(ok, tostring(result))
+          until coroutine.status(co) == "dead"
+          return result
+        end
+        assert.is_true(coroutine.resume(a))
+        assert.is_true(coroutine.resume(b))
+        -- a ends first, while b, started after it, is still suspended; c
+        -- starts; other calls with filters run; then b ends, then c.
+        local actual = finish(a)
+        assert.is_true(actual.x < 2 - 0.1 - 0.5 + 1e-9, "a went to x = " .. actual.x)
+        assert.is_true(coroutine.resume(c))
+        local all = function() return true end
+        for _ = 1, 3 do
+          world:raycastAll({ -5, 0, -2 }, { 1, 0, 0 }, nil, all)
+          world:check("a", { -6, 0, -2 }, function() return "slide" end)
+        end
+        local result = finish(b)
+        actual = finish(c)
+        assert.is_true(actual.x < 2 - 0.1 - 0.5 + 1e-9, "c went to x = " .. actual.x)
+        if mover == "move" then
+          assert.is_true(result.x < 2 - 0.1 - 0.5 + 1e-9, "b went to x = " .. result.x)
+        else
+          local names = {}
+          for i, hit in ipairs(result) do
+            names[i] = hit.item
+            assert.is_true(i == 1 or hit.t >= result[i - 1].t, "sorted by t")
+          end
+          assert.are.same({ "b", "wall" }, names)
+          assert.are.equal(7 - 0.1, result[2].t)
+        end
+      end
+    end)
+
+    it("leaks nothing past a coroutine left suspended in a filter", function()
+      local world = collide.newWorld()
+      world:add("wall", collide.aabb({ 2, 0, 0 }, { 0.1, 5, 5 }))
+      world:add("a", collide.sphere({ 0, 0, 0 }, 0.5))
+      local function abandon(times)
+        for _ = 1, times do
+          local co = coroutine.create(function()
+            return world:move("a", { 6, 0, 0 }, function() coroutine.yield() end)
+          end)
+          assert.is_true(coroutine.resume(co))
+        end
+      end
+      abandon(100)
+      collectgarbage()
+      collectgarbage()
+      local before = collectgarbage("count")
+      abandon(C.scaled(20000))
+      collectgarbage()
+      collectgarbage()
+      local grown = collectgarbage("count") - before
+      assert.is_true(grown < 256, string.format("%.0f KB kept after the coroutines went", grown))
+      -- and the world still moves
+      local actual = world:move("a", { 6, 0, 0 })
+      assert.is_true(actual.x < 2 - 0.1 - 0.5 + 1e-9)
     end)
 
     it("survives items added, removed and moved from inside a filter", function()

@@ -86,9 +86,10 @@ return function(private)
   local function components(v, n, fname, name)
     local x, y, z
     if type(v) == "table" then
-      x, y, z = v.x, v.y, v.z
+      -- Read raw (no __index), as the world reads a goal.
+      x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
       if x == nil then
-        x, y, z = v[1], v[2], v[3]
+        x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
       end
     elseif ctype(v) == "vec3" then
       x, y, z = unpackVec3(v)
@@ -403,7 +404,15 @@ return function(private)
   -- Move toward (x, y, z) with filter; appends the collisions (the phases'
   -- own responses reported as "slide", each trigger once a move); returns
   -- where the mover is.
+  -- A coordinate brought within +-1e15 (C3_MAX_COORDINATE): a goal past the
+  -- edge of the coordinates (a character near it, moved on) stops there, as
+  -- a world's move never leaves them.
+  local function within(c)
+    return c < -1e15 and -1e15 or c > 1e15 and 1e15 or c
+  end
+
   function Internal:_go(x, y, z, filter)
+    x, y, z = within(x), within(y), within(z)
     local phase = self._phase
     local ax, ay, az, n = moveChecked(self._ws, self._item, self._id, x, y, z, filter, phase, true,
       self._maxIterations, self._padding)
@@ -563,6 +572,7 @@ return function(private)
   -- fraction near of the way sets the new state; returns whether ground the
   -- character can stand on was met anywhere on the way.
   function Internal:_probe(x, y, z, near)
+    x, y, z = within(x), within(y), within(z)
     local cols = self._phase
     local _, _, _, n = moveChecked(self._ws, self._item, self._id, x, y, z, self._touchFilter, cols, false,
       self._maxIterations, self._padding)

@@ -60,16 +60,27 @@ function obj.parse(text, name)
     at = stop + 1
     number = number + 1
     local lineNumber = number
-    -- A final backslash continues the line on the next one.
-    while sub(line, -1) == "\\" or sub(line, -2) == "\\\r" do
-      line = match(line, "^(.-)\\\r?$")
-      if at > size then
-        fail(name, lineNumber, "the file ends inside a continued line")
+    -- A final backslash continues the line on the next one: the pieces,
+    -- without it, joined once (appending piece by piece, and matching the
+    -- whole line each time, took time quadratic in the pieces).
+    if sub(line, -1) == "\\" or sub(line, -2) == "\\\r" then
+      local pieces, count = {}, 0
+      while true do
+        local cut = sub(line, -1) == "\\" and 1 or sub(line, -2) == "\\\r" and 2 or 0
+        count = count + 1
+        pieces[count] = sub(line, 1, #line - cut)
+        if cut == 0 then
+          break
+        end
+        if at > size then
+          fail(name, lineNumber, "the file ends inside a continued line")
+        end
+        stop = find(text, "\n", at, true) or size + 1
+        line = sub(text, at, stop - 1)
+        at = stop + 1
+        number = number + 1
       end
-      stop = find(text, "\n", at, true) or size + 1
-      line = line .. " " .. sub(text, at, stop - 1)
-      at = stop + 1
-      number = number + 1
+      line = table.concat(pieces, " ")
     end
     local hash = find(line, "#", 1, true)
     if hash then

@@ -102,9 +102,11 @@ local function components(v, n, fname, name)
   local x, y, z
   local kind = type(v)
   if kind == "table" then
-    x, y, z = v.x, v.y, v.z
+    -- Read raw, as the core's mover reads a goal (no __index): the fields
+    -- x, y, z, else 1, 2, 3.
+    x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
     if x == nil then
-      x, y, z = v[1], v[2], v[3]
+      x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
     end
   elseif kind == "userdata" and ctype(v) == "vec3" then
     x, y, z = unpackVec3(v)
@@ -175,8 +177,9 @@ end
 -- This call's buffer, held until release; the count of calls under way
 -- raised (a move from inside one is a change of the world for it).
 local function buffer(self)
+  local buf = takeBuffer(self)
   self._depth = self._depth + 1
-  return takeBuffer(self)
+  return buf
 end
 
 local function release(self, buf)
@@ -253,6 +256,14 @@ local function changed(self, id)
   self._changed[id] = count
 end
 
+-- The keys of a new item (the core's id) in the world's maps, and the
+-- change counted.
+local function enter(self, item, id)
+  self._items[id] = item
+  changed(self, id)
+  self._ids[item] = id
+end
+
 --- Add item (any value but nil and NaN) with shape (any shape, or a mesh).
 function World:add(item, shape)
   self = states[self] or badSelf("add", self)
@@ -263,9 +274,22 @@ function World:add(item, shape)
     argError(1, "add", format("%s is already in the world", tostring(item)))
   end
   checkShape(shape, "add")
-  local id = self._core:add(item, shape)
-  self._items[id], self._ids[item] = item, id
-  changed(self, id)
+  -- A failure (no memory) at any step leaves the world as it was: the
+  -- item's key first (a new key may take memory), then the core, then the
+  -- id's keys, undone if they fail.
+  local ids = self._ids
+  ids[item] = false
+  local ok, id = pcall(self._core.add, self._core, item, shape)
+  if not ok then
+    ids[item] = nil
+    error(id, 2)
+  end
+  local done, err = pcall(enter, self, item, id)
+  if not done then
+    self._core:remove(id)
+    self._items[id], ids[item] = nil, nil
+    error(err, 2)
+  end
   return item
 end
 
@@ -289,7 +313,7 @@ end
 
 function World:has(item)
   self = states[self] or badSelf("has", self)
-  return item ~= nil and self._ids[item] ~= nil
+  return item ~= nil and (self._ids[item] or false) ~= false -- (false: being added)
 end
 
 function World:getShape(item)
@@ -1029,11 +1053,14 @@ end
 -- general path, which checks the arguments and runs the loop.
 local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, iterations, moving)
   local id, gx, gy, gz, cols = check(self, fname, item, goal, filter, outCollisions, outActual)
+  -- The vector it returns made first: a failure to make it after the move
+  -- would raise with the item moved.
+  local actual = outActual or vec3()
   local x, y, z, k, moved = run(self, fname, item, id, gx, gy, gz, filter or defaultFilter, cols, moving, iterations)
   if moving and not moved then
     self._core:setCenter(id, x, y, z)
   end
-  return outActual and setVec3(outActual, x, y, z) or vec3(x, y, z), cols, k
+  return setVec3(actual, x, y, z), cols, k
 end
 
 --- Where the item's shape would go moving toward goal: actual, collisions,
