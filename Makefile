@@ -190,6 +190,13 @@ build/ctest/binding_tests: spec/c/binding/test_handles.c $(BINDING_SRC) $(HEADER
 	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_handles.c \
 		$(BINDING_SRC) build/asan/libcollide.a -llua5.4 -lm
 
+# Allocation failures at every allocation of every call of worlds and
+# characters, in a Lua 5.4 state of the test's own, under ASan + UBSan.
+build/ctest/oom_tests: spec/c/binding/test_oom.c $(BINDING_SRC) $(HEADERS) build/asan/libcollide.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_oom.c \
+		$(BINDING_SRC) build/asan/libcollide.a -llua5.4 -lm
+
 # The core also compiles as C++ and with clang's C++-compatibility warnings.
 cxx-check:
 	@mkdir -p build/cxx

@@ -185,7 +185,9 @@ end
 local function release(self, buf)
   self._depth = self._depth - 1
   local pool = self._buffers
-  pool[#pool + 1] = buf
+  -- A pool that cannot grow (no memory) loses the buffer, and the call
+  -- does not fail after it changed the world (a move places its item).
+  pcall(rawset, pool, #pool + 1, buf)
 end
 
 --- A new empty world. options: skin (the gap a mover keeps from what it
@@ -964,7 +966,9 @@ local function trim(self, cols, before, n)
       local col = cols[i]
       cols[i] = nil
       if made[col] then
-        recycle(pool, col)
+        -- (A pool that cannot grow loses the record: the move must not
+        -- fail after it placed its item.)
+        pcall(recycle, pool, col)
       end
     end
   end
@@ -986,31 +990,31 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     changed(self, id)
   end
   local before = #cols
-  -- (A step that fails leaves its buffer to the collector.)
-  local buf = takeBuffer(self)
-  local n, x, y, z, size = self._core:step(id, gx, gy, gz, buf, moving)
+  local buf = buffer(self)
+  local stepped, n, x, y, z, size = pcall(self._core.step, self._core, id, gx, gy, gz, buf, moving)
+  if not stepped then
+    release(self, buf)
+    error(n, 0)
+  end
   if n == 0 then
     x, y, z = gx, gy, gz
   elseif n > 0 then
-    self._depth = self._depth + 1
     local done, placed
     done, x, y, z, n, placed =
       pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving, skin)
-    self._depth = self._depth - 1
     local crossed = buf.crossed
     for i = crossed and #crossed or 0, 1, -1 do
       crossed[i] = nil -- held no longer than the move
     end
     if not done then
-      self._buffers[#self._buffers + 1] = buf
+      release(self, buf)
       error(x, 0)
     end
     -- The caller moves the shape, unless the core put it at the goal or a
     -- filter or a response changed the item (the move ended there).
     moving = placed or false
   end
-  local pool = self._buffers
-  pool[#pool + 1] = buf
+  release(self, buf)
   if n < 0 then
     argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
       tostring(item), typeName(self._core:shape(id))))
