@@ -241,10 +241,14 @@ return function(private)
     if not ws then
       argError(1, "newCharacter", format("world expected, got %s", typeName(world)))
     end
-    if not world:has(item) then
+    -- The item's shape, read once: a finalizer may change the world at any
+    -- allocation below.
+    local id = item ~= nil and ws._ids[item]
+    if not id then
       argError(2, "newCharacter", format("%s is not in the world", tostring(item)))
     end
-    local kind = ctype(world:getShape(item))
+    local shape = ws._core:shape(id)
+    local kind = ctype(shape)
     if kind ~= "sphere" and kind ~= "ellipsoid" then
       argError(2, "newCharacter", format("the item's shape must be a sphere or an ellipsoid, got %s", tostring(kind)))
     end
@@ -300,7 +304,6 @@ return function(private)
     ws._characters[item] = self
     -- The reach of the shape along up: its center to its lowest point; and
     -- its axes (an ellipsoid's), for its reach across up (_reachAlong).
-    local shape = world:getShape(item)
     if kind == "sphere" then
       self._reach, self._radius = shape.radius, shape.radius
     else
