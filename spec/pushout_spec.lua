@@ -1,5 +1,8 @@
---- Pushing a mover out never takes it into what it was not in: a touch
--- within rounding at a mesh's seam vertex is no depth (issue 23).
+--- Pushing a mover out, and backing it off by the skin, never take it into
+-- or through what it was not in: a touch within rounding at a mesh's seam
+-- vertex is no depth, a push out is swept (a crusher does not push a
+-- character through the floor), and the skin's back off at a touch, a
+-- bounce or a slide is swept too (issue 23).
 local collide = require("collide")
 local vec3 = collide.vec3
 local Random = require("spec.support.random")
@@ -110,6 +113,173 @@ describe("pushing out", function()
           end
         end
       end
+    end)
+  end)
+
+  describe("a crusher", function()
+    -- A box moved as platforms are (setCenter and world:update) comes down
+    -- on a character standing in a closed room. A push out that is not swept
+    -- took the character through the floor and out of the level for good.
+    local function crush(kind, speed, frames)
+      local world = collide.newWorld()
+      world:add("room", boxMesh({ 0, 5, 0 }, { 10, 5, 10 }, true))
+      local shape = kind == "sphere" and collide.sphere({ 0, 0.5, 0 }, 0.5)
+        or collide.ellipsoid({ 0, 0.9, 0 }, { 0.4, 0, 0 }, { 0, 0.9, 0 }, { 0, 0, 0.4 })
+      world:add("hero", shape)
+      local hero = collide.newCharacter(world, "hero")
+      local crusher = collide.aabb({ 0.1, 4, 0 }, { 2, 0.5, 2 })
+      world:add("crusher", crusher)
+      local reach = kind == "sphere" and 0.5 or 0.9
+      local vy, crushed = 0, 0
+      for frame = 1, frames do
+        crusher:setCenter(0.1, math.max(crusher.center.y - speed, 0.2), 0)
+        world:update("crusher")
+        vy = vy - 9.81 / 60
+        local p, ground, cols = hero:move({ 0.01, vy / 60, 0 })
+        if ground == "onGround" and vy < 0 then
+          vy = 0
+        end
+        local where = string.format("%s, crusher by %g, frame %d at %s", kind, speed, frame, tostring(p))
+        -- In the room: the foot never below the floor, the shape never in
+        -- its walls.
+        assert.is_true(p.y - reach >= -1e-9, where .. ": below the floor")
+        assert.is_true(depth(shape, world:getShape("room")) <= 1e-12 * reach, where .. ": in the room's walls")
+        local inside = false
+        for _, other in ipairs(world:overlapping("hero")) do
+          inside = inside or (other == "crusher" and depth(shape, crusher) > 1e-9)
+        end
+        if inside then
+          -- Crushed: in the crusher, on the floor, and the move says so.
+          crushed = crushed + 1
+          local reported = false
+          for _, col in ipairs(cols) do
+            reported = reported or (col.other == "crusher" and col.overlaps)
+          end
+          assert.is_true(reported, where .. ": the crusher's record")
+          C.near(p.y, reach, 1e-3, where .. ": on the floor")
+        end
+      end
+      return crushed, hero:getPosition()
+    end
+
+    for _, kind in ipairs({ "sphere", "ellipsoid" }) do
+      it("never pushes a " .. kind .. " character through the floor", function()
+        for _, speed in ipairs({ 0.05, 0.3, 1.5 }) do
+          local crushed, p = crush(kind, speed, 60)
+          if speed == 0.05 then
+            assert.is_true(crushed > 0, "crushed a while")
+          else
+            -- Its center past the crusher's middle when first found
+            -- inside: the shortest way out is up, through the crusher.
+            assert.is_true(p.y > 0.7, "on top of the crusher: " .. tostring(p))
+          end
+        end
+      end)
+    end
+
+    it("holds a box moved with no filter, and with one, between the crusher and the floor", function()
+      for _, filter in ipairs({ false, function() return "slide" end, function() return "touch" end }) do
+        local world = collide.newWorld()
+        world:add("floor", boxMesh({ 0, -0.05, 0 }, { 5, 0.05, 5 }))
+        world:add("crusher", collide.aabb({ 0, 1.4, 0 }, { 2, 0.5, 2 }))
+        local box = collide.aabb({ 0, 0.5, 0 }, { 0.5, 0.5, 0.5 })
+        world:add("box", box)
+        local actual, cols, n = world:move("box", { 0.3, 0.5, 0 }, filter or nil)
+        assert.is_true(actual.y >= 0.5 - 1e-12, "through the floor: " .. tostring(actual))
+        assert.is_true(depth(box, world:getShape("floor")) <= 1e-12)
+        assert.is_true(n >= 1 and cols[1].other == "crusher" and cols[1].overlaps)
+      end
+    end)
+  end)
+
+  describe("the skin's back off", function()
+    -- A ball resting on a floor moves into an overhang, a box turned 45
+    -- degrees whose face looks down: backed off along that face's normal,
+    -- it went into the floor it never met, by 0.7 of the skin (3.5e-5 of
+    -- its size), with touch and bounce (and any response when the move's
+    -- iterations end there).
+    it("never takes a mover into a surface it did not meet, with any response", function()
+      local s = math.sqrt(0.5)
+      for _, response in ipairs({ "touch", "bounce", "slide", false }) do
+        for iterations = 1, 4 do
+          local world = collide.newWorld({ maxIterations = iterations })
+          world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+          world:add("overhang", collide.obb({ 2, 1.2, 0 }, { 1, 1, 3 }, { s, s, 0 }, { -s, s, 0 }, { 0, 0, 1 }))
+          local ball = collide.sphere({ 0, 0.5, 0 }, 0.5)
+          world:add("ball", ball)
+          local actual, cols, n = world:move("ball", { 3, 0.5, 0 }, response and function() return response end or nil)
+          local where = string.format("%s, %d iterations: %s", tostring(response), iterations, tostring(actual))
+          assert.is_true(n >= 1 and cols[1].other == "overhang", where)
+          assert.is_true(depth(ball, world:getShape("floor")) <= 1e-12, where .. ": in the floor")
+          assert.is_true(depth(ball, world:getShape("overhang")) <= 1e-12, where .. ": in the overhang")
+        end
+      end
+    end)
+
+    it("never ends a move inside what it did not start in, touching, bouncing or sliding", function()
+      -- Movers of every kind rest exactly on a floor (no gap: placed there,
+      -- or after a move with no skin) among turned boxes, spheres and
+      -- ellipsoids, and move at random with each response and a default
+      -- skin: after each move, nothing it was not in holds it by more
+      -- than 1e-12 of its size.
+      local rng = Random.new(2323)
+      local worst, where, moves = 0, "", 0
+      for trial = 1, math.max(C.scaled(24), 8) do
+        local response = ({ "touch", "bounce", "slide" })[trial % 3 + 1]
+        local world = collide.newWorld({ maxIterations = trial % 4 + 1 })
+        world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
+        for i = 1, 40 do
+          local c = { rng:uniform(-6, 6), rng:uniform(0.3, 2.5), rng:uniform(-6, 6) }
+          local kind = rng:pick({ "obb", "obb", "sphere", "ellipsoid" })
+          local shape
+          if kind == "obb" then
+            shape = collide.obb(c, { rng:uniform(0.3, 1), rng:uniform(0.3, 1), rng:uniform(0.3, 1) },
+              unpack(rng:axes()))
+          elseif kind == "sphere" then
+            shape = collide.sphere(c, rng:uniform(0.3, 1))
+          else
+            shape = collide.ellipsoid(c, { 1, 0, 0 }, { 0, 0.5, 0 }, { 0, 0, 0.7 })
+          end
+          world:add(i, shape)
+        end
+        local kind = ({ "sphere", "ellipsoid", "aabb", "obb" })[trial % 4 + 1]
+        local h = 0.5
+        local mover = kind == "sphere" and collide.sphere({ 0, h, 0 }, h)
+          or kind == "ellipsoid" and collide.ellipsoid({ 0, h, 0 }, { 0.3, 0, 0 }, { 0, h, 0 }, { 0, 0, 0.3 })
+          or kind == "aabb" and collide.aabb({ 0, h, 0 }, { 0.3, h, 0.3 })
+          or collide.obb({ 0, h, 0 }, { 0.3, h, 0.3 }, { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 })
+        world:add("m", mover)
+        local filter = function() return response end
+        for step = 1, 150 do
+          local inside = {}
+          for _, other in ipairs(world:overlapping("m")) do
+            inside[other] = true
+          end
+          local p, d = mover.center, rng:unit()
+          if step % 3 == 0 then
+            -- Back down on the floor, exactly.
+            mover:setCenter(p.x, h, p.z)
+            world:update("m")
+            inside = {}
+            for _, other in ipairs(world:overlapping("m")) do
+              inside[other] = true
+            end
+            p = mover.center
+          end
+          local length = rng:uniform(0, 3)
+          world:move("m", { p.x + d[1] * length, p.y + 0.3 * d[2] * length, p.z + d[3] * length }, filter)
+          moves = moves + 1
+          for _, other in ipairs(world:overlapping("m")) do
+            local deep = not inside[other] and depth(mover, world:getShape(other)) / h or 0
+            if deep > worst then
+              worst = deep
+              where = string.format("trial %d (%s, %s), step %d, into %s", trial, kind, response, step, tostring(other))
+            end
+          end
+        end
+      end
+      assert.is_true(moves >= 8 * 150)
+      assert.is_true(worst <= 1e-12, string.format("deepest new overlap over the size: %g (%s)", worst, where))
     end)
   end)
 end)
