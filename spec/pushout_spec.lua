@@ -230,17 +230,7 @@ describe("pushing out", function()
         world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
         for i = 1, 40 do
           local c = { rng:uniform(-6, 6), rng:uniform(0.3, 2.5), rng:uniform(-6, 6) }
-          local kind = rng:pick({ "obb", "obb", "sphere", "ellipsoid" })
-          local shape
-          if kind == "obb" then
-            shape = collide.obb(c, { rng:uniform(0.3, 1), rng:uniform(0.3, 1), rng:uniform(0.3, 1) },
-              unpack(rng:axes()))
-          elseif kind == "sphere" then
-            shape = collide.sphere(c, rng:uniform(0.3, 1))
-          else
-            shape = collide.ellipsoid(c, { 1, 0, 0 }, { 0, 0.5, 0 }, { 0, 0, 0.7 })
-          end
-          world:add(i, shape)
+          world:add(i, C.make(collide, rng, rng:pick({ "obb", "obb", "sphere", "ellipsoid" }), 1, c))
         end
         local kind = ({ "sphere", "ellipsoid", "aabb", "obb" })[trial % 4 + 1]
         local h = 0.5
