@@ -591,12 +591,16 @@ describe("collide.mesh", function()
                   -- Sunk 0.1 of its size: every face pushes it straight up by
                   -- 0.1 from a point of the floor under it, and so does the
                   -- deepest; a sweep stops it at once, by the floor's normal.
+                  -- (A face it only touches, at a seam, within 1e-9 of its
+                  -- size, has no depth: the sphere that reaches a seam
+                  -- exactly. Its plane's depth is no measure of a touch.)
                   shape:translate({0, -0.1 * s, 0})
                   local contacts = mesh:contacts(shape)
                   assert.is_true(#contacts >= 1, case)
                   for _, contact in ipairs(contacts) do
                     assert.are.equal(up, contact.normal, case .. ", face " .. contact.face)
-                    assert.is_true(close(contact.depth, 0.1 * s, tolerance), case .. ": " .. contact.depth)
+                    assert.is_true(close(contact.depth, 0.1 * s, tolerance) or contact.depth <= tolerance,
+                      case .. ": " .. contact.depth)
                     assert.is_true(close(contact.point.y, origin[2], tolerance), case)
                     local under = contact.point - vec3(x, origin[2], z)
                     assert.is_true(math.abs(under.x) <= 0.75 * s and math.abs(under.z) <= 0.75 * s, case)

@@ -779,6 +779,18 @@ local function withinCoordinates(response, x, y, z, gx, gy, gz)
     coordinate(response, 4, gx), coordinate(response, 5, gy), coordinate(response, 6, gz)
 end
 
+-- The hit buffer of buf's sweeps that are not toward the goal (a push
+-- out's, a back off's), made with room for 16 hits: it grows no more in
+-- most moves.
+local function scratch(buf)
+  local t = {}
+  for i = 1, 16 * HIT do
+    t[i] = 0
+  end
+  buf.scratch = t
+  return t
+end
+
 -- The move loop, after a first sweep from (x, y, z) (the mover's size)
 -- that met n items, in buf, keeping skin (nil: the world's) from what it
 -- stops against. Returns the final position (numbers), the count of
@@ -817,10 +829,13 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
   local pushes, begun = 0, self._changes
   local ended
   -- Moving, the core puts the shape at the goal of a sweep that meets
-  -- nothing (no filter runs after it): the move ends there, placed.
+  -- nothing (no filter runs after it): the move ends there, placed
+  -- (placing: the last sweep toward the goal could; a push out's cannot).
+  local placing = moving
   for iteration = 1, iterations or self._maxIterations do
     if iteration > 1 then
       n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, moving)
+      placing = moving
     end
     local changes = self._changes
     if pushes < 3 and n > 0 and buf[HIT] == 1 then
@@ -878,10 +893,109 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
         end
       end
       if kept > 0 and (nsolid > before or again) then
-        local px, py, pz, hits = coreWorld:pushOut(id, x, y, z, inside, kept, gx, gy, gz, buf, moving)
-        x, y, z, n = px, py, pz, hits
+        -- The push out swept (as c3World_Slide sweeps it), so that it never
+        -- takes the mover through what it is not inside (a crusher through
+        -- the floor): the first item in its way that the filter holds solid
+        -- stops it there (s; recorded at t = 0, and solved with the others
+        -- from then on), unless the push ends inside that item and it
+        -- pushes back: then the next round, at once, leaves it with the
+        -- others. One still inside
+        -- something after such rounds goes back to where the first of them
+        -- was stopped (f: crushed, in the crusher, on the floor). The sweeps
+        -- here place nothing: the goal may be swept again.
+        local fx, fy, fz
+        while true do
+          local px, py, pz, hits = coreWorld:pushOut(id, x, y, z, inside, kept, gx, gy, gz, buf, false)
+          local block, response, sx, sy, sz
+          if px ~= x or py ~= y or pz ~= z then
+            local pushed = buf.scratch or scratch(buf)
+            local m = coreWorld:project(id, x, y, z, px, py, pz, pushed, false)
+            changes = self._changes
+            for i = 0, m - 1 do
+              local base = i * HIT
+              if pushed[base + HIT] ~= 1 then
+                local hid = pushed[base + 1]
+                local other = items[hid]
+                local blocks = listed(solid, nsolid, hid)
+                if not blocks and other ~= nil and not listed(crossed, ncrossed, other) then
+                  response = filter(item, other)
+                  if self._changes ~= changes then
+                    -- The world changed: no push, and a look again from here.
+                    ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
+                    if ended then
+                      return x, y, z, ncols, true
+                    end
+                    px, py, pz, hits = x, y, z, coreWorld:project(id, x, y, z, gx, gy, gz, buf, false)
+                    break
+                  end
+                  blocks = response and response ~= "cross"
+                end
+                if blocks then
+                  local f = pushed[base + 2]
+                  sx, sy, sz = x + f * (px - x), y + f * (py - y), z + f * (pz - z)
+                  sx = sx < -MAX and -MAX or sx > MAX and MAX or sx
+                  sy = sy < -MAX and -MAX or sy > MAX and MAX or sy
+                  sz = sz < -MAX and -MAX or sz > MAX and MAX or sz
+                  block = base
+                  break
+                end
+              end
+            end
+          end
+          local entered
+          if block then
+            -- Into it, and it pushes back (not on, through a thin floor).
+            local hid, dx, dy, dz = buf.scratch[block + 1], px - x, py - y, pz - z
+            for i = 0, hits - 1 do
+              local base = i * HIT
+              if buf[base + 1] == hid then
+                entered = buf[base + HIT] == 1
+                  and buf[base + 6] * dx + buf[base + 7] * dy + buf[base + 8] * dz <= 0 and base
+                break
+              end
+            end
+          end
+          x, y, z, n = px, py, pz, hits
+          if entered then
+            -- Into it: one more round, out of it too.
+            if not fx then
+              fx, fy, fz = sx, sy, sz
+            end
+            if pushes == 3 then
+              break
+            end
+            pushes = pushes + 1
+            if response then
+              ncols = record(self, cols, ncols, item, items[buf[entered + 1]], response, buf, entered, x, y, z)
+              nsolid = nsolid + 1
+              solid[nsolid] = buf[entered + 1]
+              kept = kept + 1
+              inside[kept] = solid[nsolid]
+            end
+          else
+            if block then
+              x, y, z = sx, sy, sz
+              if response then
+                local pushed = buf.scratch
+                pushed[block + 2] = 0
+                ncols = record(self, cols, ncols, item, items[pushed[block + 1]], response, pushed, block, x, y, z)
+                nsolid = nsolid + 1
+                solid[nsolid] = pushed[block + 1]
+              end
+              n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, false)
+            end
+            break
+          end
+        end
+        if fx and n > 0 and buf[HIT] == 1 then
+          -- Still inside: back before what a push put it into.
+          x, y, z = fx, fy, fz
+          n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, false)
+        end
+        placing = false
       elseif self._changes ~= changes then
         n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, moving)
+        placing = moving
       end
       changes = self._changes
     end
@@ -908,7 +1022,7 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
     end
     if not chosen then
       if self._changes == changes then
-        return gx, gy, gz, ncols, n == 0 and moving
+        return gx, gy, gz, ncols, n == 0 and placing
       end
     else
       local fn = responseFns[response]
@@ -925,7 +1039,39 @@ local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations
       if normals.n > 0 then
         bx, by, bz = clip(normals, bx, by, bz)
       end
-      local tx, ty, tz = x + t * (gx - x) + bx, y + t * (gy - y) + by, z + t * (gz - z) + bz
+      -- Backed off no farther than what is in the way (a floor under an
+      -- overhang it meets), as c3World_Slide does: swept from the contact c
+      -- to c + b; along the first item met, then up to the next one.
+      local cx, cy, cz = x + t * (gx - x), y + t * (gy - y), z + t * (gz - z)
+      local tx, ty, tz = cx + bx, cy + by, cz + bz
+      if (tx ~= cx or ty ~= cy or tz ~= cz) and cx >= -MAX and cx <= MAX and cy >= -MAX and cy <= MAX
+          and cz >= -MAX and cz <= MAX and tx >= -MAX and tx <= MAX and ty >= -MAX and ty <= MAX and tz >= -MAX
+          and tz <= MAX then
+        local back = buf.scratch or scratch(buf)
+        for i = 0, coreWorld:project(id, cx, cy, cz, tx, ty, tz, back, false) - 1 do
+          local base = i * HIT
+          if back[base + HIT] ~= 1 then
+            local nx, ny, nz = back[base + 6], back[base + 7], back[base + 8]
+            local k = bx * nx + by * ny + bz * nz
+            if k < 0 then
+              bx, by, bz = bx - k * nx, by - k * ny, bz - k * nz
+            end
+            tx, ty, tz = cx + bx, cy + by, cz + bz
+            if not (tx >= -MAX and tx <= MAX and ty >= -MAX and ty <= MAX and tz >= -MAX and tz <= MAX) then
+              tx, ty, tz = cx, cy, cz
+            elseif tx ~= cx or ty ~= cy or tz ~= cz then
+              for j = 0, coreWorld:project(id, cx, cy, cz, tx, ty, tz, back, false) - 1 do
+                if back[j * HIT + HIT] ~= 1 then
+                  local f = back[j * HIT + 2]
+                  tx, ty, tz = cx + f * (tx - cx), cy + f * (ty - cy), cz + f * (tz - cz)
+                  break
+                end
+              end
+            end
+            break
+          end
+        end
+      end
       ncols = record(self, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
       local col = cols[ncols]
       if response == "touch" or response == "cross" then

@@ -445,7 +445,8 @@ struct c3ShapeContext
 	c3Vec3 axis[3];
 	c3Vec3 half;
 	c3Vec3 axesSquared;
-	c3Vec3 lo, hi; ///< contacts: the box of the walk
+	c3Vec3 lo, hi;   ///< contacts: the box of the walk
+	double touching; ///< a true depth within which the shape only touches a triangle: 1e-9 of its size
 	c3MeshContactFcn* fcn;
 	void* context;
 	int count;
@@ -458,13 +459,18 @@ static void c3SetupShape(c3ShapeContext* s, c3ShapeType type, const void* shape)
 	s->shape = shape;
 	s->count = 0;
 	s->found = false;
+	s->touching = 0.0;
 	switch (type)
 	{
+		case c3_sphereShape:
+			s->touching = 1e-9 * ((const c3Sphere*)shape)->radius;
+			break;
 		case c3_aabbShape:
 		{
 			const c3AABB* box = (const c3AABB*)shape;
 			s->center = box->center;
 			s->half = box->halfExtents;
+			s->touching = 1e-9 * c3MaxAbsComponent(box->halfExtents);
 			s->axis[0] = c3MakeVec3(1.0, 0.0, 0.0);
 			s->axis[1] = c3MakeVec3(0.0, 1.0, 0.0);
 			s->axis[2] = c3MakeVec3(0.0, 0.0, 1.0);
@@ -478,25 +484,37 @@ static void c3SetupShape(c3ShapeContext* s, c3ShapeType type, const void* shape)
 			s->axis[0] = box->axis[0];
 			s->axis[1] = box->axis[1];
 			s->axis[2] = box->axis[2];
+			s->touching = 1e-9 * c3MaxAbsComponent(box->halfExtents);
 			break;
 		}
 		case c3_ellipsoidShape:
 			s->axesSquared = c3EllipsoidAxesSquared((const c3Ellipsoid*)shape);
+			s->touching = 1e-9 * c3EllipsoidSize((const c3Ellipsoid*)shape);
 			break;
 		default:
 			break;
 	}
 }
 
-// The contact of a shape at rest with a triangle: a sphere, an ellipsoid or a box.
-static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges)
+// The contact of a shape at rest with a triangle: a sphere, an ellipsoid or a
+// box; *trueDepth its depth with every feature of the triangle active (the
+// least translation out of it), where that is cheap (spheres, ellipsoids),
+// else -1.
+static c3TriangleContact c3ContactTriangleAs(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges,
+											 double* trueDepth)
 {
+	*trueDepth = -1.0;
 	switch (s->type)
 	{
 		case c3_sphereShape:
 		{
 			const c3Sphere* sphere = (const c3Sphere*)s->shape;
-			return c3SphereTriangleContact(sphere->center, sphere->radius, a, b, c, edges);
+			c3TriangleContact out = c3SphereTriangleContact(sphere->center, sphere->radius, a, b, c, edges);
+			if (out.hit)
+			{
+				*trueDepth = sphere->radius - c3Length(c3Sub(sphere->center, out.point));
+			}
+			return out;
 		}
 		case c3_ellipsoidShape:
 		{
@@ -511,6 +529,9 @@ static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3
 			c3TriangleContact out = c3SphereTriangleContact(c3MakeVec3(0.0, 0.0, 0.0), 1.0, ua, ub, uc, edges);
 			if (out.hit)
 			{
+				// In unit-sphere space, then at most the longest semi-axis
+				// per unit.
+				*trueDepth = (1.0 - c3Length(out.point)) * c3EllipsoidSize(e);
 				out.point = c3Add(e->center, c3EllipsoidFromUnit(e, out.point));
 				out.normal = c3EllipsoidNormalFromUnit(e, out.normal);
 				double support =
@@ -522,6 +543,31 @@ static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3
 		default:
 			return c3BoxTriangleContact(s->center, s->axis, s->half, a, b, c, edges);
 	}
+}
+
+// The contact at rest, as c3ContactTriangleAs gives it, but for a shape
+// that only touches the triangle (its true depth within s->touching) at a
+// feature that is not active: the face's normal is kept, and the depth is
+// the true one, not the depth to the face's plane, which reaches through
+// the shape to its far side (a box beside an open floor, touching a
+// boundary vertex whose own edges are seams: the floor's plane cuts it in
+// two). Such a touch is not inside the mesh, and pushes nothing out.
+static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges)
+{
+	double trueDepth;
+	c3TriangleContact out = c3ContactTriangleAs(s, a, b, c, edges, &trueDepth);
+	if (out.hit && out.depth > s->touching && edges != c3_allEdges)
+	{
+		if (trueDepth < 0.0 && s->type != c3_sphereShape && s->type != c3_ellipsoidShape)
+		{
+			trueDepth = c3BoxTriangleContact(s->center, s->axis, s->half, a, b, c, c3_allEdges).depth;
+		}
+		if (trueDepth <= s->touching)
+		{
+			out.depth = c3MaxDouble(trueDepth, 0.0);
+		}
+	}
+	return out;
 }
 
 // Whether the swept shape, where it starts, is sunk in the triangle by more

@@ -18,6 +18,12 @@
 #include "shape/shape.h"
 #include "world/world.h"
 
+/// A push out the plane solver did not converge on is taken when it leaves
+/// every plane within this fraction of the largest depth or push (many
+/// planes, slow to converge); planes that leave no room miss by about a
+/// whole depth (docs/ROBUSTNESS.md, "Worlds and characters").
+#define C3_PUSH_OUT_TOLERANCE 1.0e-6
+
 enum
 {
 	c3_slideMaxNormals = 32, ///< slide planes one move keeps
@@ -60,6 +66,14 @@ static c3Vec3 c3ClampToCoordinates(c3Vec3 p)
 	return c3MakeVec3(c3ClampCoordinate(p.x), c3ClampCoordinate(p.y), c3ClampCoordinate(p.z));
 }
 
+// Whether each coordinate of p is within C3_MAX_COORDINATE (where the Lua
+// world may sweep from and to; a touch at their edge, backed off by the
+// skin, may lie past it and is not swept).
+static bool c3InCoordinates(c3Vec3 p)
+{
+	return c3ClampCoordinate(p.x) == p.x && c3ClampCoordinate(p.y) == p.y && c3ClampCoordinate(p.z) == p.z;
+}
+
 c3Vec3 c3SolvePushOut(c3PushOut* pushOut, c3Vec3 from)
 {
 	if (pushOut->count == 0)
@@ -67,10 +81,27 @@ c3Vec3 c3SolvePushOut(c3PushOut* pushOut, c3Vec3 from)
 		return from;
 	}
 	c3Vec3 zero = {0.0, 0.0, 0.0};
-	c3Vec3 t = c3SolvePlanes(zero, pushOut->planes, pushOut->count).translation;
-	// Planes that leave the mover no room (a huge box wedged between
-	// planes that face each other) have no solution, and the solver's
-	// answer may lie far out: the mover stays within the coordinates.
+	c3PlaneSolverResult solved = c3SolvePlanes(zero, pushOut->planes, pushOut->count);
+	// Planes that leave the mover no room (a crusher over a floor, a huge
+	// box wedged between planes that face each other) have no solution: the
+	// solver does not converge, and its answer may lie anywhere (through
+	// the floor, far out of the coordinates). The mover stays. (Many planes
+	// may not converge either, with an answer that holds them all.)
+	c3Vec3 t = solved.translation;
+	if (!solved.converged)
+	{
+		double scale = c3Length(t), worst = 0.0;
+		for (int i = 0; i < pushOut->count; ++i)
+		{
+			const c3Plane* plane = &pushOut->planes[i].plane;
+			scale = c3MaxDouble(scale, fabs(plane->d));
+			worst = c3MaxDouble(worst, -(c3Dot(plane->normal, t) + plane->d));
+		}
+		if (!(worst <= C3_PUSH_OUT_TOLERANCE * scale))
+		{
+			return from;
+		}
+	}
 	return c3ClampToCoordinates(c3MakeVec3(from.x + t.x, from.y + t.y, from.z + t.z));
 }
 
@@ -160,7 +191,10 @@ typedef struct c3SlideSweep
 	int firstTouching; ///< the least id of a hit at t = 0 not inside, or INT_MAX
 	c3WorldHit inside[c3_slideMaxInside];
 	int insideCount;
-	bool full; ///< more inside than there is room for
+	bool full;             ///< more inside than there is room for
+	int watch;             ///< an item to look for inside (-1: none)
+	bool watched;          ///< the mover is inside it (its hit overlaps)
+	c3WorldHit watchedHit; ///< that hit
 } c3SlideSweep;
 
 static bool c3TakeSlideHit(const c3WorldHit* hit, void* context)
@@ -172,6 +206,11 @@ static bool c3TakeSlideHit(const c3WorldHit* hit, void* context)
 		s->first = *hit;
 	}
 	s->count++;
+	if (hit->overlaps && hit->item == s->watch)
+	{
+		s->watched = true;
+		s->watchedHit = *hit;
+	}
 	if (hit->overlaps)
 	{
 		if (s->insideCount == c3_slideMaxInside)
@@ -222,6 +261,7 @@ static void c3SlideSweepFrom(const c3World* world, int item, c3WorldShape shape,
 	s->firstTouching = 0x7fffffff;
 	s->insideCount = 0;
 	s->full = false;
+	s->watched = false;
 	c3World_SweepNear(world, mover, c3MakeVec3(goal.x - p.x, goal.y - p.y, goal.z - p.z), item, near->pad, &near->items,
 					  c3TakeSlideHit, s);
 	// Those inside that the Lua world meets first: before any hit at t = 0
@@ -239,6 +279,46 @@ static void c3SlideSweepFrom(const c3World* world, int item, c3WorldShape shape,
 	{
 		qsort(s->inside, (size_t)kept, sizeof(c3WorldHit), c3CompareHitItems);
 	}
+}
+
+// -- what blocks a push out or a back off ----------------------------------------------------
+
+/// The first hit, by (fraction, item), of a sweep that the mover does not
+/// start inside: where a push out or the skin's back off stops.
+typedef struct c3BlockSweep
+{
+	bool blocked;
+	c3WorldHit first;
+} c3BlockSweep;
+
+static bool c3TakeBlock(const c3WorldHit* hit, void* context)
+{
+	c3BlockSweep* b = (c3BlockSweep*)context;
+	if (!hit->overlaps && (!b->blocked || hit->fraction < b->first.fraction ||
+						   (hit->fraction == b->first.fraction && hit->item < b->first.item)))
+	{
+		b->blocked = true;
+		b->first = *hit;
+	}
+	return true;
+}
+
+// Whether the mover (shape, centered at p) moved by delta meets an item it
+// is not inside at p; the first such hit into *block. Items it is inside
+// do not stop it: it is being pushed out of them, or crosses them.
+static bool c3Blocked(const c3World* world, int item, c3WorldShape shape, c3Vec3 p, c3Vec3 delta, c3MoverCopy* copy,
+					  c3SlideNear* near, c3WorldHit* block)
+{
+	if (delta.x == 0.0 && delta.y == 0.0 && delta.z == 0.0)
+	{
+		return false;
+	}
+	c3BlockSweep b;
+	b.blocked = false;
+	c3WorldShape mover = c3MoverAt(shape, p, copy);
+	c3World_SweepNear(world, mover, delta, item, near->pad, &near->items, c3TakeBlock, &b);
+	*block = b.first;
+	return b.blocked;
 }
 
 // -- the loop --------------------------------------------------------------------------------
@@ -298,6 +378,7 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 	near.items.count = C3_SWEEP_NEAR_NONE;
 	near.pad = 2.0 * skin;
 	c3SlideSweep s;
+	s.watch = -1;
 	c3Vec3 end = p;
 	bool ended = false;
 	for (int iteration = 0; iteration < input->maxIterations && !ended; ++iteration)
@@ -333,14 +414,91 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 			}
 			if (solidCount > 0 && (solidCount > before || again))
 			{
-				c3WorldShape mover = c3MoverAt(shape, p, &copy);
-				c3PushOut pushOut;
-				pushOut.count = 0;
-				for (int i = 0; i < solidCount && c3World_GatherPushOut(world, mover, solid[i], &pushOut); ++i)
+				// The push out swept, so that it never takes the mover through
+				// what it is not inside (a crusher through the floor): the
+				// first item in its way stops it there (recorded at t = 0, and
+				// solved with the others from then on), unless the push ends
+				// inside that item and it would push the mover back, not on:
+				// then the next round, at once, leaves it with the others (out
+				// of a floor, into a ledge's edge, out of both). A mover still inside something after such rounds
+				// goes back to where the first of them was stopped (crushed:
+				// in the crusher, on the floor, not in it).
+				c3Vec3 fallback = p;
+				bool tentative = false;
+				for (;;)
 				{
+					c3WorldShape mover = c3MoverAt(shape, p, &copy);
+					c3PushOut pushOut;
+					pushOut.count = 0;
+					for (int i = 0; i < solidCount && c3World_GatherPushOut(world, mover, solid[i], &pushOut); ++i)
+					{
+					}
+					c3Vec3 target = c3SolvePushOut(&pushOut, p);
+					c3Vec3 d = {target.x - p.x, target.y - p.y, target.z - p.z};
+					c3WorldHit block;
+					bool blocked = c3Blocked(world, item, shape, p, d, &copy, &near, &block);
+					c3Vec3 safe = target;
+					if (blocked)
+					{
+						double f = block.fraction;
+						safe = c3ClampToCoordinates(c3MakeVec3(p.x + f * d.x, p.y + f * d.y, p.z + f * d.z));
+						s.watch = block.item;
+					}
+					c3SlideSweepFrom(world, item, shape, target, g, &copy, &near, &s);
+					s.watch = -1;
+					if (s.full)
+					{
+						return out;
+					}
+					if (blocked && s.watched && !(c3Dot(s.watchedHit.normal, d) > 0.0))
+					{
+						// Into it, and it pushes back (not on, through a thin
+						// floor): one more round, out of it too.
+						if (!tentative)
+						{
+							fallback = safe;
+							tentative = true;
+						}
+						p = target;
+						if (pushes == c3_slideMaxPushes)
+						{
+							break;
+						}
+						pushes++;
+						if (!c3Listed(solid, solidCount, block.item))
+						{
+							if (solidCount == c3_slideMaxInside)
+							{
+								return out;
+							}
+							c3RecordSlide(&st, &s.watchedHit, p);
+							solid[solidCount++] = block.item;
+						}
+						continue;
+					}
+					p = target;
+					if (blocked)
+					{
+						p = safe;
+						if (!c3Listed(solid, solidCount, block.item))
+						{
+							if (solidCount == c3_slideMaxInside)
+							{
+								return out;
+							}
+							block.fraction = 0.0;
+							c3RecordSlide(&st, &block, p);
+							solid[solidCount++] = block.item;
+						}
+						c3SlideSweepFrom(world, item, shape, p, g, &copy, &near, &s);
+					}
+					break;
 				}
-				p = c3SolvePushOut(&pushOut, p);
-				c3SlideSweepFrom(world, item, shape, p, g, &copy, &near, &s);
+				if (tentative && !s.full && s.count > 0 && s.first.overlaps)
+				{
+					p = fallback; // still inside: back before what a push put it into
+					c3SlideSweepFrom(world, item, shape, p, g, &copy, &near, &s);
+				}
 				if (s.full)
 				{
 					return out;
@@ -354,7 +512,8 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 			break;
 		}
 		// Where it touches, off the surface by the skin along the normal,
-		// but not into the planes it slid along before.
+		// but not into the planes it slid along before, and no farther
+		// than the first item in the way (a floor under an overhang).
 		const c3WorldHit* h = &s.first;
 		double t = h->fraction;
 		c3Vec3 back = {skin * h->normal.x, skin * h->normal.y, skin * h->normal.z};
@@ -362,7 +521,35 @@ c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input,
 		{
 			back = c3ClipSlide(&planes, back);
 		}
-		c3Vec3 touch = {p.x + t * (g.x - p.x) + back.x, p.y + t * (g.y - p.y) + back.y, p.z + t * (g.z - p.z) + back.z};
+		// (The sweep runs from the contact c to c + back as world.lua's asks
+		// for it, by their difference: the same bits.)
+		c3Vec3 c = {p.x + t * (g.x - p.x), p.y + t * (g.y - p.y), p.z + t * (g.z - p.z)};
+		c3Vec3 touch = {c.x + back.x, c.y + back.y, c.z + back.z};
+		c3Vec3 d = {touch.x - c.x, touch.y - c.y, touch.z - c.z};
+		c3WorldHit block;
+		if (c3InCoordinates(c) && c3InCoordinates(touch) && c3Blocked(world, item, shape, c, d, &copy, &near, &block))
+		{
+			// Along what it met backing off (as along a slide's planes: the
+			// touch does not depend on how near that is), then no farther
+			// than the next item in the way.
+			double k = c3Dot(back, block.normal);
+			if (k < 0.0)
+			{
+				back =
+					c3MakeVec3(back.x - k * block.normal.x, back.y - k * block.normal.y, back.z - k * block.normal.z);
+			}
+			touch = c3MakeVec3(c.x + back.x, c.y + back.y, c.z + back.z);
+			d = c3MakeVec3(touch.x - c.x, touch.y - c.y, touch.z - c.z);
+			if (!c3InCoordinates(touch))
+			{
+				touch = c;
+			}
+			else if (c3Blocked(world, item, shape, c, d, &copy, &near, &block))
+			{
+				double f = block.fraction;
+				touch = c3MakeVec3(c.x + f * d.x, c.y + f * d.y, c.z + f * d.z);
+			}
+		}
 		c3RecordSlide(&st, h, touch);
 		if (!c3AddSlideNormal(&planes, h->normal))
 		{
