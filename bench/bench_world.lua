@@ -105,7 +105,10 @@ local function runCollide(n)
   end
   -- The floor under a move: the core's sweep of the same moves alone (one C
   -- call each, nothing moved, no Lua loop), after the frames.
-  local core, ids = world._core, world._ids
+  -- (The world's core and ids are out of scripts' reach: the debug library
+  -- reaches them, in its metatable.)
+  local state = debug.getmetatable(world).state
+  local core, ids = state._core, state._ids
   local buf, floor = {}, math.huge
   for frame = 1, 3 do
     local moves = plan(n, FRAMES + frame)
