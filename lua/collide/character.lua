@@ -467,6 +467,18 @@ return function(private)
       argError(2, "move", format("out must be a vec3, got %s", typeName(out)))
     end
     local ws, item = self._ws, self._item
+    -- Last move's records go back to the world's pool, for this move's
+    -- (first: this may take memory, and a finalizer may then change the
+    -- world; nothing below is read before it).
+    local cols, pool = self._cols, ws._pool
+    for i = #cols, 1, -1 do
+      recycle(pool, cols[i])
+      cols[i] = nil
+    end
+    local crossed = self._crossed
+    for other in pairs(crossed) do
+      crossed[other] = nil
+    end
     -- Its id, looked up again if the item left the world and came back.
     local id = idOf(self, "move")
     local coreWorld = ws._core
@@ -479,16 +491,6 @@ return function(private)
     self._id = id
     local begun = ws._changes
     local ux, uy, uz = self._ux, self._uy, self._uz
-    -- Last move's records go back to the world's pool, for this move's.
-    local cols, pool = self._cols, ws._pool
-    for i = #cols, 1, -1 do
-      recycle(pool, cols[i])
-      cols[i] = nil
-    end
-    local crossed = self._crossed
-    for other in pairs(crossed) do
-      crossed[other] = nil
-    end
     local x, y, z = coreWorld:center(id)
     if x ~= self._atX or y ~= self._atY or z ~= self._atZ then
       -- Moved by the game since its last move (a teleport by setCenter and
