@@ -45,7 +45,7 @@ static const char* lc3_meshbusy(const void* object)
 	return ((const lc3Mesh*)object)->users > 0 ? "the mesh is in a world: remove its items first" : NULL;
 }
 
-static const lc3HandleClass lc3_meshclass = {"collide.Mesh", "mesh", lc3_releasemesh, NULL, lc3_meshbusy};
+static const lc3HandleClass lc3_meshclass = {"collide.Mesh", "mesh", lc3_releasemesh, NULL, lc3_meshbusy, NULL};
 
 const c3Mesh* lc3_meshobject(const lc3Mesh* m)
 {

@@ -46,7 +46,7 @@ static void lc3_releaseworld(void* object)
 	lc3_worldalloc(w, w, sizeof *w, 0);
 }
 
-static const lc3HandleClass lc3_worldclass = {"collide.WorldCore", "world", lc3_releaseworld, NULL, NULL};
+static const lc3HandleClass lc3_worldclass = {"collide.WorldCore", "world", lc3_releaseworld, NULL, NULL, NULL};
 
 static lc3World* lc3_checkworld(lua_State* L, const char* fname)
 {
