@@ -9,19 +9,32 @@
 #include "lc3.h"
 
 /// What a mesh handle owns: the core's mesh and what the last query visited.
+/// Its handle and the world items that hold it share it: it is freed when
+/// the handle has let it go (closed, or collected) and no item holds it,
+/// in whichever order the collector finalizes the two.
 struct lc3Mesh
 {
 	c3Mesh* mesh;
-	int users; ///< the world items that hold it (lc3_meshuse): it cannot be closed while > 0
+	int users;     ///< the world items that hold it (lc3_meshuse): it cannot be closed while > 0
+	bool released; ///< its handle let it go: it is freed once users is 0
 	c3MeshQueryStats last;
 	c3Allocator allocator;
 };
 
+static void lc3_freemesh(lc3Mesh* m)
+{
+	c3DestroyMesh(m->mesh);
+	m->allocator.fcn(m->allocator.context, m, sizeof *m, 0);
+}
+
 static void lc3_releasemesh(void* object)
 {
 	lc3Mesh* m = (lc3Mesh*)object;
-	c3DestroyMesh(m->mesh);
-	m->allocator.fcn(m->allocator.context, m, sizeof *m, 0);
+	m->released = true;
+	if (m->users == 0)
+	{
+		lc3_freemesh(m);
+	}
 }
 
 // The little vector arithmetic of this file (the binding does no geometry:
@@ -55,6 +68,10 @@ const c3Mesh* lc3_meshobject(const lc3Mesh* m)
 void lc3_meshuse(lc3Mesh* m, int delta)
 {
 	m->users += delta;
+	if (m->users == 0 && m->released)
+	{
+		lc3_freemesh(m);
+	}
 }
 
 int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx)
