@@ -185,9 +185,9 @@ build/ctest/run_tests_plain: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 	$(CC) -O1 -g $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
 # The binding's handles in a Lua 5.4 state of the test's own, under ASan + UBSan.
-build/ctest/binding_tests: spec/c/binding/test_handles.c $(BINDING_SRC) $(HEADERS) build/asan/libcollide.a
+build/ctest/binding_tests: $(wildcard spec/c/binding/*.[ch]) $(BINDING_SRC) $(HEADERS) build/asan/libcollide.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_handles.c \
+	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ $(wildcard spec/c/binding/*.c) \
 		$(BINDING_SRC) build/asan/libcollide.a -llua5.4 -lm
 
 # The core also compiles as C++ and with clang's C++-compatibility warnings.

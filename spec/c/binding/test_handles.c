@@ -3,7 +3,8 @@
 // class of test handles owns blocks taken from the state's allocator, and
 // Lua code checks how they are made, checked, closed and collected, and that
 // forged ones are refused; pins defer a close to the end of the call that
-// holds the object. Prints "N passed, M failed".
+// holds the object. Then the other tests of the binding (test_binding.h).
+// Prints "N passed, M failed".
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <lualib.h>
 
 #include "lc3.h"
+#include "test_binding.h"
 
 LUALIB_API int luaopen_collide_core(lua_State* L);
 
@@ -278,6 +280,8 @@ int main(void)
 	int before = s_releases;
 	lua_close(L);
 	check(s_releases == before + 1 + 1 && heap.objects == 0, "lua_close released every object");
+
+	test_failures(&s_passed, &s_failed);
 
 	printf("%d passed, %d failed\n", s_passed, s_failed);
 	return s_failed == 0 ? 0 : 1;
