@@ -24,7 +24,7 @@
 /// makes on the same world meanwhile fills another one.
 typedef struct lc3Scratch
 {
-	struct lc3Scratch* next; ///< the world's other scratches
+	struct lc3Scratch* next; ///< the world's other extra scratches
 	c3Allocator allocator;
 	char* items;
 	size_t bytes; ///< the capacity of items
@@ -37,9 +37,10 @@ typedef struct lc3World
 {
 	c3World* world;
 	c3Allocator allocator;
-	c3WorldStats last;   ///< what the last query visited
-	lc3Scratch* scratch; ///< the scratches, lent or free (lc3_takescratch)
-	lc3Mesh** meshes;    ///< per item: its mesh handle's object, or NULL (lc3_meshuse: the world holds it)
+	c3WorldStats last;  ///< what the last query visited
+	lc3Scratch scratch; ///< the scratch of calls (lc3_takescratch): in the world, a miss less a call
+	lc3Scratch* extra;  ///< more, made for calls that finalizers run while another pushes
+	lc3Mesh** meshes;   ///< per item: its mesh handle's object, or NULL (lc3_meshuse: the world holds it)
 	int meshCapacity;
 	int issued; ///< one past the highest id the world has given: the most the next id can be
 } lc3World;
@@ -64,7 +65,13 @@ static void lc3_dropworld(lc3World* w)
 			w->meshes[id] = NULL;
 		}
 	}
-	for (lc3Scratch** link = &w->scratch; *link != NULL;)
+	if (!w->scratch.lent)
+	{
+		lc3_worldalloc(w, w->scratch.items, w->scratch.bytes, 0);
+		w->scratch.items = NULL;
+		w->scratch.bytes = 0;
+	}
+	for (lc3Scratch** link = &w->extra; *link != NULL;)
 	{
 		lc3Scratch* s = *link;
 		if (s->lent)
@@ -97,10 +104,11 @@ static void lc3_releaseworld(void* object)
 	{
 		lc3_dropworld(w);
 	}
-	while (w->scratch != NULL)
+	lc3_worldalloc(w, w->scratch.items, w->scratch.bytes, 0);
+	while (w->extra != NULL)
 	{
-		lc3Scratch* s = w->scratch;
-		w->scratch = s->next;
+		lc3Scratch* s = w->extra;
+		w->extra = s->next;
 		lc3_worldalloc(w, s->items, s->bytes, 0);
 		lc3_worldalloc(w, s, sizeof *s, 0);
 	}
@@ -137,10 +145,14 @@ static lc3World* lc3_worldof(lua_State* L, const lc3Handle* h, const char* fname
 // NULL when there is no memory for one.
 static lc3Scratch* lc3_takescratch(lc3World* w)
 {
-	lc3Scratch* s = w->scratch;
-	while (s != NULL && s->lent)
+	lc3Scratch* s = &w->scratch;
+	if (s->lent)
 	{
-		s = s->next;
+		s = w->extra;
+		while (s != NULL && s->lent)
+		{
+			s = s->next;
+		}
 	}
 	if (s == NULL)
 	{
@@ -151,8 +163,8 @@ static lc3Scratch* lc3_takescratch(lc3World* w)
 		}
 		memset(s, 0, sizeof *s);
 		s->allocator = w->allocator;
-		s->next = w->scratch;
-		w->scratch = s;
+		s->next = w->extra;
+		w->extra = s;
 	}
 	s->lent = true;
 	s->count = 0;
@@ -428,6 +440,7 @@ static int world_new(lua_State* L)
 	}
 	memset(w, 0, sizeof *w);
 	w->allocator = allocator;
+	w->scratch.allocator = allocator;
 	c3WorldDef def = c3DefaultWorldDef();
 	def.allocator = allocator;
 	w->world = c3CreateWorld(&def);
