@@ -16,16 +16,7 @@ local core = require("collide.core")
 local C = require("spec.support.cases")
 local Random = require("spec.support.random")
 
--- A value whose finalizer calls fn (tables have no __gc under Lua 5.1 and
--- LuaJIT: a proxy there).
-local function finalized(fn)
-  if newproxy then -- luacheck: ignore 113
-    local proxy = newproxy(true) -- luacheck: ignore 113
-    getmetatable(proxy).__gc = fn
-    return proxy
-  end
-  return setmetatable({}, { __gc = fn })
-end
+local finalized = require("spec.support.gc").finalized
 
 local GENERATIONAL = _VERSION == "Lua 5.4"
 
@@ -101,8 +92,16 @@ end
 -- times in a call), and leaves another one behind. Counts the finalizers
 -- that ran, those that ran inside a call, and keeps the errors of actions
 -- that are none of the expected ones.
+-- Rounds per function: scaled, but enough that the finalizers reach inside
+-- each allocating function in the sanitized run too; fewer where the
+-- collector cannot be aimed at the calls (see assertInside).
+local ROUNDS = math.max(12, C.scaled(GENERATIONAL and 120 or 40))
+
 local Storm = {}
 Storm.__index = Storm
+
+local calls = 0 -- calls made with finalizers pending, over the spec
+local innerRuns = 0 -- finalizers that ran inside them
 
 function Storm.new(count)
   local self = setmetatable({ on = true, inside = false, ran = 0, inner = 0, budget = 0, unexpected = {} }, Storm)
@@ -140,6 +139,7 @@ local function settle(storm, ok, ...)
 end
 
 function Storm:call(fn, ...)
+  calls = calls + 1
   prime()
   self.budget = 4
   self.inside = true
@@ -147,9 +147,28 @@ function Storm:call(fn, ...)
 end
 
 function Storm:stop()
+  innerRuns = innerRuns + self.inner
   self.on = false
   self.action = nil
   assert(#self.unexpected == 0, "a finalizer's action raised: " .. table.concat(self.unexpected, "\n"))
+end
+
+-- Call each function of list ROUNDS times during the storm, on target()
+-- (made before each call), then check(name, ok, results, target). Returns
+-- the finalizers that ran inside the calls, by name.
+function Storm:through(list, target, check)
+  local inside = {}
+  for _, call in ipairs(list) do
+    local name, fn = call[1], call[2]
+    for _ = 1, ROUNDS do
+      local t = target()
+      local before = self.inner
+      local ok, results = self:call(fn, t)
+      inside[name] = (inside[name] or 0) + self.inner - before
+      check(name, ok, results, t)
+    end
+  end
+  return inside
 end
 
 -- Results as a string, to compare: numbers at full precision, vec3 by
@@ -261,9 +280,17 @@ local MESH_ALLOCATING = { "query", "query (out)", "contacts", "penetration(shape
 -- mesh or a world visited (a finalizer's query changes it).
 local SKIP = { n = true, visited = true, visitedTriangles = true }
 
-local function reference(calls, make)
+-- A check for Storm:through: the call answered as it did with no finalizer.
+local function exactly(want)
+  return function(name, ok, results)
+    assert(ok, name .. ": " .. tostring(results[1]))
+    assert.are.equal(want[name], show(results, SKIP), name)
+  end
+end
+
+local function reference(list, make)
   local results = {}
-  for _, call in ipairs(calls) do
+  for _, call in ipairs(list) do
     local target = make()
     results[call[1]] = show({ call[2](target) }, SKIP)
   end
@@ -391,13 +418,6 @@ local function assertInside(inside, list, what)
   end
 end
 
--- Rounds per function: scaled, but enough that the finalizers reach inside
--- each allocating function in the sanitized run too; fewer where the
--- collector cannot be aimed at the calls (see assertInside).
-local ROUNDS = math.max(12, C.scaled(GENERATIONAL and 120 or 40))
-
-local calls = 0 -- calls made with finalizers pending, over the spec
-local innerRuns = 0 -- finalizers that ran inside them
 
 describe("finalizers inside the binding's calls", function()
   after_each(function()
@@ -406,28 +426,22 @@ describe("finalizers inside the binding's calls", function()
 
   it("never free a mesh a mesh function is using: closing it defers to the end of the call", function()
     local want = reference(MESH_CALLS, grid)
-    local inside = {}
+    local inside
     eagerly(function()
       local storm = Storm.new(6)
-      for _, call in ipairs(MESH_CALLS) do
-        local name, fn = call[1], call[2]
-        for _ = 1, ROUNDS do
-          local mesh = grid()
-          storm.action = function() mesh:close() end
-          local before = storm.inner
-          local ok, results = storm:call(fn, mesh)
-          storm.action = nil
-          inside[name] = (inside[name] or 0) + storm.inner - before
-          calls = calls + 1
-          if ok then
-            assert.are.equal(want[name], show(results, SKIP), name)
-          else
-            assert(tostring(results[1]):find("the mesh is closed", 1, true), name .. ": " .. tostring(results[1]))
-          end
-          mesh:close()
+      inside = storm:through(MESH_CALLS, function()
+        local mesh = grid()
+        storm.action = function() mesh:close() end
+        return mesh
+      end, function(name, ok, results, mesh)
+        storm.action = nil
+        if ok then
+          assert.are.equal(want[name], show(results, SKIP), name)
+        else
+          assert(tostring(results[1]):find("the mesh is closed", 1, true), name .. ": " .. tostring(results[1]))
         end
-      end
-      innerRuns = innerRuns + storm.inner
+        mesh:close()
+      end)
       storm:stop()
     end)
     assertInside(inside, MESH_ALLOCATING, "mesh")
@@ -435,7 +449,7 @@ describe("finalizers inside the binding's calls", function()
 
   it("answer mesh functions exactly while finalizers query the same mesh", function()
     local want = reference(MESH_CALLS, grid)
-    local inside = {}
+    local inside
     eagerly(function()
       local storm = Storm.new(6)
       local mesh = grid()
@@ -452,18 +466,7 @@ describe("finalizers inside the binding's calls", function()
           mesh:closestPoint({ x = 1, y = 2, z = 3 })
         end
       end
-      for _, call in ipairs(MESH_CALLS) do
-        local name, fn = call[1], call[2]
-        for _ = 1, ROUNDS do
-          local before = storm.inner
-          local ok, results = storm:call(fn, mesh)
-          inside[name] = (inside[name] or 0) + storm.inner - before
-          calls = calls + 1
-          assert(ok, name .. ": " .. tostring(results[1]))
-          assert.are.equal(want[name], show(results, SKIP), name)
-        end
-      end
-      innerRuns = innerRuns + storm.inner
+      inside = storm:through(MESH_CALLS, function() return mesh end, exactly(want))
       storm:stop()
       mesh:close()
     end)
@@ -472,31 +475,25 @@ describe("finalizers inside the binding's calls", function()
 
   it("never free a world core a call is using: closing it defers to the end of the call", function()
     local want = reference(WORLD_CALLS, function() return newWorld(grid()) end)
-    local inside = {}
+    local inside
     eagerly(function()
       local storm = Storm.new(6)
-      for _, call in ipairs(WORLD_CALLS) do
-        local name, fn = call[1], call[2]
-        for _ = 1, ROUNDS do
-          local t = newWorld(grid())
-          storm.action = function() t.w:close() end
-          local before = storm.inner
-          local ok, results = storm:call(fn, t)
-          storm.action = nil
-          inside[name] = (inside[name] or 0) + storm.inner - before
-          calls = calls + 1
-          if ok and results[1] == false and results[2] == -3 then
-            -- the mover's answer for a world closed before it read it
-            assert(name:find("mover", 1, true), name)
-          elseif ok then
-            assert.are.equal(want[name], show(results, SKIP), name)
-          else
-            assert(tostring(results[1]):find("the world is closed", 1, true), name .. ": " .. tostring(results[1]))
-          end
-          t.w:close()
+      inside = storm:through(WORLD_CALLS, function()
+        local t = newWorld(grid())
+        storm.action = function() t.w:close() end
+        return t
+      end, function(name, ok, results, t)
+        storm.action = nil
+        if ok and results[1] == false and results[2] == -3 then
+          -- the mover's answer for a world closed before it read it
+          assert(name:find("mover", 1, true), name)
+        elseif ok then
+          assert.are.equal(want[name], show(results, SKIP), name)
+        else
+          assert(tostring(results[1]):find("the world is closed", 1, true), name .. ": " .. tostring(results[1]))
         end
-      end
-      innerRuns = innerRuns + storm.inner
+        t.w:close()
+      end)
       storm:stop()
     end)
     assertInside(inside, WORLD_ALLOCATING, "world core")
@@ -504,7 +501,7 @@ describe("finalizers inside the binding's calls", function()
 
   it("answer world-core functions exactly while finalizers query the same world", function()
     local want = reference(WORLD_CALLS, function() return newWorld(grid()) end)
-    local inside = {}
+    local inside
     eagerly(function()
       local storm = Storm.new(6)
       local t
@@ -524,19 +521,10 @@ describe("finalizers inside the binding's calls", function()
           w:overlapping(t.ids.box2, t.items, {})
         end
       end
-      for _, call in ipairs(WORLD_CALLS) do
-        local name, fn = call[1], call[2]
-        for _ = 1, ROUNDS do
-          t = newWorld(grid())
-          local before = storm.inner
-          local ok, results = storm:call(fn, t)
-          inside[name] = (inside[name] or 0) + storm.inner - before
-          calls = calls + 1
-          assert(ok, name .. ": " .. tostring(results[1]))
-          assert.are.equal(want[name], show(results, SKIP), name)
-        end
-      end
-      innerRuns = innerRuns + storm.inner
+      inside = storm:through(WORLD_CALLS, function()
+        t = newWorld(grid())
+        return t
+      end, exactly(want))
       storm:stop()
     end)
     assertInside(inside, WORLD_ALLOCATING, "world core")
@@ -572,11 +560,9 @@ describe("finalizers inside the binding's calls", function()
       for round = 1, 3 * ROUNDS do
         for _, move in ipairs(moves) do
           local ok, results = storm:call(move)
-          calls = calls + 1
           assert(ok or expected(results[1]), "round " .. round .. ": " .. tostring(results[1]))
         end
       end
-      innerRuns = innerRuns + storm.inner
       storm:stop()
       -- Every item where its value says, and found there.
       local all = {}

@@ -7,15 +7,7 @@
 local collide = require("collide")
 local core = require("collide.core")
 
--- A value whose finalizer calls fn (a proxy under Lua 5.1 and LuaJIT).
-local function finalized(fn)
-  if newproxy then -- luacheck: ignore 113
-    local proxy = newproxy(true) -- luacheck: ignore 113
-    getmetatable(proxy).__gc = fn
-    return proxy
-  end
-  return setmetatable({}, { __gc = fn })
-end
+local finalized = require("spec.support.gc").finalized
 
 -- A 4 x 4 grid of unit quads at z (0 by default).
 local function grid(z)
