@@ -323,13 +323,12 @@ static void lc3_reserveowner(lua_State* L, int owners, int idx)
 	}
 }
 
-// owners[value at idx] = the value at owner (the world at 1, or nil): an
-// entry that lc3_reserveowner made, or one to clear, so nothing is allocated.
-static void lc3_setowner(lua_State* L, int owners, int idx, int owner)
+// table[the value at key] = the value at idx (raw).
+static void lc3_rawsetkey(lua_State* L, int table, int key, int idx)
 {
+	lua_pushvalue(L, key);
 	lua_pushvalue(L, idx);
-	lua_pushvalue(L, owner);
-	lua_rawset(L, owners);
+	lua_rawset(L, table);
 }
 
 // If the value at idx is owned by the world at 1, it is not any more.
@@ -524,7 +523,7 @@ static int world_add(lua_State* L)
 	lua_rawseti(L, shapes, id + 1);
 	if (written)
 	{
-		lc3_setowner(L, owners, 3, 1);
+		lc3_rawsetkey(L, owners, 3, 1); // (the entry lc3_reserveowner made: nothing allocated)
 	}
 	lua_pushinteger(L, id + 1);
 	return 1;
@@ -588,7 +587,7 @@ static int world_update(lua_State* L)
 	}
 	if (written)
 	{
-		lc3_setowner(L, owners, 3, 1);
+		lc3_rawsetkey(L, owners, 3, 1);
 	}
 	lua_pushvalue(L, 3);
 	lua_rawseti(L, shapes, id + 1);
@@ -1297,14 +1296,6 @@ static bool lc3_isrecord(lua_State* L, int idx)
 	bool made = lua_toboolean(L, -1);
 	lua_pop(L, 1);
 	return made;
-}
-
-// table[key] = the value at idx, key the index of its string (LC3_KEY).
-static void lc3_rawsetkey(lua_State* L, int table, int key, int idx)
-{
-	lua_pushvalue(L, key);
-	lua_pushvalue(L, idx);
-	lua_rawset(L, table);
 }
 
 static void lc3_rawsetnumber(lua_State* L, int table, int key, double x)
