@@ -92,7 +92,10 @@ describe("lifetimes in the binding", function()
               ran = ran + 1
             end
           else
-            assert.matches("the world is closed", tostring(seen.item))
+            -- the core's handle finalized first (a Lua world may say so
+            -- itself once it is finalized too)
+            local err = tostring(seen.item)
+            assert(err:find("the world is closed", 1, true) or (lua and err:find("world expected", 1, true)), err)
           end
         end
       end
@@ -155,8 +158,13 @@ describe("lifetimes in the binding", function()
         local world = collide.newWorld()
         world:add("a", shape)
         local ok, err = pcall(world.add, world, "b", shape)
-        assert(not ok and err:find("bad argument #2 to 'add'", 1, true)
-          and err:find("already the shape of an item", 1, true) and err:find("clone", 1, true), err)
+        assert(not ok and err:find("to 'add'", 1, true) and err:find("already the shape of an item", 1, true)
+          and err:find("clone", 1, true), err)
+        -- the core's own message counts as a method's does
+        local core2 = core._newWorldCore()
+        core2:add("x", make())
+        ok, err = pcall(function() core2:add("y", shape) end)
+        assert(not ok and err:find("bad argument #2 to 'add'", 1, true), err)
         assert.is_false(world:has("b"))
         assert.are.equal(1, world:count())
         -- in another world too
