@@ -184,10 +184,13 @@ build/ctest/run_tests_plain: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
-# The binding's handles in a Lua 5.4 state of the test's own, under ASan + UBSan.
-build/ctest/binding_tests: spec/c/binding/test_handles.c $(BINDING_SRC) $(HEADERS) build/asan/libcollide.a
+# The binding's handles, and allocation failures in the calls of world cores, in a Lua
+# 5.4 state of the test's own, under ASan + UBSan (test_handles.c holds main).
+BINDING_TESTS := spec/c/binding/test_handles.c spec/c/binding/test_failures.c
+
+build/ctest/binding_tests: $(BINDING_TESTS) spec/c/binding/test_binding.h $(BINDING_SRC) $(HEADERS) build/asan/libcollide.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_handles.c \
+	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ $(BINDING_TESTS) \
 		$(BINDING_SRC) build/asan/libcollide.a -llua5.4 -lm
 
 # Allocation failures at every allocation of every call of worlds and

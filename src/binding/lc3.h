@@ -9,7 +9,9 @@
 //   allocated. A forged handle would let a script choose an address, so they
 //   never take the tag path: they are checked by their exact metatable and
 //   size (lc3_checkhandle, as liolib.c's tolstream), and they free what they
-//   own in __gc and __close (lhandle.c).
+//   own in __gc and __close (lhandle.c); a call that holds the object where
+//   a finalizer may run pins it (lc3_pin: docs/ROBUSTNESS.md, "Lifetimes
+//   in the binding").
 //
 // Type checks of values, measured against the floor of a Lua -> C call (bench/):
 // luaL_checkudata looks the metatable up by name in the registry and costs
@@ -309,6 +311,10 @@ void lc3_pushhit(lua_State* L, double fraction, c3Vec3 point, c3Vec3 normal, int
 /// its index returned. Raises when it is another value.
 int lc3_outtable(lua_State* L, int idx, const char* fname);
 
+/// Raise as lc3_outtable would for the value at idx, allocating nothing:
+/// the check of a function that calls lc3_outtable later, pinned.
+void lc3_checkouttable(lua_State* L, int idx, const char* fname);
+
 /// Format a number as tostring does (%.14g).
 void lc3_formatnumber(char* buffer, size_t size, double x);
 
@@ -319,11 +325,15 @@ typedef struct lc3HandleClass
 {
 	const char* metatable;         ///< the metatable's name in the Lua registry, "collide.Mesh"
 	const char* name;              ///< what messages call it, "mesh"
-	void (*release)(void* object); ///< frees the object; called once, by close or __gc
+	void (*release)(void* object); ///< the handle lets the object go; called once, by close, __gc or lc3_unpin
 	const luaL_Reg* methods;       ///< its methods (close is added)
 	/// Why the object cannot be closed now (close refuses with this), or
 	/// NULL when it can; NULL: always. The collector frees it regardless.
 	const char* (*busy)(const void* object);
+	/// Called by close() when a call holds the object (lc3_pin), whose
+	/// release then waits for the last lc3_unpin: let go at once of what no
+	/// pinned span uses (a world's items and their meshes); NULL: nothing.
+	void (*closing)(void* object);
 } lc3HandleClass;
 
 /// The type field of a handle: no value's, so that the fast check of values
@@ -333,11 +343,22 @@ typedef struct lc3HandleClass
 /// The memory of a handle. It starts as a value does, with a tag made with
 /// the state's secret: a foreign userdata given a handle's metatable (with
 /// the debug library) still fails the check.
+///
+/// Lifetimes (docs/ROBUSTNESS.md, "Lifetimes in the binding"): a function
+/// that needs the object across a Lua allocation, where the collector may
+/// run finalizers that close it, pins the handle (lc3_pin) for that span.
+/// close() marks the handle closed at once and leaves a pinned object in
+/// closing, which the last lc3_unpin releases. __gc ignores pins: an
+/// unreachable handle is on no C stack, so a pin left by an error that
+/// unwound a call is stale then.
 typedef struct lc3Handle
 {
-	uint64_t tag; ///< lc3Registry.secret XOR the handle's address
-	int type;     ///< LC3_HANDLE
-	void* object; ///< what it owns; NULL once closed
+	uint64_t tag;              ///< lc3Registry.secret XOR the handle's address
+	int type;                  ///< LC3_HANDLE
+	int pins;                  ///< calls that hold the object now (lc3_pin)
+	void* object;              ///< what it owns; NULL once closed
+	void* closing;             ///< the object of a handle closed while pinned: the last lc3_unpin releases it
+	const lc3HandleClass* cls; ///< its class
 } lc3Handle;
 
 /// Create the metatable of a class (idempotent per state): __gc and __close
@@ -360,6 +381,38 @@ void* lc3_checkhandle(lua_State* L, int idx, const lc3HandleClass* cls, const ch
 /// the registry keeps it); else NULL. The fast check of a handle argument:
 /// no lookup by name; lc3_checkhandle then gives the error.
 lc3Handle* lc3_tohandlefast(lua_State* L, const lc3Registry* reg, int idx, const void* metatable);
+
+/// Raise "the mesh is closed" for the handle h at idx (lc3_handleobject).
+void* lc3_closederror(lua_State* L, const lc3Handle* h, int idx, const char* fname);
+
+/// The object of the handle h, checked before at idx, or the error "the
+/// mesh is closed": what a function reads after the checks of its other
+/// arguments, which may allocate (and so run a finalizer that closes it).
+static inline void* lc3_handleobject(lua_State* L, const lc3Handle* h, int idx, const char* fname)
+{
+	return h->object != NULL ? h->object : lc3_closederror(L, h, idx, fname);
+}
+
+/// Pin the open handle h for a span that may allocate: its object stays
+/// until the matching lc3_unpin, even if the handle is closed meanwhile
+/// (h->object is then NULL: the function keeps the object it pinned).
+static inline void* lc3_pin(lc3Handle* h)
+{
+	h->pins++;
+	return h->object;
+}
+
+/// Release the object of a handle closed while it was pinned (lc3_unpin).
+void lc3_releaseclosing(lc3Handle* h);
+
+/// End a pin; the last one releases the object of a handle closed meanwhile.
+static inline void lc3_unpin(lc3Handle* h)
+{
+	if (--h->pins == 0 && h->closing != NULL)
+	{
+		lc3_releaseclosing(h);
+	}
+}
 
 /// The registry of the state, from the Lua registry (for code that is not a
 /// closure with the shared upvalues); NULL before the module is loaded, or

@@ -418,6 +418,14 @@ void lc3_pushhit(lua_State* L, double fraction, c3Vec3 point, c3Vec3 normal, int
 }
 
 // The out table at idx (cleared) or a new one, pushed.
+void lc3_checkouttable(lua_State* L, int idx, const char* fname)
+{
+	if (!lua_isnoneornil(L, idx) && lua_type(L, idx) != LUA_TTABLE)
+	{
+		lc3_argerror(L, idx, fname, "out must be a table, got %s", luaL_typename(L, idx));
+	}
+}
+
 int lc3_outtable(lua_State* L, int idx, const char* fname)
 {
 	if (lua_isnoneornil(L, idx))
@@ -425,10 +433,7 @@ int lc3_outtable(lua_State* L, int idx, const char* fname)
 		lua_newtable(L);
 		return lua_gettop(L);
 	}
-	if (lua_type(L, idx) != LUA_TTABLE)
-	{
-		lc3_argerror(L, idx, fname, "out must be a table, got %s", luaL_typename(L, idx));
-	}
+	lc3_checkouttable(L, idx, fname);
 	size_t n = lc3_rawlen(L, idx);
 	for (size_t i = n; i >= 1; --i)
 	{

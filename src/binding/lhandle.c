@@ -29,8 +29,10 @@ static const lc3HandleClass* lc3_handleclass(lua_State* L)
 	return (const lc3HandleClass*)lua_touserdata(L, lua_upvalueindex(2));
 }
 
-// h:close(), __gc and __close: release the object once. Close refuses
-// while the class says the object is busy; the collector does not ask.
+// h:close(), __gc and __close: the handle lets its object go, once. Close
+// refuses while the class says the object is busy, and while a call holds
+// it (pinned) leaves it to the last lc3_unpin. The collector asks neither:
+// a handle it collects is on no C stack, so its pins are stale.
 static int lc3_release(lua_State* L, bool collecting)
 {
 	const lc3HandleClass* cls = lc3_handleclass(L);
@@ -39,25 +41,59 @@ static int lc3_release(lua_State* L, bool collecting)
 	{
 		return lc3_argerror(L, 1, "close", "%s expected, got %s", cls->name, luaL_typename(L, 1));
 	}
-	const char* busy = !collecting && h->object != NULL && cls->busy != NULL ? cls->busy(h->object) : NULL;
+	void* object = h->object;
+	if (collecting)
+	{
+		object = object != NULL ? object : h->closing;
+		h->object = NULL;
+		h->closing = NULL;
+		h->pins = 0;
+		if (object != NULL)
+		{
+			cls->release(object);
+		}
+		return 0;
+	}
+	const char* busy = object != NULL && cls->busy != NULL ? cls->busy(object) : NULL;
 	if (busy != NULL)
 	{
 		return lc3_argerror(L, 1, "close", "%s", busy);
 	}
-	void* object = h->object;
 	h->object = NULL;
-	if (object != NULL)
+	if (object != NULL && h->pins > 0)
+	{
+		h->closing = object;
+		if (cls->closing != NULL)
+		{
+			cls->closing(object);
+		}
+	}
+	else if (object != NULL)
 	{
 		cls->release(object);
 	}
-	if (!collecting)
+	if (h->pins == 0)
 	{
 		// What the handle's user value held (a world's shapes) goes with
-		// the object; the collector frees it with the handle otherwise.
+		// the object; the collector frees it with the handle otherwise. A
+		// call that pinned the object may still reach it through them.
 		lua_newtable(L);
 		lc3_setuservalue(L, 1);
 	}
 	return 0;
+}
+
+void* lc3_closederror(lua_State* L, const lc3Handle* h, int idx, const char* fname)
+{
+	lc3_argerror(L, idx, fname, "the %s is closed", h->cls->name);
+	return NULL;
+}
+
+void lc3_releaseclosing(lc3Handle* h)
+{
+	void* object = h->closing;
+	h->closing = NULL;
+	h->cls->release(object);
 }
 
 static int handle_close(lua_State* L)
@@ -153,6 +189,7 @@ lc3Handle* lc3_newhandle(lua_State* L, const lc3HandleClass* cls, void* object)
 	h->tag = lc3_tagfor(reg, h);
 	h->type = LC3_HANDLE;
 	h->object = object;
+	h->cls = cls;
 	luaL_getmetatable(L, cls->metatable);
 	lua_setmetatable(L, -2);
 	return h;

@@ -9,19 +9,32 @@
 #include "lc3.h"
 
 /// What a mesh handle owns: the core's mesh and what the last query visited.
+/// Its handle and the world items that hold it share it: it is freed when
+/// the handle has let it go (closed, or collected) and no item holds it,
+/// in whichever order the collector finalizes the two.
 struct lc3Mesh
 {
 	c3Mesh* mesh;
-	int users; ///< the world items that hold it (lc3_meshuse): it cannot be closed while > 0
+	int users;     ///< the world items that hold it (lc3_meshuse): it cannot be closed while > 0
+	bool released; ///< its handle let it go: it is freed once users is 0
 	c3MeshQueryStats last;
 	c3Allocator allocator;
 };
 
+static void lc3_freemesh(lc3Mesh* m)
+{
+	c3DestroyMesh(m->mesh);
+	m->allocator.fcn(m->allocator.context, m, sizeof *m, 0);
+}
+
 static void lc3_releasemesh(void* object)
 {
 	lc3Mesh* m = (lc3Mesh*)object;
-	c3DestroyMesh(m->mesh);
-	m->allocator.fcn(m->allocator.context, m, sizeof *m, 0);
+	m->released = true;
+	if (m->users == 0)
+	{
+		lc3_freemesh(m);
+	}
 }
 
 // The little vector arithmetic of this file (the binding does no geometry:
@@ -45,7 +58,7 @@ static const char* lc3_meshbusy(const void* object)
 	return ((const lc3Mesh*)object)->users > 0 ? "the mesh is in a world: remove its items first" : NULL;
 }
 
-static const lc3HandleClass lc3_meshclass = {"collide.Mesh", "mesh", lc3_releasemesh, NULL, lc3_meshbusy};
+static const lc3HandleClass lc3_meshclass = {"collide.Mesh", "mesh", lc3_releasemesh, NULL, lc3_meshbusy, NULL};
 
 const c3Mesh* lc3_meshobject(const lc3Mesh* m)
 {
@@ -55,6 +68,10 @@ const c3Mesh* lc3_meshobject(const lc3Mesh* m)
 void lc3_meshuse(lc3Mesh* m, int delta)
 {
 	m->users += delta;
+	if (m->users == 0 && m->released)
+	{
+		lc3_freemesh(m);
+	}
 }
 
 int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx)
@@ -62,18 +79,24 @@ int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx)
 	return lc3_tohandlefast(L, reg, idx, reg->meshMetatable) != NULL;
 }
 
-lc3Mesh* lc3_checkmesh(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+// The open mesh handle at idx; raises otherwise.
+static lc3Handle* lc3_checkmeshhandle(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
 {
-	if (!lc3_ismesh(L, reg, idx))
+	lc3Handle* h = lc3_tohandlefast(L, reg, idx, reg->meshMetatable);
+	if (h == NULL)
 	{
 		lc3_argerror(L, idx, fname, "mesh expected, got %s", lc3_typename(L, reg, idx));
 	}
-	lc3Mesh* m = (lc3Mesh*)((lc3Handle*)lua_touserdata(L, idx))->object;
-	if (m == NULL)
+	if (h->object == NULL)
 	{
 		lc3_argerror(L, idx, fname, "the mesh is closed");
 	}
-	return m;
+	return h;
+}
+
+lc3Mesh* lc3_checkmesh(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+{
+	return (lc3Mesh*)lc3_checkmeshhandle(L, reg, idx, fname)->object;
 }
 
 // -- construction ----------------------------------------------------------------------------
@@ -268,7 +291,11 @@ static int mesh_new(lua_State* L)
 
 static int lc3_checkelement(lua_State* L, int idx, int count, const char* fname, const char* what)
 {
-	lua_Number x = luaL_checknumber(L, idx);
+	if (lua_type(L, idx) != LUA_TNUMBER)
+	{
+		lc3_argerror(L, idx, fname, "%s index expected, got %s", what, luaL_typename(L, idx));
+	}
+	lua_Number x = lua_tonumber(L, idx);
 	if (!(x >= 1 && x <= count) || x != (lua_Number)(lua_Integer)x)
 	{
 		lc3_argerror(L, idx, fname, "%s index must be an integer in [1, %d]", what, count);
@@ -344,16 +371,19 @@ static void lc3_setintfield(lua_State* L, const char* name, lua_Integer value)
 
 static int mesh_stats(lua_State* L)
 {
-	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "stats");
+	// Everything read before the first allocation (no pin).
+	const lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "stats");
 	c3MeshInfo info = c3Mesh_GetInfo(m->mesh);
+	int faces = c3Mesh_GetFaceCount(m->mesh), triangles = c3Mesh_GetTriangleCount(m->mesh);
+	c3MeshQueryStats last = m->last;
 	lua_createtable(L, 0, 7);
-	lc3_setintfield(L, "faces", c3Mesh_GetFaceCount(m->mesh));
-	lc3_setintfield(L, "triangles", c3Mesh_GetTriangleCount(m->mesh));
+	lc3_setintfield(L, "faces", faces);
+	lc3_setintfield(L, "triangles", triangles);
 	lc3_setintfield(L, "nodes", info.nodes);
 	lc3_setintfield(L, "depth", info.depth);
 	lc3_setintfield(L, "bytes", (lua_Integer)info.bytes);
-	lc3_setintfield(L, "visited", m->last.nodes);
-	lc3_setintfield(L, "visitedTriangles", m->last.triangles);
+	lc3_setintfield(L, "visited", last.nodes);
+	lc3_setintfield(L, "visitedTriangles", last.triangles);
 	return 1;
 }
 
@@ -394,14 +424,21 @@ static int lc3_compareints(const void* a, const void* b)
 static int mesh_query(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "query");
-	lc3Object* box = lc3_checktype(L, reg, 2, LC3_AABB, "query");
+	lc3Handle* h = lc3_checkmeshhandle(L, reg, 1, "query");
+	// A copy: a finalizer that runs where the list grows may write the value.
+	c3AABB box = lc3_checktype(L, reg, 2, LC3_AABB, "query")->u.aabb;
+	lc3_checkouttable(L, 3, "query");
 	lua_settop(L, 3);
+	// Pinned: the list and the out table allocate, inside the walk too.
+	lc3Mesh* m = (lc3Mesh*)lc3_pin(h);
 	int out = lc3_outtable(L, 3, "query");
 	lc3IntList list = {L, 0, NULL, 0, 64};
 	list.items = (int*)lc3_newuserdata(L, sizeof(int) * list.capacity);
 	list.slot = lua_gettop(L);
-	c3Mesh_Query(m->mesh, &box->u.aabb, lc3_addface, &list, &m->last);
+	c3MeshQueryStats stats;
+	c3Mesh_Query(m->mesh, &box, lc3_addface, &list, &stats);
+	m->last = stats;
+	lc3_unpin(h);
 	qsort(list.items, list.count, sizeof(int), lc3_compareints);
 	lua_Integer n = 0;
 	for (size_t i = 0; i < list.count; ++i)
@@ -460,14 +497,32 @@ static int lc3_checkcontactshape(lua_State* L, const lc3Registry* reg, int idx, 
 	return 0;
 }
 
-/// The contacts of the shape at shapeIdx with the mesh, one per face (the
-/// deepest of its triangles), sorted by face, in a userdata pushed on the stack.
-static lc3ContactList lc3_contacts(lua_State* L, lc3Mesh* m, const lc3Object* s)
+/// A shape of a contact query (a sphere, an ellipsoid, an aabb or an obb), copied.
+typedef union lc3ContactShape
 {
+	c3Sphere sphere;
+	c3Ellipsoid ellipsoid;
+	c3AABB aabb;
+	c3OBB obb;
+} lc3ContactShape;
+
+/// The contacts of the shape s (lc3_checkcontactshape) with the mesh of the
+/// open handle h, one per face (the deepest of its triangles), sorted by
+/// face, in a userdata pushed on the stack. The list grows inside the walk:
+/// the mesh is pinned, and the shape copied (a finalizer may write the value).
+static lc3ContactList lc3_contacts(lua_State* L, lc3Handle* h, const lc3Object* s)
+{
+	lc3ContactShape shape;
+	memcpy(&shape, &s->u, lc3_objectsize(s->type) - offsetof(lc3Object, u));
+	c3ShapeType type = (c3ShapeType)s->type;
+	lc3Mesh* m = (lc3Mesh*)lc3_pin(h);
 	lc3ContactList list = {L, 0, NULL, 0, 16};
 	list.items = (c3MeshContact*)lc3_newuserdata(L, sizeof(c3MeshContact) * list.capacity);
 	list.slot = lua_gettop(L);
-	c3Mesh_Contacts(m->mesh, (c3ShapeType)s->type, &s->u, lc3_addcontact, &list, &m->last);
+	c3MeshQueryStats stats;
+	c3Mesh_Contacts(m->mesh, type, &shape, lc3_addcontact, &list, &stats);
+	m->last = stats;
+	lc3_unpin(h);
 	qsort(list.items, list.count, sizeof(c3MeshContact), lc3_comparecontacts);
 	return list;
 }
@@ -476,12 +531,13 @@ static lc3ContactList lc3_contacts(lua_State* L, lc3Mesh* m, const lc3Object* s)
 static int mesh_contacts(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "contacts");
+	lc3Handle* h = lc3_checkmeshhandle(L, reg, 1, "contacts");
 	lc3Object* s;
 	lc3_checkcontactshape(L, reg, 2, "contacts", &s);
+	lc3_checkouttable(L, 3, "contacts");
 	lua_settop(L, 3);
-	int out = lc3_outtable(L, 3, "contacts");
-	lc3ContactList list = lc3_contacts(L, m, s);
+	lc3ContactList list = lc3_contacts(L, h, s);
+	int out = lc3_outtable(L, 3, "contacts"); // (the mesh is no longer needed)
 	for (size_t i = 0; i < list.count; ++i)
 	{
 		const c3MeshContact* c = &list.items[i];
@@ -538,9 +594,9 @@ int lc3_meshsweep(lua_State* L, const lc3Registry* reg, const lc3Object* a, c3Ve
 	return lc3_pushmeshcast(L, &out, outPoint, outNormal);
 }
 
-// The mesh and the shape of a pair (a, b) where one is a mesh; raises when
-// neither is, or the other is not a shape.
-static lc3Mesh* lc3_meshpair(lua_State* L, const lc3Registry* reg, const char* fname, lc3Object** shape, int* meshArg)
+// The open mesh handle and the shape of a pair (a, b) where one is a mesh;
+// raises when neither is, or the other is not a shape.
+static lc3Handle* lc3_meshpair(lua_State* L, const lc3Registry* reg, const char* fname, lc3Object** shape, int* meshArg)
 {
 	int mi = lc3_ismesh(L, reg, 1) ? 1 : (lc3_ismesh(L, reg, 2) ? 2 : 0);
 	if (mi == 0)
@@ -549,14 +605,14 @@ static lc3Mesh* lc3_meshpair(lua_State* L, const lc3Registry* reg, const char* f
 	}
 	*meshArg = mi;
 	*shape = lc3_checkshape(L, reg, 3 - mi, fname);
-	return lc3_checkmesh(L, reg, mi, fname);
+	return lc3_checkmeshhandle(L, reg, mi, fname);
 }
 
 int lc3_meshoverlaps(lua_State* L, const lc3Registry* reg)
 {
 	lc3Object* s;
 	int mi;
-	lc3Mesh* m = lc3_meshpair(L, reg, "overlaps", &s, &mi);
+	lc3Mesh* m = (lc3Mesh*)lc3_meshpair(L, reg, "overlaps", &s, &mi)->object;
 	if (s->type == LC3_PLANE)
 	{
 		return lc3_argerror(L, 3 - mi, "overlaps", "no overlap test between plane and mesh");
@@ -569,10 +625,10 @@ int lc3_meshpenetration(lua_State* L, const lc3Registry* reg, int outNormal)
 {
 	lc3Object* s;
 	int mi;
-	lc3Mesh* m = lc3_meshpair(L, reg, "penetration", &s, &mi);
+	lc3Handle* h = lc3_meshpair(L, reg, "penetration", &s, &mi);
 	lc3Object* checked;
 	lc3_checkcontactshape(L, reg, 3 - mi, "penetration", &checked);
-	lc3ContactList list = lc3_contacts(L, m, s);
+	lc3ContactList list = lc3_contacts(L, h, s);
 	if (list.count == 0)
 	{
 		lua_pushnil(L);
@@ -595,8 +651,9 @@ int lc3_meshpenetration(lua_State* L, const lc3Registry* reg, int outNormal)
 
 int lc3_meshclosestpoint(lua_State* L, const lc3Registry* reg, int out)
 {
-	lc3Mesh* m = lc3_checkmesh(L, lc3_registry(L), 1, "closestPoint");
-	c3Vec3 p = lc3_checkpoint(L, reg, 2, "closestPoint", "point");
+	lc3Handle* h = lc3_checkmeshhandle(L, reg, 1, "closestPoint");
+	c3Vec3 p = lc3_checkpoint(L, reg, 2, "closestPoint", "point"); // (may allocate: the mesh is read after)
+	lc3Mesh* m = (lc3Mesh*)lc3_handleobject(L, h, 1, "closestPoint");
 	int face;
 	c3Vec3 q = c3Mesh_ClosestPoint(m->mesh, p, &face, &m->last);
 	lc3_pushvec3(L, q, out);
@@ -607,17 +664,17 @@ int lc3_meshclosestpoint(lua_State* L, const lc3Registry* reg, int out)
 int lc3_meshdistance(lua_State* L, const lc3Registry* reg)
 {
 	int mi = lc3_ismesh(L, reg, 1) ? 1 : 2;
-	lc3Mesh* m = lc3_checkmesh(L, reg, mi, "distance");
+	lc3Handle* h = lc3_checkmeshhandle(L, reg, mi, "distance");
 	int other = 3 - mi;
 	lc3Object* s = lc3_toshape(L, reg, other);
-	c3Vec3 p;
 	if (s == NULL)
 	{
-		p = lc3_checkpoint(L, reg, other, "distance", "point");
-		c3Sphere point = {p, 0.0};
+		c3Sphere point = {lc3_checkpoint(L, reg, other, "distance", "point"), 0.0};
+		lc3Mesh* m = (lc3Mesh*)lc3_handleobject(L, h, mi, "distance"); // (read after the point)
 		lua_pushnumber(L, c3Mesh_Distance(m->mesh, c3_sphereShape, &point, &m->last));
 		return 1;
 	}
+	lc3Mesh* m = (lc3Mesh*)h->object;
 	double d = c3Mesh_Distance(m->mesh, (c3ShapeType)s->type, &s->u, &m->last);
 	if (d == HUGE_VAL)
 	{

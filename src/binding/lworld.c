@@ -16,16 +16,31 @@
 #include "collide/world.h"
 #include "lc3.h"
 
+/// A buffer that a walk of the world fills (the ids a query finds, the hits
+/// of a cast), grown with the world's allocator, which never runs the
+/// collector: a walk calls no Lua, so no finalizer can change the world
+/// under it. The results are pushed to Lua after the walk, which allocates:
+/// a scratch is lent to one call at a time, so that a call a finalizer
+/// makes on the same world meanwhile fills another one.
+typedef struct lc3Scratch
+{
+	struct lc3Scratch* next; ///< the world's other extra scratches
+	c3Allocator allocator;
+	char* items;
+	size_t bytes; ///< the capacity of items
+	int count;    ///< items written
+	bool lent;    ///< a call pushes from it now (stays set if an error ends the call: never reused then)
+	bool failed;  ///< no memory for an item: the call raises
+} lc3Scratch;
+
 typedef struct lc3World
 {
 	c3World* world;
 	c3Allocator allocator;
-	c3WorldStats last; ///< what the last query visited
-	c3WorldHit* hits;  ///< scratch for a cast's hits, sorted before they are pushed
-	int hitCount;
-	int hitCapacity;
-	bool hitsFailed;  ///< no memory for a hit: the cast raises
-	lc3Mesh** meshes; ///< per item: its mesh handle's object, or NULL (for lc3_meshuse)
+	c3WorldStats last;  ///< what the last query visited
+	lc3Scratch scratch; ///< the scratch of calls (lc3_takescratch): in the world, a miss less a call
+	lc3Scratch* extra;  ///< more, made for calls that finalizers run while another pushes
+	lc3Mesh** meshes;   ///< per item: its mesh handle's object, or NULL (lc3_meshuse: the world holds it)
 	int meshCapacity;
 	int issued; ///< one past the highest id the world has given: the most the next id can be
 } lc3World;
@@ -35,28 +50,151 @@ static void* lc3_worldalloc(lc3World* w, void* old, size_t oldSize, size_t newSi
 	return w->allocator.fcn(w->allocator.context, old, oldSize, newSize);
 }
 
+// The world's items let their meshes go (which frees a mesh whose own
+// handle has let it go too), and the core's world is freed, with the
+// scratches no call holds.
+static void lc3_dropworld(lc3World* w)
+{
+	c3DestroyWorld(w->world);
+	w->world = NULL;
+	for (int id = 0; id < w->meshCapacity; ++id)
+	{
+		if (w->meshes[id] != NULL)
+		{
+			lc3_meshuse(w->meshes[id], -1);
+			w->meshes[id] = NULL;
+		}
+	}
+	if (!w->scratch.lent)
+	{
+		lc3_worldalloc(w, w->scratch.items, w->scratch.bytes, 0);
+		w->scratch.items = NULL;
+		w->scratch.bytes = 0;
+	}
+	for (lc3Scratch** link = &w->extra; *link != NULL;)
+	{
+		lc3Scratch* s = *link;
+		if (s->lent)
+		{
+			link = &s->next;
+			continue;
+		}
+		*link = s->next;
+		lc3_worldalloc(w, s->items, s->bytes, 0);
+		lc3_worldalloc(w, s, sizeof *s, 0);
+	}
+}
+
+// Closed while a call holds the world: what is pinned (lc3_pushitems,
+// lc3_pushhits) only pushes from its scratch, so the world and its meshes
+// go now; the scratch and the rest at the last unpin. A call whose error
+// unwound it (no memory) never unpins: then what stays is small, and the
+// collector frees it with the handle.
+static void lc3_closingworld(void* object)
+{
+	lc3_dropworld((lc3World*)object);
+}
+
+// The handle lets the world go (closed with no call under way, collected,
+// or the last unpin after a close): all of it.
 static void lc3_releaseworld(void* object)
 {
 	lc3World* w = (lc3World*)object;
-	// The meshes' counts of users are left as they are: the meshes may be
-	// collected in the same cycle, before this.
-	c3DestroyWorld(w->world);
-	lc3_worldalloc(w, w->hits, sizeof(c3WorldHit) * (size_t)w->hitCapacity, 0);
+	if (w->world != NULL)
+	{
+		lc3_dropworld(w);
+	}
+	lc3_worldalloc(w, w->scratch.items, w->scratch.bytes, 0);
+	while (w->extra != NULL)
+	{
+		lc3Scratch* s = w->extra;
+		w->extra = s->next;
+		lc3_worldalloc(w, s->items, s->bytes, 0);
+		lc3_worldalloc(w, s, sizeof *s, 0);
+	}
 	lc3_worldalloc(w, w->meshes, sizeof(lc3Mesh*) * (size_t)w->meshCapacity, 0);
 	lc3_worldalloc(w, w, sizeof *w, 0);
 }
 
-static const lc3HandleClass lc3_worldclass = {"collide.WorldCore", "world", lc3_releaseworld, NULL, NULL};
+static const lc3HandleClass lc3_worldclass = {"collide.WorldCore", "world", lc3_releaseworld, NULL, NULL,
+											  lc3_closingworld};
 
-static lc3World* lc3_checkworld(lua_State* L, const char* fname)
+// The open world handle at 1. Its object is read where it is used, after
+// the checks of the other arguments (lc3_worldof): a check that allocates
+// (a point given as {x = .., y = .., z = ..}) may run a finalizer that
+// closes it.
+static lc3Handle* lc3_checkworld(lua_State* L, const char* fname)
 {
 	const lc3Registry* reg = lc3_registry(L);
 	lc3Handle* h = lc3_tohandlefast(L, reg, 1, reg->worldMetatable);
 	if (h != NULL && h->object != NULL)
 	{
-		return (lc3World*)h->object;
+		return h;
 	}
-	return (lc3World*)lc3_checkhandle(L, 1, &lc3_worldclass, fname); // the error, named
+	lc3_checkhandle(L, 1, &lc3_worldclass, fname); // the error, named
+	return NULL;
+}
+
+// The world of the handle h at 1, or the error "the world is closed".
+static lc3World* lc3_worldof(lua_State* L, const lc3Handle* h, const char* fname)
+{
+	return (lc3World*)lc3_handleobject(L, h, 1, fname);
+}
+
+// A scratch of w to fill, empty, lent to the caller until lc3_givescratch;
+// NULL when there is no memory for one.
+static lc3Scratch* lc3_takescratch(lc3World* w)
+{
+	lc3Scratch* s = &w->scratch;
+	if (s->lent)
+	{
+		s = w->extra;
+		while (s != NULL && s->lent)
+		{
+			s = s->next;
+		}
+	}
+	if (s == NULL)
+	{
+		s = (lc3Scratch*)lc3_worldalloc(w, NULL, 0, sizeof *s);
+		if (s == NULL)
+		{
+			return NULL;
+		}
+		memset(s, 0, sizeof *s);
+		s->allocator = w->allocator;
+		s->next = w->extra;
+		w->extra = s;
+	}
+	s->lent = true;
+	s->count = 0;
+	s->failed = false;
+	return s;
+}
+
+static void lc3_givescratch(lc3Scratch* s)
+{
+	s->lent = false;
+}
+
+// Room in s for one more item of size bytes; false (and s->failed) when
+// there is no memory.
+static bool lc3_scratchroom(lc3Scratch* s, size_t size)
+{
+	if ((size_t)(s->count + 1) * size <= s->bytes)
+	{
+		return true;
+	}
+	size_t bytes = s->bytes > 0 ? 2 * s->bytes : 64 * size;
+	char* items = (char*)s->allocator.fcn(s->allocator.context, s->items, s->bytes, bytes);
+	if (items == NULL)
+	{
+		s->failed = true;
+		return false;
+	}
+	s->items = items;
+	s->bytes = bytes;
+	return true;
 }
 
 // The core's id of an item whose id in Lua (1-based) is x, or -1 when x is
@@ -104,11 +242,108 @@ static c3WorldShape lc3_checkworldshape(lua_State* L, const lc3Registry* reg, in
 // false for an id given before and free now (so that every id given has its
 // slot, and setting it allocates nothing). It keeps alive the shape values
 // that the core's items point at (their user data): a move writes the new
-// center into the value through that pointer, with no lookup.
+// center into the value through that pointer, with no lookup. At 0, the
+// state's owners table (lc3_pushowners).
 static int lc3_pushshapes(lua_State* L, int handle)
 {
 	lc3_getuservalue(L, handle);
 	return lua_gettop(L);
+}
+
+// The shapes that worlds write into (their items' shapes that move), per
+// state, shape value -> the world handle whose item it is (weak keys and
+// values): one value can be the shape of one item only, or a move of one
+// would move the other's value and leave its world's copy behind, and
+// getShape would return where the other item went. Pushed from the shapes
+// table at shapes; its index returned.
+static int lc3_pushowners(lua_State* L, int shapes)
+{
+	lc3_rawgeti(L, shapes, 0);
+	return lua_gettop(L);
+}
+
+#define LC3_OWNERS_KEY "collide.owners"
+
+// Whether the value at idx is the shape of an item of an open world, by
+// owners: its handle is pushed then (else nothing is).
+static bool lc3_pushowner(lua_State* L, int owners, int idx)
+{
+	lua_pushvalue(L, idx);
+	lua_rawget(L, owners);
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Handle* h = lc3_tohandlefast(L, reg, -1, reg->worldMetatable);
+	if (h != NULL && h->object != NULL)
+	{
+		return true;
+	}
+	lua_pop(L, 1);
+	return false;
+}
+
+// Raise unless the shape value at idx is free to be item id's shape (id
+// -1: a new item's) in the world at 1: no item of an open world holds it,
+// but this one.
+static void lc3_checkunowned(lua_State* L, int shapes, int owners, int idx, int id, const char* fname)
+{
+	if (!lc3_pushowner(L, owners, idx))
+	{
+		return;
+	}
+	bool mine = false;
+	if (id >= 0 && lua_rawequal(L, -1, 1))
+	{
+		lc3_rawgeti(L, shapes, id + 1);
+		mine = lua_rawequal(L, -1, idx);
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+	if (!mine)
+	{
+		const lc3Registry* reg = lc3_registry(L);
+		lc3_argerror(L, idx, fname,
+					 "this %s is already the shape of an item (a world moves it in place): give each item "
+					 "its own (shape:clone())",
+					 lc3_typename(L, reg, idx));
+	}
+}
+
+// An entry for the value at idx in owners (false: no owner yet), so that
+// making it the owner later allocates nothing.
+static void lc3_reserveowner(lua_State* L, int owners, int idx)
+{
+	lua_pushvalue(L, idx);
+	lua_rawget(L, owners);
+	bool there = !lua_isnil(L, -1);
+	lua_pop(L, 1);
+	if (!there)
+	{
+		lua_pushvalue(L, idx);
+		lua_pushboolean(L, 0);
+		lua_rawset(L, owners);
+	}
+}
+
+// table[the value at key] = the value at idx (raw).
+static void lc3_rawsetkey(lua_State* L, int table, int key, int idx)
+{
+	lua_pushvalue(L, key);
+	lua_pushvalue(L, idx);
+	lua_rawset(L, table);
+}
+
+// If the value at idx is owned by the world at 1, it is not any more.
+static void lc3_disown(lua_State* L, int owners, int idx)
+{
+	lua_pushvalue(L, idx);
+	lua_rawget(L, owners);
+	bool mine = lua_rawequal(L, -1, 1);
+	lua_pop(L, 1);
+	if (mine)
+	{
+		lua_pushvalue(L, idx);
+		lua_pushnil(L);
+		lua_rawset(L, owners);
+	}
 }
 
 // The shape value of item id that the world writes, as its item's user data
@@ -127,22 +362,38 @@ static void lc3_centeritemshape(const lc3World* w, int id, lc3Object* o, c3Vec3 
 	c3SetShapeCenter(c3World_GetShape(w->world, id).type, &o->u, p);
 }
 
-// The user data of an item given the shape at idx (as lc3_itemshape reads it).
-static uint64_t lc3_shapeuserdata(lua_State* L, const lc3Registry* reg, int idx, c3WorldShape shape)
+// Item id's shape (the world's copy, then the value o, which cannot fail)
+// centered at p; false (nothing done) when the core refuses.
+static bool lc3_moveitem(lc3World* w, int id, lc3Object* o, c3Vec3 p)
 {
-	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type) || !lc3_hasmetatable(L, reg, idx, (int)shape.type))
+	if (!c3World_SetItemCenter(w->world, id, p))
 	{
-		return 0;
+		return false;
 	}
-	return (uint64_t)(uintptr_t)lua_touserdata(L, idx);
+	lc3_centeritemshape(w, id, o, p);
+	return true;
 }
 
-// Room in meshes for the ids up to id.
-static void lc3_reservemeshes(lua_State* L, lc3World* w, int id)
+// Whether the value at idx is a shape the world writes into (a move writes
+// its center): a shape that can move, with the exact metatable of its type.
+static bool lc3_iswritten(lua_State* L, const lc3Registry* reg, int idx)
+{
+	lc3Object* o = lc3_toshape(L, reg, idx);
+	return o != NULL && c3World_IsMoverType((c3ShapeType)o->type) && lc3_hasmetatable(L, reg, idx, o->type);
+}
+
+// The user data of an item given the shape at idx (as lc3_itemshape reads it).
+static uint64_t lc3_shapeuserdata(lua_State* L, const lc3Registry* reg, int idx)
+{
+	return lc3_iswritten(L, reg, idx) ? (uint64_t)(uintptr_t)lua_touserdata(L, idx) : 0;
+}
+
+// Room in meshes for the ids up to id; false when there is no memory.
+static bool lc3_reservemeshes(lc3World* w, int id)
 {
 	if (id < w->meshCapacity)
 	{
-		return;
+		return true;
 	}
 	int capacity = w->meshCapacity > 0 ? w->meshCapacity : 16;
 	while (capacity <= id)
@@ -153,24 +404,27 @@ static void lc3_reservemeshes(lua_State* L, lc3World* w, int id)
 												 sizeof(lc3Mesh*) * (size_t)capacity);
 	if (meshes == NULL)
 	{
-		luaL_error(L, "not enough memory");
+		return false;
 	}
 	memset(meshes + w->meshCapacity, 0, sizeof(lc3Mesh*) * (size_t)(capacity - w->meshCapacity));
 	w->meshes = meshes;
 	w->meshCapacity = capacity;
+	return true;
 }
 
-// Remember which mesh an item holds (its slot reserved), counting users.
+// Remember which mesh an item holds (its slot reserved), counting users;
+// call it after the core let the old one go (the count may free it).
 static void lc3_setitemmesh(lc3World* w, int id, lc3Mesh* mesh)
 {
-	if (w->meshes[id] != NULL)
-	{
-		lc3_meshuse(w->meshes[id], -1);
-	}
+	lc3Mesh* old = w->meshes[id];
 	w->meshes[id] = mesh;
 	if (mesh != NULL)
 	{
 		lc3_meshuse(mesh, 1);
+	}
+	if (old != NULL)
+	{
+		lc3_meshuse(old, -1);
 	}
 }
 
@@ -185,6 +439,7 @@ static int world_new(lua_State* L)
 	}
 	memset(w, 0, sizeof *w);
 	w->allocator = allocator;
+	w->scratch.allocator = allocator;
 	c3WorldDef def = c3DefaultWorldDef();
 	def.allocator = allocator;
 	w->world = c3CreateWorld(&def);
@@ -194,30 +449,70 @@ static int world_new(lua_State* L)
 		return luaL_error(L, "not enough memory");
 	}
 	lc3_newhandle(L, &lc3_worldclass, w);
-	lua_newtable(L); // the items' shapes (lc3_pushshapes)
+	lua_newtable(L); // the items' shapes (lc3_pushshapes), and the owners at 0
+	lua_getfield(L, LUA_REGISTRYINDEX, LC3_OWNERS_KEY);
+	lua_rawseti(L, -2, 0);
 	lc3_setuservalue(L, -2);
 	return 1;
 }
 
 // -- items -----------------------------------------------------------------------------------
+//
+// What changes the world allocates first (the slots of the shapes table and
+// of owners, then the core's memory): a failure leaves the world as it was,
+// and once the core changed, nothing can fail. The Lua allocations come
+// before the world and the mesh are read, so that a finalizer they run can
+// neither close them under the call nor change what it checked.
+
+// The slot of the next id in the shapes table at shapes, so that setting it
+// allocates nothing; the world of h after it (a finalizer may have added
+// an item, or closed the world, where it allocated).
+static lc3World* lc3_reserveslot(lua_State* L, lc3Handle* h, int shapes, const char* fname)
+{
+	for (;;)
+	{
+		lc3World* w = lc3_worldof(L, h, fname);
+		if (lc3_rawgeti(L, shapes, w->issued + 1) != LUA_TNIL)
+		{
+			lua_pop(L, 1);
+			return w;
+		}
+		lua_pop(L, 1);
+		lua_pushboolean(L, 0);
+		lua_rawseti(L, shapes, w->issued + 1);
+	}
+}
 
 // w:add(item, shape) -> id (the item itself is kept by the Lua side)
 static int world_add(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "add");
+	lc3Handle* h = lc3_checkworld(L, "add");
+	if (!lc3_ismesh(L, reg, 3) && lc3_toshape(L, reg, 3) == NULL)
+	{
+		return lc3_typeerror(L, 3, "add", "shape or mesh");
+	}
+	int shapes = lc3_pushshapes(L, 1);
+	int owners = lc3_pushowners(L, shapes);
+	bool written = lc3_iswritten(L, reg, 3);
+	if (written)
+	{
+		lc3_checkunowned(L, shapes, owners, 3, -1, "add");
+		lc3_reserveowner(L, owners, 3);
+	}
+	lc3World* w = lc3_reserveslot(L, h, shapes, "add");
+	// Nothing allocates from here on but the core, which runs no finalizer.
 	lc3Mesh* mesh;
 	c3WorldShape shape = lc3_checkworldshape(L, reg, 3, "add", &mesh);
-	// The slots of the next id first: once the item is in, nothing may fail.
-	int shapes = lc3_pushshapes(L, 1);
-	if (lc3_rawgeti(L, shapes, w->issued + 1) == LUA_TNIL)
+	if (written)
 	{
-		lua_pushboolean(L, 0);
-		lua_rawseti(L, shapes, w->issued + 1);
+		lc3_checkunowned(L, shapes, owners, 3, -1, "add"); // (again: a finalizer may have given it away)
 	}
-	lua_pop(L, 1);
-	lc3_reservemeshes(L, w, w->issued);
-	int id = c3World_AddItem(w->world, shape, lc3_shapeuserdata(L, reg, 3, shape));
+	if (!lc3_reservemeshes(w, w->issued))
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	int id = c3World_AddItem(w->world, shape, lc3_shapeuserdata(L, reg, 3));
 	if (id < 0)
 	{
 		return luaL_error(L, "not enough memory");
@@ -226,6 +521,10 @@ static int world_add(lua_State* L)
 	lc3_setitemmesh(w, id, mesh);
 	lua_pushvalue(L, 3);
 	lua_rawseti(L, shapes, id + 1);
+	if (written)
+	{
+		lc3_rawsetkey(L, owners, 3, 1); // (the entry lc3_reserveowner made: nothing allocated)
+	}
 	lua_pushinteger(L, id + 1);
 	return 1;
 }
@@ -233,11 +532,14 @@ static int world_add(lua_State* L)
 // w:remove(id)
 static int world_remove(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "remove");
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "remove"), "remove");
 	int id = lc3_checkitem(L, w, 2, "remove");
-	lc3_setitemmesh(w, id, NULL);
 	c3World_RemoveItem(w->world, id);
+	lc3_setitemmesh(w, id, NULL);
 	int shapes = lc3_pushshapes(L, 1);
+	int owners = lc3_pushowners(L, shapes);
+	lc3_rawgeti(L, shapes, id + 1);
+	lc3_disown(L, owners, lua_gettop(L));
 	lua_pushboolean(L, 0);
 	lua_rawseti(L, shapes, id + 1);
 	return 0;
@@ -247,17 +549,46 @@ static int world_remove(lua_State* L)
 static int world_update(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "update");
+	lc3Handle* h = lc3_checkworld(L, "update");
+	lc3_checkitem(L, lc3_worldof(L, h, "update"), 2, "update");
+	if (!lc3_ismesh(L, reg, 3) && lc3_toshape(L, reg, 3) == NULL)
+	{
+		return lc3_typeerror(L, 3, "update", "shape or mesh");
+	}
+	lua_settop(L, 3);
+	int shapes = lc3_pushshapes(L, 1);
+	int owners = lc3_pushowners(L, shapes);
+	bool written = lc3_iswritten(L, reg, 3);
+	if (written)
+	{
+		lc3_reserveowner(L, owners, 3);
+	}
+	// Read after the allocation: a finalizer may have removed the item, or
+	// given the shape to another.
+	lc3World* w = lc3_worldof(L, h, "update");
 	int id = lc3_checkitem(L, w, 2, "update");
 	lc3Mesh* mesh;
 	c3WorldShape shape = lc3_checkworldshape(L, reg, 3, "update", &mesh);
+	if (written)
+	{
+		lc3_checkunowned(L, shapes, owners, 3, id, "update");
+	}
 	if (!c3World_UpdateItem(w->world, id, shape))
 	{
 		return luaL_error(L, "not enough memory");
 	}
-	c3World_SetUserData(w->world, id, lc3_shapeuserdata(L, reg, 3, shape));
+	c3World_SetUserData(w->world, id, lc3_shapeuserdata(L, reg, 3));
 	lc3_setitemmesh(w, id, mesh);
-	int shapes = lc3_pushshapes(L, 1);
+	lc3_rawgeti(L, shapes, id + 1);
+	int old = lua_gettop(L);
+	if (!lua_rawequal(L, old, 3))
+	{
+		lc3_disown(L, owners, old);
+	}
+	if (written)
+	{
+		lc3_rawsetkey(L, owners, 3, 1);
+	}
 	lua_pushvalue(L, 3);
 	lua_rawseti(L, shapes, id + 1);
 	return 0;
@@ -266,7 +597,7 @@ static int world_update(lua_State* L)
 // w:shape(id) -> the shape or mesh value the item was given
 static int world_shape(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "shape");
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "shape"), "shape");
 	int id = lc3_checkitem(L, w, 2, "shape");
 	lc3_rawgeti(L, lc3_pushshapes(L, 1), id + 1);
 	return 1;
@@ -289,13 +620,12 @@ static lc3Object* lc3_checkitemshape(lua_State* L, lc3World* w, int id, const ch
 // copy) centered at (x, y, z)
 static int world_setcenter(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "setCenter");
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "setCenter"), "setCenter");
 	int id = lc3_checkitem(L, w, 2, "setCenter");
 	c3Vec3 p = lc3_vec3(lc3_checkcoordinate(L, 3, "setCenter", "x"), lc3_checkcoordinate(L, 4, "setCenter", "y"),
 						lc3_checkcoordinate(L, 5, "setCenter", "z"));
 	lc3Object* o = lc3_checkitemshape(L, w, id, "setCenter");
-	lc3_centeritemshape(w, id, o, p);
-	if (!c3World_SetItemCenter(w->world, id, p))
+	if (!lc3_moveitem(w, id, o, p))
 	{
 		return luaL_error(L, "not enough memory");
 	}
@@ -305,7 +635,7 @@ static int world_setcenter(lua_State* L)
 // w:center(id) -> x, y, z of the item's shape (a mesh: its bounds' center)
 static int world_center(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "center");
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "center"), "center");
 	int id = lc3_checkitem(L, w, 2, "center");
 	c3WorldShape shape = c3World_GetShape(w->world, id);
 	c3Vec3 c = shape.mesh != NULL ? c3Mesh_GetBounds(shape.mesh).center : c3GetShapeCenter(shape.type, shape.shape);
@@ -318,7 +648,7 @@ static int world_center(lua_State* L)
 // w:count() -> the number of items
 static int world_count(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "count");
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "count"), "count");
 	lua_pushinteger(L, c3World_GetItemCount(w->world));
 	return 1;
 }
@@ -326,7 +656,7 @@ static int world_count(lua_State* L)
 // w:optimize(): rebuild the tree of the items that have not moved
 static int world_optimize(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "optimize");
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "optimize"), "optimize");
 	if (!c3World_Optimize(w->world))
 	{
 		return luaL_error(L, "not enough memory");
@@ -344,8 +674,10 @@ static void lc3_setcountfield(lua_State* L, const char* name, lua_Integer value)
 // w:stats() -> {items, nodes, height, staticNodes, ..., visited = {nodes, items}}
 static int world_stats(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "stats");
+	// Everything read before the first allocation (no pin).
+	const lc3World* w = lc3_worldof(L, lc3_checkworld(L, "stats"), "stats");
 	c3WorldInfo info = c3World_GetInfo(w->world);
+	c3WorldStats last = w->last;
 	lua_createtable(L, 0, 10);
 	lc3_setcountfield(L, "items", info.items);
 	lc3_setcountfield(L, "nodes", info.staticNodes + info.movingNodes);
@@ -357,28 +689,28 @@ static int world_stats(lua_State* L)
 	lc3_setcountfield(L, "planes", info.planes);
 	lc3_setcountfield(L, "bytes", (lua_Integer)info.bytes);
 	lua_createtable(L, 0, 2);
-	lc3_setcountfield(L, "nodes", w->last.nodes);
-	lc3_setcountfield(L, "items", w->last.items);
+	lc3_setcountfield(L, "nodes", last.nodes);
+	lc3_setcountfield(L, "items", last.items);
 	lua_setfield(L, -2, "visited");
 	return 1;
 }
 
 // -- queries that list items -----------------------------------------------------------------
+//
+// Each one checks its arguments and makes its out table (which may run a
+// finalizer), then reads the world, walks it into a scratch, and pushes
+// the items, pinned: the world stays until the scratch is given back, even
+// if a finalizer closes it meanwhile.
 
-typedef struct lc3ItemList
-{
-	lua_State* L;
-	int items; ///< the id -> item table
-	int out;
-	lua_Integer count;
-} lc3ItemList;
-
-static bool lc3_additem(int item, uint64_t userData, void* context)
+static bool lc3_gatheritem(int item, uint64_t userData, void* context)
 {
 	(void)userData;
-	lc3ItemList* list = (lc3ItemList*)context;
-	lua_rawgeti(list->L, list->items, (lua_Integer)item + 1);
-	lua_rawseti(list->L, list->out, ++list->count);
+	lc3Scratch* s = (lc3Scratch*)context;
+	if (!lc3_scratchroom(s, sizeof(int)))
+	{
+		return false;
+	}
+	((int*)(void*)s->items)[s->count++] = item;
 	return true;
 }
 
@@ -390,17 +722,71 @@ static int lc3_checkitems(lua_State* L, int idx, const char* fname)
 	return idx;
 }
 
+/// A query's arguments and its out table, for lc3_listitems.
+typedef struct lc3ItemQuery
+{
+	lc3Handle* handle;
+	int items; ///< the id -> item table
+	int out;   ///< the out table, made or cleared
+} lc3ItemQuery;
+
+// Check the items table at 3 and the out at 4 (its argument); then make the
+// out table: the last allocation before the walk.
+static lc3ItemQuery lc3_itemquery(lua_State* L, lc3Handle* h, const char* fname)
+{
+	lc3ItemQuery q;
+	q.handle = h;
+	q.items = lc3_checkitems(L, 3, fname);
+	lc3_checkouttable(L, 4, fname);
+	lua_settop(L, 4);
+	q.out = lc3_outtable(L, 4, fname);
+	return q;
+}
+
+// The world's items that s gathered, from the items table into the out
+// table; returns their count. Gives s back; raises if it ran out of memory.
+static int lc3_pushitems(lua_State* L, const lc3ItemQuery* q, lc3Scratch* s)
+{
+	if (s->failed)
+	{
+		lc3_givescratch(s);
+		return luaL_error(L, "not enough memory");
+	}
+	lc3_pin(q->handle); // the out table grows: the scratch must stay
+	const int* ids = (const int*)(const void*)s->items;
+	for (int i = 0; i < s->count; ++i)
+	{
+		lua_rawgeti(L, q->items, (lua_Integer)ids[i] + 1);
+		lua_rawseti(L, q->out, (lua_Integer)i + 1);
+	}
+	int n = s->count;
+	lc3_givescratch(s);
+	lc3_unpin(q->handle);
+	return n;
+}
+
+// A scratch of w for a call to fill; raises when there is no memory.
+static lc3Scratch* lc3_checkscratch(lua_State* L, lc3World* w)
+{
+	lc3Scratch* s = lc3_takescratch(w);
+	if (s == NULL)
+	{
+		luaL_error(L, "not enough memory");
+	}
+	return s;
+}
+
 // w:queryBounds(aabb, items, out) -> out, n
 static int world_querybounds(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "queryBounds");
-	lc3Object* box = lc3_checktype(L, reg, 2, LC3_AABB, "queryBounds");
-	lc3ItemList list = {L, lc3_checkitems(L, 3, "queryBounds"), 0, 0};
-	lua_settop(L, 4);
-	list.out = lc3_outtable(L, 4, "queryBounds");
-	c3World_QueryBounds(w->world, box->u.aabb, lc3_additem, &list, &w->last);
-	lua_pushinteger(L, list.count);
+	lc3Handle* h = lc3_checkworld(L, "queryBounds");
+	c3AABB box = lc3_checktype(L, reg, 2, LC3_AABB, "queryBounds")->u.aabb;
+	lc3ItemQuery q = lc3_itemquery(L, h, "queryBounds");
+	lc3World* w = lc3_worldof(L, h, "queryBounds");
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	c3World_QueryBounds(w->world, box, lc3_gatheritem, s, &w->last);
+	lua_pushinteger(L, lc3_pushitems(L, &q, s));
 	return 2;
 }
 
@@ -408,14 +794,14 @@ static int world_querybounds(lua_State* L)
 static int world_queryshape(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "queryShape");
+	lc3Handle* h = lc3_checkworld(L, "queryShape");
 	lc3Object* o = lc3_checkshape(L, reg, 2, "queryShape");
-	lc3ItemList list = {L, lc3_checkitems(L, 3, "queryShape"), 0, 0};
-	lua_settop(L, 4);
-	list.out = lc3_outtable(L, 4, "queryShape");
+	lc3ItemQuery q = lc3_itemquery(L, h, "queryShape");
+	lc3World* w = lc3_worldof(L, h, "queryShape");
 	c3WorldShape shape = {(c3ShapeType)o->type, &o->u, NULL};
-	c3World_QueryShape(w->world, shape, lc3_additem, &list, &w->last);
-	lua_pushinteger(L, list.count);
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	c3World_QueryShape(w->world, shape, lc3_gatheritem, s, &w->last);
+	lua_pushinteger(L, lc3_pushitems(L, &q, s));
 	return 2;
 }
 
@@ -423,48 +809,45 @@ static int world_queryshape(lua_State* L)
 static int world_querypoint(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "queryPoint");
+	lc3Handle* h = lc3_checkworld(L, "queryPoint");
 	c3Vec3 p = lc3_checkpoint(L, reg, 2, "queryPoint", "point");
-	lc3ItemList list = {L, lc3_checkitems(L, 3, "queryPoint"), 0, 0};
-	lua_settop(L, 4);
-	list.out = lc3_outtable(L, 4, "queryPoint");
-	c3World_QueryPoint(w->world, p, lc3_additem, &list, &w->last);
-	lua_pushinteger(L, list.count);
+	lc3ItemQuery q = lc3_itemquery(L, h, "queryPoint");
+	lc3World* w = lc3_worldof(L, h, "queryPoint");
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	c3World_QueryPoint(w->world, p, lc3_gatheritem, s, &w->last);
+	lua_pushinteger(L, lc3_pushitems(L, &q, s));
 	return 2;
 }
 
 // w:overlapping(id, items, out) -> out, n
 static int world_overlapping(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "overlapping");
-	int id = lc3_checkitem(L, w, 2, "overlapping");
-	lc3ItemList list = {L, lc3_checkitems(L, 3, "overlapping"), 0, 0};
-	lua_settop(L, 4);
-	list.out = lc3_outtable(L, 4, "overlapping");
-	c3World_QueryOverlapping(w->world, id, lc3_additem, &list, &w->last);
-	lua_pushinteger(L, list.count);
+	lc3Handle* h = lc3_checkworld(L, "overlapping");
+	lc3_checkitem(L, lc3_worldof(L, h, "overlapping"), 2, "overlapping");
+	lc3ItemQuery q = lc3_itemquery(L, h, "overlapping");
+	lc3World* w = lc3_worldof(L, h, "overlapping");
+	int id = lc3_checkitem(L, w, 2, "overlapping"); // (again, after the out table)
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	c3World_QueryOverlapping(w->world, id, lc3_gatheritem, s, &w->last);
+	lua_pushinteger(L, lc3_pushitems(L, &q, s));
 	return 2;
 }
 
 // -- casts -----------------------------------------------------------------------------------
+//
+// As the queries: the arguments first, then the world, a walk into a
+// scratch, and the hits pushed pinned. A move of the item (project, step,
+// pushOut with place) is made right after the walk, before anything
+// allocates: it happens only when there is no hit to push.
 
-static bool lc3_addhit(const c3WorldHit* hit, void* context)
+static bool lc3_gatherhit(const c3WorldHit* hit, void* context)
 {
-	lc3World* w = (lc3World*)context;
-	if (w->hitCount == w->hitCapacity)
+	lc3Scratch* s = (lc3Scratch*)context;
+	if (!lc3_scratchroom(s, sizeof(c3WorldHit)))
 	{
-		int capacity = w->hitCapacity > 0 ? 2 * w->hitCapacity : 16;
-		c3WorldHit* hits = (c3WorldHit*)lc3_worldalloc(w, w->hits, sizeof(c3WorldHit) * (size_t)w->hitCapacity,
-													   sizeof(c3WorldHit) * (size_t)capacity);
-		if (hits == NULL)
-		{
-			w->hitsFailed = true;
-			return false;
-		}
-		w->hits = hits;
-		w->hitCapacity = capacity;
+		return false;
 	}
-	w->hits[w->hitCount++] = *hit;
+	((c3WorldHit*)(void*)s->items)[s->count++] = *hit;
 	return true;
 }
 
@@ -485,25 +868,35 @@ enum
 	LC3_HIT_FIELDS = 10 ///< id, t, point x y z, normal x y z, face (0: none), overlaps (0 or 1)
 };
 
-// The scratch hits, sorted, into the table at buf as LC3_HIT_FIELDS numbers
-// each; returns their count.
-static int lc3_pushhits(lua_State* L, lc3World* w, int buf)
+// Raise if the cast that filled s ran out of memory (giving s back).
+static void lc3_checkhits(lua_State* L, lc3Scratch* s)
 {
-	if (w->hitsFailed)
+	if (s->failed)
 	{
+		lc3_givescratch(s);
 		luaL_error(L, "not enough memory");
 	}
-	if (w->hitCount > 1)
+}
+
+// The hits of s (lc3_checkhits), sorted, into the table at buf as
+// LC3_HIT_FIELDS numbers each, the world of h pinned; returns their count.
+// Gives s back.
+static int lc3_pushhits(lua_State* L, lc3Handle* h, lc3Scratch* s, int buf)
+{
+	c3WorldHit* hits = (c3WorldHit*)(void*)s->items;
+	int n = s->count;
+	if (n > 1)
 	{
-		qsort(w->hits, (size_t)w->hitCount, sizeof(c3WorldHit), lc3_comparehits);
+		qsort(hits, (size_t)n, sizeof(c3WorldHit), lc3_comparehits);
 	}
+	lc3_pin(h); // the buffer grows: the scratch must stay
 	lua_Integer k = 0;
-	for (int i = 0; i < w->hitCount; ++i)
+	for (int i = 0; i < n; ++i)
 	{
-		const c3WorldHit* h = &w->hits[i];
+		const c3WorldHit* hit = &hits[i];
 		double fields[LC3_HIT_FIELDS] = {
-			h->item + 1.0, h->fraction, h->point.x,  h->point.y,    h->point.z,
-			h->normal.x,   h->normal.y, h->normal.z, h->face + 1.0, h->overlaps ? 1.0 : 0.0,
+			hit->item + 1.0, hit->fraction, hit->point.x,  hit->point.y,    hit->point.z,
+			hit->normal.x,   hit->normal.y, hit->normal.z, hit->face + 1.0, hit->overlaps ? 1.0 : 0.0,
 		};
 		for (int f = 0; f < LC3_HIT_FIELDS; ++f)
 		{
@@ -520,13 +913,9 @@ static int lc3_pushhits(lua_State* L, lc3World* w, int buf)
 			lua_rawseti(L, buf, ++k);
 		}
 	}
-	return w->hitCount;
-}
-
-static void lc3_clearhits(lc3World* w)
-{
-	w->hitCount = 0;
-	w->hitsFailed = false;
+	lc3_givescratch(s);
+	lc3_unpin(h);
+	return n;
 }
 
 static c3RayCastInput lc3_checkray(lua_State* L, const lc3Registry* reg, const char* fname)
@@ -546,8 +935,9 @@ static c3RayCastInput lc3_checkray(lua_State* L, const lc3Registry* reg, const c
 static int world_raycast(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "raycast");
+	lc3Handle* h = lc3_checkworld(L, "raycast");
 	c3RayCastInput input = lc3_checkray(L, reg, "raycast");
+	lc3World* w = lc3_worldof(L, h, "raycast"); // (after the points, which may allocate)
 	c3WorldHit hit = c3World_RayCastClosest(w->world, &input, &w->last);
 	if (hit.item < 0)
 	{
@@ -570,12 +960,14 @@ static int world_raycast(lua_State* L)
 static int world_raycastall(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "raycastAll");
+	lc3Handle* h = lc3_checkworld(L, "raycastAll");
 	c3RayCastInput input = lc3_checkray(L, reg, "raycastAll");
 	luaL_checktype(L, 5, LUA_TTABLE);
-	lc3_clearhits(w);
-	c3World_RayCast(w->world, &input, lc3_addhit, w, &w->last);
-	lua_pushinteger(L, lc3_pushhits(L, w, 5));
+	lc3World* w = lc3_worldof(L, h, "raycastAll");
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	c3World_RayCast(w->world, &input, lc3_gatherhit, s, &w->last);
+	lc3_checkhits(L, s);
+	lua_pushinteger(L, lc3_pushhits(L, h, s, 5));
 	return 1;
 }
 
@@ -595,14 +987,16 @@ static lc3Object* lc3_checkmover(lua_State* L, const lc3Registry* reg, int idx, 
 static int world_sweep(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3World* w = lc3_checkworld(L, "sweep");
+	lc3Handle* h = lc3_checkworld(L, "sweep");
 	lc3Object* o = lc3_checkmover(L, reg, 2, "sweep");
 	c3Vec3 delta = lc3_checkpoint(L, reg, 3, "sweep", "delta");
 	luaL_checktype(L, 4, LUA_TTABLE);
+	lc3World* w = lc3_worldof(L, h, "sweep");
 	c3WorldShape mover = {(c3ShapeType)o->type, &o->u, NULL};
-	lc3_clearhits(w);
-	c3World_Sweep(w->world, mover, delta, -1, lc3_addhit, w, &w->last);
-	lua_pushinteger(L, lc3_pushhits(L, w, 4));
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	c3World_Sweep(w->world, mover, delta, -1, lc3_gatherhit, s, &w->last);
+	lc3_checkhits(L, s);
+	lua_pushinteger(L, lc3_pushhits(L, h, s, 4));
 	return 1;
 }
 
@@ -636,8 +1030,8 @@ static c3WorldShape lc3_itemmover(lua_State* L, lc3World* w, int id, c3Vec3 p, l
 // The contacts of the item's shape moved from `from` to the goal at
 // goalIdx (3 numbers), into the buffer at goalIdx + 3 by time; their count.
 // With placeIdx true and no contact, the item's shape (the value and the
-// world's copy) is moved to the goal.
-static int lc3_sweepfrom(lua_State* L, lc3World* w, int id, c3Vec3 from, int goalIdx, int placeIdx)
+// world's copy) is moved to the goal. Nothing before the walk allocates.
+static int lc3_sweepfrom(lua_State* L, lc3Handle* h, lc3World* w, int id, c3Vec3 from, int goalIdx, int placeIdx)
 {
 	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, goalIdx, "move", "goal x"),
 						   lc3_checkcoordinate(L, goalIdx + 1, "move", "goal y"),
@@ -646,19 +1040,16 @@ static int lc3_sweepfrom(lua_State* L, lc3World* w, int id, c3Vec3 from, int goa
 	lc3Object* o = lua_toboolean(L, placeIdx) ? lc3_checkitemshape(L, w, id, "move") : NULL;
 	lc3MoverCopy copy;
 	c3WorldShape mover = lc3_itemmover(L, w, id, from, &copy, "move");
-	lc3_clearhits(w);
-	c3World_Sweep(w->world, mover, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_addhit, w,
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	c3World_Sweep(w->world, mover, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_gatherhit, s,
 				  &w->last);
-	int n = lc3_pushhits(L, w, goalIdx + 3);
-	if (n == 0 && o != NULL)
+	lc3_checkhits(L, s);
+	if (s->count == 0 && o != NULL && !lc3_moveitem(w, id, o, goal))
 	{
-		lc3_centeritemshape(w, id, o, goal);
-		if (!c3World_SetItemCenter(w->world, id, goal))
-		{
-			return luaL_error(L, "not enough memory");
-		}
+		lc3_givescratch(s);
+		return luaL_error(L, "not enough memory");
 	}
-	return n;
+	return lc3_pushhits(L, h, s, goalIdx + 3);
 }
 
 // w:project(id, x, y, z, gx, gy, gz, buf [, place]) -> n: the contacts of
@@ -666,11 +1057,12 @@ static int lc3_sweepfrom(lua_State* L, lc3World* w, int id, c3Vec3 from, int goa
 // by time; with place true and no contact, it is moved there.
 static int world_project(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "move");
+	lc3Handle* h = lc3_checkworld(L, "move");
+	lc3World* w = lc3_worldof(L, h, "move");
 	int id = lc3_checkitem(L, w, 2, "move");
 	c3Vec3 from = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "x"), lc3_checkcoordinate(L, 4, "move", "y"),
 						   lc3_checkcoordinate(L, 5, "move", "z"));
-	lua_pushinteger(L, lc3_sweepfrom(L, w, id, from, 6, 10));
+	lua_pushinteger(L, lc3_sweepfrom(L, h, w, id, from, 6, 10));
 	return 1;
 }
 
@@ -682,7 +1074,8 @@ static int world_project(lua_State* L)
 // (alone) when the item's shape cannot move.
 static int world_step(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "move");
+	lc3Handle* h = lc3_checkworld(L, "move");
+	lc3World* w = lc3_worldof(L, h, "move");
 	int id = lc3_checkitem(L, w, 2, "move");
 	c3WorldShape shape = c3World_GetShape(w->world, id);
 	lc3Object* o = lc3_itemshape(w, id);
@@ -698,18 +1091,16 @@ static int world_step(lua_State* L)
 	c3Vec3 from = c3GetShapeCenter(shape.type, shape.shape);
 	c3AABB bounds;
 	c3ComputeShapeBounds(shape.type, shape.shape, &bounds);
-	lc3_clearhits(w);
-	c3World_Sweep(w->world, shape, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_addhit, w,
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	c3World_Sweep(w->world, shape, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_gatherhit, s,
 				  &w->last);
-	int n = lc3_pushhits(L, w, 6);
-	if (n == 0 && move)
+	lc3_checkhits(L, s);
+	if (s->count == 0 && move && !lc3_moveitem(w, id, o, goal))
 	{
-		lc3_centeritemshape(w, id, o, goal);
-		if (!c3World_SetItemCenter(w->world, id, goal))
-		{
-			return luaL_error(L, "not enough memory");
-		}
+		lc3_givescratch(s);
+		return luaL_error(L, "not enough memory");
 	}
+	int n = lc3_pushhits(L, h, s, 6);
 	double size = bounds.halfExtents.x > bounds.halfExtents.y ? bounds.halfExtents.x : bounds.halfExtents.y;
 	size = bounds.halfExtents.z > size ? bounds.halfExtents.z : size;
 	lua_pushinteger(L, n);
@@ -726,7 +1117,8 @@ static int world_step(lua_State* L)
 // on the way from there to the goal (gx, gy, gz), into buf.
 static int world_pushout(lua_State* L)
 {
-	lc3World* w = lc3_checkworld(L, "move");
+	lc3Handle* h = lc3_checkworld(L, "move");
+	lc3World* w = lc3_worldof(L, h, "move");
 	int id = lc3_checkitem(L, w, 2, "move");
 	c3Vec3 from = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "x"), lc3_checkcoordinate(L, 4, "move", "y"),
 						   lc3_checkcoordinate(L, 5, "move", "z"));
@@ -748,7 +1140,7 @@ static int world_pushout(lua_State* L)
 		}
 	}
 	c3Vec3 p = c3SolvePushOut(&pushOut, from);
-	int hits = lc3_sweepfrom(L, w, id, p, 8, 12);
+	int hits = lc3_sweepfrom(L, h, w, id, p, 8, 12);
 	lua_pushnumber(L, p.x);
 	lua_pushnumber(L, p.y);
 	lua_pushnumber(L, p.z);
@@ -761,14 +1153,13 @@ enum
 	LC3_SLIDE_CAPACITY = 64 ///< contacts one slide call takes
 };
 
-// The move of item id's shape o (its Lua value) toward goal with no filter,
-// every contact sliding (c3World_Slide): its contacts into contacts
-// (LC3_SLIDE_CAPACITY of them). With move, the shape (the value and the
-// world's copy) ends where the slide does. Not done (out.done false) when
-// the contacts did not fit: nothing was changed, and the caller runs the
-// loop itself. skin < 0: 1e-4 of the size.
-static c3SlideOutput lc3_slide(lc3World* w, int id, lc3Object* o, c3Vec3 goal, double skin, lua_Integer iterations,
-							   bool move, c3SlideContact* contacts)
+// Where item id's shape would go toward goal with no filter, every contact
+// sliding (c3World_Slide, which moves nothing here): its contacts into
+// contacts (LC3_SLIDE_CAPACITY of them). Not done (out.done false) when the
+// contacts did not fit: the caller runs the loop itself. skin < 0: 1e-4
+// of the size.
+static c3SlideOutput lc3_slide(lc3World* w, int id, c3Vec3 goal, double skin, lua_Integer iterations,
+							   c3SlideContact* contacts)
 {
 	c3SlideInput input;
 	input.goal = goal;
@@ -776,12 +1167,7 @@ static c3SlideOutput lc3_slide(lc3World* w, int id, lc3Object* o, c3Vec3 goal, d
 	input.maxIterations = iterations < 1 ? 1 : iterations > 1000 ? 1000 : (int)iterations;
 	input.contacts = contacts;
 	input.capacity = LC3_SLIDE_CAPACITY;
-	c3SlideOutput out = c3World_Slide(w->world, id, &input, move);
-	if (out.done && move)
-	{
-		lc3_centeritemshape(w, id, o, out.position);
-	}
-	return out;
+	return c3World_Slide(w->world, id, &input, false);
 }
 
 // The goal of world:move as world.lua reads it (a vec3, or a table with no
@@ -910,14 +1296,6 @@ static bool lc3_isrecord(lua_State* L, int idx)
 	bool made = lua_toboolean(L, -1);
 	lua_pop(L, 1);
 	return made;
-}
-
-// table[key] = the value at idx, key the index of its string (LC3_KEY).
-static void lc3_rawsetkey(lua_State* L, int table, int key, int idx)
-{
-	lua_pushvalue(L, key);
-	lua_pushvalue(L, idx);
-	lua_rawset(L, table);
 }
 
 static void lc3_rawsetnumber(lua_State* L, int table, int key, double x)
@@ -1059,27 +1437,25 @@ static int world_mover(lua_State* L)
 	const lc3Registry* reg = lc3_registry(L);
 	lua_settop(L, 6);
 	lc3Handle* h = (lc3Handle*)lua_touserdata(L, LC3_MOVER(CORE));
-	lc3World* w = (lc3World*)h->object;
 	lua_pushvalue(L, 1);
 	lua_rawget(L, LC3_MOVER(IDS));
 	int id = lc3_itemid(lua_tonumber(L, 7));
-	// The item's two lines read at once, its type and the shape value it
-	// points at (its user data): in a large world each is a miss, which
-	// then overlap rather than follow each other.
-	bool item = w != NULL && c3World_IsItem(w->world, id);
-	lc3Object* o = item ? lc3_itemshape(w, id) : NULL;
 	lc3Object* actual = NULL;
 	c3Vec3 goal;
 	lua_Integer iterations = 0;
-	if (!item || !lc3_togoal(L, reg, 2, &goal) ||
-		!lc3_tointeger(L, lua_isnil(L, 3) ? LC3_MOVER(ITERATIONS) : 3, &iterations) ||
+	// The arguments first: reading a goal {x = .., y = .., z = ..} may
+	// allocate (and run a finalizer that closes or changes the world).
+	if (!lc3_togoal(L, reg, 2, &goal) || !lc3_tointeger(L, lua_isnil(L, 3) ? LC3_MOVER(ITERATIONS) : 3, &iterations) ||
 		(!lua_isnil(L, 4) && (actual = lc3_totypewrite(L, reg, 4, LC3_VEC3)) == NULL) ||
-		!(lua_isnil(L, 5) || lua_istable(L, 5)))
+		!(lua_isnil(L, 5) || lua_istable(L, 5)) || h->object == NULL ||
+		!c3World_IsItem(((lc3World*)h->object)->world, id))
 	{
 		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -3);
 		return 2;
 	}
+	lc3World* w = (lc3World*)h->object;
+	lc3Object* o = lc3_itemshape(w, id);
 	// No shape value to write (a mesh, a plane, a polygon, a segment, or a
 	// value with a foreign metatable): the general path says so.
 	if (o == NULL)
@@ -1089,14 +1465,17 @@ static int world_mover(lua_State* L)
 		return 2;
 	}
 	double skin = lua_isnil(L, LC3_MOVER(SKIN)) ? -1.0 : lua_tonumber(L, LC3_MOVER(SKIN));
+	bool move = lua_toboolean(L, 6);
 	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
-	c3SlideOutput out = lc3_slide(w, id, o, goal, skin, iterations, lua_toboolean(L, 6), contacts);
+	c3SlideOutput out = lc3_slide(w, id, goal, skin, iterations, contacts);
 	if (!out.done)
 	{
 		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -2);
 		return 2;
 	}
+	// The results are made before the item moves: if one cannot be (no
+	// memory), the world is as it was.
 	if (actual == NULL)
 	{
 		actual = lc3_newobject(L, LC3_VEC3);
@@ -1119,6 +1498,14 @@ static int world_mover(lua_State* L)
 	if (out.count > 0 || before > 0)
 	{
 		lc3_pushrecords(L, reg, lua_gettop(L), 1, contacts, out.count, before);
+	}
+	// Then the move, if the item is still the one that slid: a finalizer
+	// run where the results allocated may have closed the world, or
+	// removed the item (its value then need not be alive).
+	if (move && h->object == w && c3World_IsItem(w->world, id) && lc3_itemshape(w, id) == o &&
+		!lc3_moveitem(w, id, o, out.position))
+	{
+		return luaL_error(L, "not enough memory");
 	}
 	lua_pushinteger(L, out.count);
 	return 3;
@@ -1185,6 +1572,20 @@ static const luaL_Reg lc3_world_functions[] = {
 void lc3_world_open(lua_State* L, int module)
 {
 	lc3_newhandleclass(L, &lc3_worldclass);
+	// The owners of the shapes worlds write into (lc3_pushowners), one table
+	// per state, made once.
+	lua_getfield(L, LUA_REGISTRYINDEX, LC3_OWNERS_KEY);
+	bool made = lua_istable(L, -1);
+	lua_pop(L, 1);
+	if (!made)
+	{
+		lua_newtable(L);
+		lua_createtable(L, 0, 1);
+		lua_pushliteral(L, "kv");
+		lua_setfield(L, -2, "__mode");
+		lua_setmetatable(L, -2);
+		lua_setfield(L, LUA_REGISTRYINDEX, LC3_OWNERS_KEY);
+	}
 	lc3Registry* reg = lc3_stateregistry(L);
 	luaL_getmetatable(L, lc3_worldclass.metatable);
 	reg->worldMetatable = lua_topointer(L, -1);

@@ -2,7 +2,9 @@
 // The binding's handles (lhandle.c), tested in a Lua state of our own: a
 // class of test handles owns blocks taken from the state's allocator, and
 // Lua code checks how they are made, checked, closed and collected, and that
-// forged ones are refused. Prints "N passed, M failed".
+// forged ones are refused; pins defer a close to the end of the call that
+// holds the object. Then the other tests of the binding (test_binding.h).
+// Prints "N passed, M failed".
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include <lualib.h>
 
 #include "lc3.h"
+#include "test_binding.h"
 
 LUALIB_API int luaopen_collide_core(lua_State* L);
 
@@ -75,7 +78,7 @@ static const luaL_Reg s_thingMethods[] = {
 	{NULL, NULL},
 };
 
-static const lc3HandleClass s_thingClass = {"collide.TestThing", "thing", release_thing, s_thingMethods, NULL};
+static const lc3HandleClass s_thingClass = {"collide.TestThing", "thing", release_thing, s_thingMethods, NULL, NULL};
 
 static int thing_value(lua_State* L)
 {
@@ -95,6 +98,41 @@ static int newthing(lua_State* L)
 	thing->allocator = a;
 	thing->value = (int)luaL_optinteger(L, 1, 42);
 	lc3_newhandle(L, &s_thingClass, thing);
+	return 1;
+}
+
+// pinned(thing, fn): pin the thing's handle, call fn (which may close it),
+// and return what the pin saw: whether the handle was closed by then, and
+// how many objects had been released before and after the unpin.
+static int pinned(lua_State* L)
+{
+	lc3_checkhandle(L, 1, &s_thingClass, "pinned");
+	lc3Handle* h = (lc3Handle*)lua_touserdata(L, 1);
+	Thing* thing = (Thing*)lc3_pin(h);
+	lua_pushvalue(L, 2);
+	lua_call(L, 0, 0);
+	int value = thing->value; // still there, closed or not
+	bool closed = h->object == NULL;
+	int before = s_releases;
+	lc3_unpin(h);
+	lua_pushboolean(L, closed);
+	lua_pushinteger(L, before);
+	lua_pushinteger(L, s_releases);
+	lua_pushinteger(L, value);
+	return 4;
+}
+
+// pinforever(thing): a pin no call ends, as an error that unwinds a call leaves.
+static int pinforever(lua_State* L)
+{
+	lc3_checkhandle(L, 1, &s_thingClass, "pinforever");
+	lc3_pin((lc3Handle*)lua_touserdata(L, 1));
+	return 0;
+}
+
+static int releases(lua_State* L)
+{
+	lua_pushinteger(L, s_releases);
 	return 1;
 }
 
@@ -151,6 +189,9 @@ int main(void)
 	lua_register(L, "forgething", forgething);
 	lua_pushcfunction(L, thing_value);
 	lua_setglobal(L, "value");
+	lua_register(L, "pinned", pinned);
+	lua_register(L, "pinforever", pinforever);
+	lua_register(L, "releases", releases);
 
 	run(L, "a handle is made, used, closed once",
 		"local t = newthing(7)\n"
@@ -163,7 +204,8 @@ int main(void)
 		"assert(not ok and err:find(\"bad argument #1 to 'value' %(the thing is closed%)\"), err)");
 	check(s_releases == 1 && heap.objects == 0, "close released the object, through the state's allocator");
 
-	run(L, "the collector releases what is not closed", "for i = 1, 10 do newthing(i) end collectgarbage() collectgarbage()");
+	run(L, "the collector releases what is not closed",
+		"for i = 1, 10 do newthing(i) end collectgarbage() collectgarbage()");
 	check(s_releases == 11 && heap.objects == 0, "the collector released 10 objects");
 
 	run(L, "a to-be-closed variable releases at its end", "do local t <close> = newthing() end");
@@ -187,6 +229,49 @@ int main(void)
 		"collectgarbage()");
 	check(s_releases == 13 && heap.objects == 0, "forged handles released nothing; the real one was collected");
 
+	run(L, "closing a pinned handle marks it closed at once and releases at the last unpin",
+		"local t = newthing(5)\n"
+		"local r0 = releases()\n"
+		"local closed, before, after, v = pinned(t, function()\n"
+		"  t:close()\n"
+		"  assert(tostring(t) == 'thing (closed)')\n"
+		"  local ok, err = pcall(value, t)\n"
+		"  assert(not ok and err:find('the thing is closed', 1, true), err)\n"
+		"  assert(releases() == r0, 'released while pinned')\n"
+		"end)\n"
+		"assert(closed and before == r0 and after == r0 + 1 and v == 5)\n"
+		"t:close()\n"
+		"assert(releases() == r0 + 1, 'released twice')\n"
+		"collectgarbage() collectgarbage()");
+	check(heap.objects == 0, "the pinned object was released by its unpin");
+
+	run(L, "pins nest: the outermost unpin releases",
+		"local t = newthing(6)\n"
+		"local r0 = releases()\n"
+		"local closed, before, after = pinned(t, function()\n"
+		"  local c2, b2, a2 = pinned(t, function() t:close() end)\n"
+		"  assert(c2 and a2 == r0, 'the inner unpin released')\n"
+		"end)\n"
+		"assert(closed and after == r0 + 1)\n"
+		"collectgarbage() collectgarbage()");
+	check(heap.objects == 0, "nested pins released the object once");
+
+	run(L, "an unpinned call after a pinned one finds the handle closed",
+		"local t = newthing(8)\n"
+		"pinned(t, function() t:close() end)\n"
+		"local ok, err = pcall(pinned, t, function() end)\n"
+		"assert(not ok and err:find('the thing is closed', 1, true), err)");
+
+	run(L, "the collector ignores a stale pin: the object goes with the handle",
+		"local r0 = releases()\n"
+		";(function() local t = newthing(9) pinforever(t) t:close() assert(releases() == r0) end)()\n"
+		"collectgarbage() collectgarbage()\n"
+		"assert(releases() == r0 + 1, 'the closed object was not released by the collector')\n"
+		";(function() local t = newthing(10) pinforever(t) end)()\n"
+		"collectgarbage() collectgarbage()\n"
+		"assert(releases() == r0 + 2, 'the open object was not released by the collector')");
+	check(heap.objects == 0, "stale pins leaked nothing");
+
 	run(L, "the fast check of values refuses a handle",
 		"local ok, err = pcall(collide.overlaps, newthing(), collide.sphere({0, 0, 0}, 1))\n"
 		"assert(not ok and err:find('shape expected, got userdata', 1, true), err)");
@@ -195,6 +280,8 @@ int main(void)
 	int before = s_releases;
 	lua_close(L);
 	check(s_releases == before + 1 + 1 && heap.objects == 0, "lua_close released every object");
+
+	test_failures(&s_passed, &s_failed);
 
 	printf("%d passed, %d failed\n", s_passed, s_failed);
 	return s_failed == 0 ? 0 : 1;
