@@ -460,12 +460,40 @@ return function(private)
   -- groundState ("onGround", "onSteepGround" or "inAir"), collisions. The
   -- position is a new vec3, or out (a vec3) set; collisions is the
   -- character's own list, refilled by each move.
+  -- An error of move about its own character (its item left the world, or
+  -- has a shape it cannot move with): raised at move's caller.
+  local SELF_ERROR = {}
+
+  local function selfError(message)
+    error({ [SELF_ERROR] = message }, 0)
+  end
+
+  local moveBody
+
   function Character:move(delta, out)
     self = characters[self] or badSelf("move", self)
     local dx, dy, dz = components(delta, 1, "move", "delta")
     if out ~= nil and ctype(out) ~= "vec3" then
       argError(2, "move", format("out must be a vec3, got %s", typeName(out)))
     end
+    local ok, position, state, cols = pcall(moveBody, self, dx, dy, dz, out)
+    if ok then
+      return position, state, cols
+    end
+    local err = position
+    if type(err) == "table" and err[SELF_ERROR] then
+      error(err[SELF_ERROR], 2)
+    end
+    -- A finalizer (any allocation may run one) took the item out of the
+    -- world during a part of the move, whose call of the world failed.
+    if self._ws._ids[self._item] ~= self._id and type(err) == "string" and err:find("is not in the world", 1, true)
+    then
+      error("calling 'move' on bad self (the character's item is no longer in its world)", 2)
+    end
+    error(err, 0)
+  end
+
+  function moveBody(self, dx, dy, dz, out)
     local ws, item = self._ws, self._item
     -- Last move's records go back to the world's pool, for this move's
     -- (first: this may take memory, and a finalizer may then change the
@@ -480,13 +508,16 @@ return function(private)
       crossed[other] = nil
     end
     -- Its id, looked up again if the item left the world and came back.
-    local id = idOf(self, "move")
+    local id = ws._ids[item]
+    if id == nil then
+      selfError("calling 'move' on bad self (the character's item is no longer in its world)")
+    end
     local coreWorld = ws._core
     local shape = coreWorld:shape(id)
     local kind = ctype(shape)
     if kind ~= "sphere" and kind ~= "ellipsoid" then
-      error(format("calling 'move' on bad self (the character's shape must be a sphere or an ellipsoid, got %s)",
-        tostring(kind)), 2)
+      selfError(format("calling 'move' on bad self (the character's shape must be a sphere or an ellipsoid, got %s)",
+        tostring(kind)))
     end
     self._id = id
     local begun = ws._changes

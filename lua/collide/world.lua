@@ -258,6 +258,25 @@ local function changed(self, id)
   self._changed[id] = count
 end
 
+-- The error of a core call on the item of id, fname's, that failed: the
+-- error of an item not in the world when it left it while the call ran (a
+-- finalizer, which any allocation may run, took it out), else err.
+local function gone(self, item, id, fname, err)
+  if self._ids[item] ~= id and type(err) == "string" and err:find("(no item %d+ in the world)") then
+    argError(1, fname, format("%s is not in the world", tostring(item)))
+  end
+  error(err, 0)
+end
+
+-- The results of a core call on the item of id (a pcall's), fname's; on a
+-- failure, gone's error.
+local function onItem(self, item, id, fname, ok, ...)
+  if ok then
+    return ...
+  end
+  gone(self, item, id, fname, (...))
+end
+
 -- The keys of a new item (the core's id) in the world's maps, and the
 -- change counted.
 local function enter(self, item, id)
@@ -298,7 +317,7 @@ end
 function World:remove(item)
   self = states[self] or badSelf("remove", self)
   local id = idOf(self, item, "remove")
-  self._core:remove(id)
+  onItem(self, item, id, "remove", pcall(self._core.remove, self._core, id))
   self._items[id], self._ids[item] = nil, nil
   changed(self, id)
 end
@@ -307,9 +326,11 @@ end
 function World:update(item, shape)
   self = states[self] or badSelf("update", self)
   local id = idOf(self, item, "update")
-  shape = shape == nil and self._core:shape(id) or shape
+  if shape == nil then
+    shape = onItem(self, item, id, "update", pcall(self._core.shape, self._core, id))
+  end
   checkShape(shape, "update")
-  self._core:update(id, shape)
+  onItem(self, item, id, "update", pcall(self._core.update, self._core, id, shape))
   changed(self, id)
 end
 
@@ -320,7 +341,8 @@ end
 
 function World:getShape(item)
   self = states[self] or badSelf("getShape", self)
-  return self._core:shape(idOf(self, item, "getShape"))
+  local id = idOf(self, item, "getShape")
+  return onItem(self, item, id, "getShape", pcall(self._core.shape, self._core, id))
 end
 
 function World:count()
@@ -400,7 +422,11 @@ function World:overlapping(item, filter, out)
   local id = idOf(self, item, "overlapping")
   checkFilter(filter, 2, "overlapping")
   checkOut(out, 3, "overlapping")
-  local list, n = self._core:overlapping(id, self._items, out)
+  -- The list made first: a finalizer that its allocation runs may take the
+  -- item out of the world, before the core reads it.
+  out = out or {}
+  local list, n = onItem(self, item, id, "overlapping", pcall(self._core.overlapping, self._core, id, self._items,
+    out))
   if filter then
     return keep(list, n, filter)
   end
@@ -1135,17 +1161,28 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     -- the world for that call.
     changed(self, id)
   end
+  local begun = self._changes
   local before = #cols
   local buf = buffer(self)
   local stepped, n, x, y, z, size = pcall(self._core.step, self._core, id, gx, gy, gz, buf, moving)
   if not stepped then
     release(self, buf)
-    error(n, 0)
+    -- Changed by a finalizer as the call began: moved or given another
+    -- shape, it ends where it is; taken out, as if before.
+    if self._ids[item] == id and (self._changed[id] or 0) > begun then
+      local ok, cx, cy, cz = pcall(self._core.center, self._core, id)
+      if ok then
+        trim(self, cols, before, 0)
+        return cx, cy, cz, 0, true
+      end
+    end
+    gone(self, item, id, fname, n)
   end
   if n == 0 then
     x, y, z = gx, gy, gz
   elseif n > 0 then
     local done, placed
+    local sx, sy, sz = x, y, z
     done, x, y, z, n, placed =
       pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving, skin)
     local crossed = buf.crossed
@@ -1154,7 +1191,22 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     end
     if not done then
       release(self, buf)
-      error(x, 0)
+      -- A finalizer (any allocation may run one) that removed, updated or
+      -- moved the item during the move ends it, as a filter's change does:
+      -- where the item is now (removed: where it started), with no
+      -- collisions; another failure is raised.
+      if self._ids[item] == id and (self._changed[id] or 0) <= begun then
+        error(x, 0)
+      end
+      local now = self._ids[item]
+      if now then
+        local ok, cx, cy, cz = pcall(self._core.center, self._core, now)
+        if ok then
+          sx, sy, sz = cx, cy, cz
+        end
+      end
+      trim(self, cols, before, 0)
+      return sx, sy, sz, 0, true
     end
     -- The caller moves the shape, unless the core put it at the goal or a
     -- filter or a response changed the item (the move ended there).
@@ -1163,10 +1215,20 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
   release(self, buf)
   if n < 0 then
     argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
-      tostring(item), typeName(self._core:shape(id))))
+      tostring(item), typeName(onItem(self, item, id, fname, pcall(self._core.shape, self._core, id)))))
   end
   trim(self, cols, before, n)
   return x, y, z, n, moving
+end
+
+-- The item of id put where its move brought it; left alone if it left the
+-- world meanwhile (a finalizer may take it out at any allocation), as when
+-- a filter removes it.
+local function place(self, item, id, x, y, z)
+  local ok, err = pcall(self._core.setCenter, self._core, id, x, y, z)
+  if not ok and self._ids[item] == id then
+    error(err, 0)
+  end
 end
 
 -- The checked arguments of move and check: id, the goal as numbers, the
@@ -1194,7 +1256,7 @@ end
 local function moveChecked(self, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   if moving and not moved then
-    self._core:setCenter(id, x, y, z)
+    place(self, item, id, x, y, z)
   end
   return x, y, z, n
 end
@@ -1208,7 +1270,7 @@ local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outAc
   local actual = outActual or vec3()
   local x, y, z, k, moved = run(self, fname, item, id, gx, gy, gz, filter or defaultFilter, cols, moving, iterations)
   if moving and not moved then
-    self._core:setCenter(id, x, y, z)
+    place(self, item, id, x, y, z)
   end
   return setVec3(actual, x, y, z), cols, k
 end
