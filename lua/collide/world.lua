@@ -258,6 +258,17 @@ local function changed(self, id)
   self._changed[id] = count
 end
 
+-- An error of the core about fname's shape (its argument 3: the core's
+-- argument 2 is the id) as the method's argument 2, at its caller's line;
+-- any other error as it is.
+local function shapeError(fname, err)
+  local message = type(err) == "string" and err:match("^bad argument #3 to '[%w_]+' %((.*)%)$")
+  if message then
+    argError(2, fname, message)
+  end
+  error(err, 0)
+end
+
 -- The error of a core call on the item of id, fname's, that failed: the
 -- error of an item not in the world when it left it while the call ran (a
 -- finalizer, which any allocation may run, took it out), else err.
@@ -265,7 +276,7 @@ local function gone(self, item, id, fname, err)
   if self._ids[item] ~= id and type(err) == "string" and err:find("(no item %d+ in the world)") then
     argError(1, fname, format("%s is not in the world", tostring(item)))
   end
-  error(err, 0)
+  shapeError(fname, err)
 end
 
 -- The results of a core call on the item of id (a pcall's), fname's; on a
@@ -303,7 +314,7 @@ function World:add(item, shape)
   local ok, id = pcall(self._core.add, self._core, item, shape)
   if not ok then
     ids[item] = nil
-    error(id, 2)
+    shapeError("add", id)
   end
   local done, err = pcall(enter, self, item, id)
   if not done then
