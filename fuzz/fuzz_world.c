@@ -45,24 +45,53 @@ static bool checkContact(const c3WorldContact* contact, void* context)
 	return true;
 }
 
-// A slide of item toward goal: it ends at a finite place, its contacts in
-// time order within [0, 1] with unit normals and finite touch points.
-static void slide(c3World* world, int item, c3Vec3 goal, int step)
+// A move of item toward goal, its decisions and its own responses drawn
+// from the input: it ends at a finite place, its contacts in time order
+// within [0, 1] with unit normals and finite touch points; the item is
+// placed where it ended.
+static void slide(c3World* world, int item, c3Vec3 goal, int step, FuzzInput* in)
 {
-	c3SlideContact contacts[8];
-	c3SlideInput input = {goal, step % 4 == 1 ? -1.0 : 0.0, 1 + step % 5, contacts, 8};
-	c3SlideOutput out = c3World_Slide(world, item, &input, true);
-	if (!out.done)
+	c3Move* move = c3CreateMove(NULL);
+	FUZZ_CHECK(move != NULL);
+	c3MoveDef def = c3DefaultMoveDef();
+	def.goal = goal;
+	def.skin = step % 4 == 1 ? -1.0 : 0.0;
+	def.maxIterations = 1 + step % 5;
+	def.decide = step % 3 == 0;
+	FUZZ_CHECK(c3Move_Begin(move, world, item, &def));
+	const c3MoveState* st = c3Move_GetState(move);
+	c3MoveStatus status;
+	for (int answers = 0; (status = c3Move_Step(move, world)) == c3_moveDecide || status == c3_moveRespond;
+		 ++answers)
 	{
-		return;
+		FUZZ_CHECK(answers < 1000 && c3World_IsItem(world, st->contact.hit.item));
+		int pick = FuzzByte(in);
+		if (status == c3_moveDecide)
+		{
+			c3Move_Decide(move, pick % 7); // the built-in ones, and two of the caller's own
+		}
+		else
+		{
+			// Somewhere about the touch, or the slide of the contact.
+			c3Vec3 p = st->contact.touch, g = FuzzVec3(in);
+			if (pick % 2 == 0)
+			{
+				g = st->goal;
+				c3Move_Slide(move, &p, &st->contact.hit.normal, &g);
+			}
+			c3Move_Redirect(move, &p, &g);
+		}
 	}
-	FUZZ_CHECK(FuzzFiniteVec3(out.position) && out.count <= 8);
-	for (int i = 0; i < out.count; ++i)
+	FUZZ_CHECK(status == c3_moveDone);
+	FUZZ_CHECK(FuzzFiniteVec3(st->position));
+	for (int i = 0; i < st->count; ++i)
 	{
-		const c3WorldHit* h = &contacts[i].hit;
+		const c3WorldHit* h = &st->contacts[i].hit;
 		FUZZ_CHECK(c3World_IsItem(world, h->item) && h->item != item && h->fraction >= 0.0 && h->fraction <= 1.0 &&
-				   FuzzUnit(h->normal) && FuzzFiniteVec3(contacts[i].touch));
+				   FuzzUnit(h->normal) && FuzzFiniteVec3(st->contacts[i].touch));
 	}
+	FUZZ_CHECK(c3World_SetItemCenter(world, item, st->position));
+	c3DestroyMove(move);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
@@ -94,6 +123,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 					ids[k] = c3World_AddItem(world, shape, 0);
 					FUZZ_CHECK(ids[k] >= 0);
 					live++;
+					// Its response and categories as data, at times.
+					int pick = FuzzByte(&in);
+					if (pick < 64)
+					{
+						c3ItemFilter filter = {1u + (uint32_t)(pick & 1), ~(uint32_t)(pick & 2), pick % 7};
+						c3World_SetItemFilter(world, ids[k], &filter);
+					}
 				}
 				else
 				{
@@ -123,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				}
 				if (step % 2 == 1 && c3World_IsMoverType(c3World_GetShape(world, ids[k]).type))
 				{
-					slide(world, ids[k], p, step);
+					slide(world, ids[k], p, step, &in);
 				}
 				else
 				{

@@ -475,21 +475,46 @@ local function fuzzCore(seed, calls)
   end
   -- Every method of the core (src/binding/lworld.c).
   local methods = { "add", "remove", "update", "setCenter", "center", "count", "optimize", "stats", "queryBounds",
-    "queryShape", "queryPoint", "overlapping", "raycast", "raycastAll", "sweep", "project", "step", "pushOut" }
+    "queryShape", "queryPoint", "overlapping", "raycast", "raycastAll", "sweep", "step", "changes", "mover" }
   for _, name in ipairs(methods) do
     assert(type(core[name]) == "function", "core method " .. name)
   end
   local values = { 1, 2, 5, 20, 21, 0, -1, 1.5, 2 ^ 31, NAN, 0.5, -3, 1e15, "1", true, {}, { 1, 2 }, shapes[1],
     shapes[2], collide.segment({ 0, 0, 0 }, { 1, 0, 0 }), collide.plane({ 0, 0, 0 }, { 0, 1, 0 }), tostring }
+  -- And the functions of its moves (core:mover), over tables as world.lua
+  -- keeps them, with moves among the values.
+  local ids, items = {}, {}
+  for i = 1, 20 do
+    ids[i], items[i] = i, i
+  end
+  local moveFns = { core:mover(ids, items, {}, setmetatable({}, { __mode = "k" }), nil, 4,
+    { "slide", "touch", "cross", "bounce" }) }
+  assert(#moveFns == 6, "the move functions")
+  local moves = { moveFns[6](), moveFns[6]() }
+  values[#values + 1], values[#values + 2] = moves[1], moves[2]
   local report = {}
   for i = 1, calls do
-    local name = rng:pick(methods)
+    local name, fn, self = "mover function", rng:pick(moveFns), nil
+    if rng:chance(0.6) then
+      name = rng:pick(methods)
+      fn, self = core[name], core
+    end
     local args = {}
     local n = rng:int(0, 12)
     for k = 1, n do
       args[k] = rng:chance(0.6) and rng:uniform(-10, 10) or rng:pick(values)
     end
-    local ok, err = pcall(core[name], core, (table.unpack or unpack)(args, 1, n))
+    if not self and rng:chance(0.7) then
+      args[1] = rng:pick(moves)
+      args[2] = rng:int(0, 22) -- an id (begin), a response (decide)
+      n = math.max(n, 2)
+    end
+    local ok, err
+    if self then
+      ok, err = pcall(fn, self, (table.unpack or unpack)(args, 1, n))
+    else
+      ok, err = pcall(fn, (table.unpack or unpack)(args, 1, n))
+    end
     if not ok and not allowedError(err, true) then
       report[#report + 1] = string.format("core:%s, call %d: unexpected error %s", name, i, tostring(err))
       if #report >= 10 then

@@ -228,7 +228,7 @@ return function(private)
   -- world since the count of changes was begun (adds, removes and updates
   -- count), or it is.
   local function holds(ws, item, id, shape, begun)
-    return ws._changes == begun or (ws._ids[item] == id and ws._core:shape(id) == shape)
+    return ws._core:changes() == begun or (ws._ids[item] == id and ws._core:shape(id) == shape)
   end
 
   --- A character for item, an item of world whose shape is a sphere or an
@@ -520,7 +520,7 @@ return function(private)
         tostring(kind)))
     end
     self._id = id
-    local begun = ws._changes
+    local begun = ws._core:changes()
     local ux, uy, uz = self._ux, self._uy, self._uz
     local x, y, z = coreWorld:center(id)
     if x ~= self._atX or y ~= self._atY or z ~= self._atZ then

@@ -22,11 +22,14 @@ local format = string.format
 local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segment = true, polygon = true,
   plane = true }
 
-local MAX = 1e15 -- C3_MAX_COORDINATE: the largest magnitude of a coordinate
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
 
+-- The codes of the built-in responses (c3Response), and of the first of a
+-- world's own.
+local RESPONSE_CODES = { slide = 1, touch = 2, cross = 3, bounce = 4 }
+local FIRST_CUSTOM = 5
+
 local World = {} -- the methods of every world (each has a metatable of its own: newWorld)
-local responses -- the built-in responses, by name (below)
 
 local SOURCE = debug.getinfo(1, "S").source
 
@@ -43,6 +46,21 @@ local function argError(n, fname, message)
     level = level + 1
   end
   error(format("bad argument #%d to '%s' (%s)", n, fname, message), level)
+end
+
+-- Raise message at the caller's line (the first function on the stack
+-- outside this file): a filter's or a response's mistake, seen at the call
+-- of move or check.
+local function callerError(message)
+  local level = 2
+  while true do
+    local info = debug.getinfo(level, "S")
+    if not info or info.source ~= SOURCE and info.what ~= "tail" and info.what ~= "C" then
+      break
+    end
+    level = level + 1
+  end
+  error(message, level)
 end
 
 local function typeName(v)
@@ -174,16 +192,10 @@ local function takeBuffer(self)
   return {}
 end
 
--- This call's buffer, held until release; the count of calls under way
--- raised (a move from inside one is a change of the world for it).
-local function buffer(self)
-  local buf = takeBuffer(self)
-  self._depth = self._depth + 1
-  return buf
-end
+-- This call's buffer, held until release.
+local buffer = takeBuffer
 
 local function release(self, buf)
-  self._depth = self._depth - 1
   local pool = self._buffers
   -- A pool that cannot grow (no memory) loses the buffer, and the call
   -- does not fail after it changed the world (a move places its item).
@@ -214,25 +226,25 @@ local function newWorld(options)
     _core = newCore(),
     _items = {}, -- id -> item
     _ids = {}, -- item -> id (the core keeps each id's shape, out of scripts' reach: core:shape(id))
-    _responses = {},
+    _codes = {}, -- response name -> its code (c3Response: the built-in ones, then the world's own)
+    _names = {}, -- code -> response name
+    _responses = {}, -- code -> the function of a response of the world's own (addResponse)
+    _move = false, -- the move whose response runs (slide reads it)
     _skin = skin,
     _maxIterations = iterations or 4,
-    _buffers = {}, -- hit buffers no call holds (takeBuffer)
-    _depth = 0, -- calls under way
-    _normals = false, -- the slide normals of the move whose response runs, 3 numbers each
+    _buffers = {}, -- hit buffers no call holds (takeBuffer), each with a move
     _pool = {}, -- collision records out tables gave back, for reuse
     _made = setmetatable({}, { __mode = "k" }), -- the collision records this world made (a set)
-    _changes = 0, -- counts adds, removes, updates and nested moves (a move looks again after one)
-    _changed = {}, -- id -> the count when its item last changed
   }
-  for name, fn in pairs(responses) do
-    self._responses[name] = fn
+  for name, code in pairs(RESPONSE_CODES) do
+    self._codes[name], self._names[code] = code, name
   end
-  -- A move or a check with no filter in one call of the core (its mover),
-  -- while the slide response is the default one (_mover is false
-  -- otherwise).
-  self._moverCore = self._core:mover(self._ids, self._items, self._pool, self._made, skin, self._maxIterations)
-  self._mover = self._moverCore
+  -- The moves' functions (lworld.c): a move or a check with no filter in
+  -- one call (fast; _fastMove is false while "slide" is replaced), and a
+  -- move stepped from here.
+  self._fast, self._begin, self._decide, self._redirect, self._slide, self._newMove =
+    self._core:mover(self._ids, self._items, self._pool, self._made, skin, self._maxIterations, self._names)
+  self._fastMove = self._fast
   local world = setmetatable({}, { __index = World, __metatable = "collide.World", state = self })
   self._world = world -- for the responses
   states[world] = self
@@ -249,14 +261,6 @@ local function checkShape(shape, fname)
   end
 end
 
--- Count a change of the world, made to the item of id: a move under way
--- (from whose filter or response it came) looks again, and ends when its
--- own item changed.
-local function changed(self, id)
-  local count = self._changes + 1
-  self._changes = count
-  self._changed[id] = count
-end
 
 -- An error of the core about fname's shape (its argument 3: the core's
 -- argument 2 is the id) as the method's argument 2, at its caller's line;
@@ -288,11 +292,9 @@ local function onItem(self, item, id, fname, ok, ...)
   gone(self, item, id, fname, (...))
 end
 
--- The keys of a new item (the core's id) in the world's maps, and the
--- change counted.
+-- The keys of a new item (the core's id) in the world's maps.
 local function enter(self, item, id)
   self._items[id] = item
-  changed(self, id)
   self._ids[item] = id
 end
 
@@ -330,7 +332,6 @@ function World:remove(item)
   local id = idOf(self, item, "remove")
   onItem(self, item, id, "remove", pcall(self._core.remove, self._core, id))
   self._items[id], self._ids[item] = nil, nil
-  changed(self, id)
 end
 
 --- After the item's shape changed (moved, resized), or to give it another.
@@ -342,7 +343,6 @@ function World:update(item, shape)
   end
   checkShape(shape, "update")
   onItem(self, item, id, "update", pcall(self._core.update, self._core, id, shape))
-  changed(self, id)
 end
 
 function World:has(item)
@@ -623,98 +623,26 @@ function World:sweep(shape, delta, filter)
 end
 
 -- -- moving ------------------------------------------------------------------------------
+--
+-- A move is the core's (c3Move, src/core/world/move.c): the one loop of
+-- collide-and-slide. With no filter, and the built-in responses, the whole
+-- move is one call (the fast path, self._fast). Otherwise it is begun in
+-- the core and stepped from here: where it stops, this file answers it
+-- (the filter's response to an item it meets, asked once per item a move;
+-- the new position and goal from a response added with addResponse).
 
-local function defaultFilter()
-  return "slide"
-end
 
--- The slide normals of a move: nx, ny, nz each, count in normals.n.
-local function addNormal(normals, nx, ny, nz)
-  local n = normals.n
-  for i = 0, n - 1 do
-    local b = 3 * i
-    -- One plane for normals within rounding of each other (a face and the
-    -- edge of its neighbour at a seam): their crease would point anywhere.
-    if normals[b + 1] * nx + normals[b + 2] * ny + normals[b + 3] * nz > 1 - 1e-9 then
-      return
-    end
-  end
-  normals[3 * n + 1], normals[3 * n + 2], normals[3 * n + 3] = nx, ny, nz
-  normals.n = n + 1
-end
+-- What a step of a move returned (lc3_stepmove).
+local MOVE_DONE, MOVE_DECIDE, MOVE_RESPOND = 0, 1, 2
 
--- v clipped so that it no longer runs into any of the normals' planes:
--- projected on a plane it runs into; in a crease of two, along their line;
--- into a third, stopped (the slide of Quake's and Jolt's movers).
-local function clip(normals, vx, vy, vz)
-  local n = normals.n
-  for i = 0, n - 1 do
-    local b = 3 * i
-    local ax, ay, az = normals[b + 1], normals[b + 2], normals[b + 3]
-    local d = vx * ax + vy * ay + vz * az
-    if d < 0 then
-      vx, vy, vz = vx - d * ax, vy - d * ay, vz - d * az
-      for j = 0, n - 1 do
-        if j ~= i then
-          local c = 3 * j
-          local bx, by, bz = normals[c + 1], normals[c + 2], normals[c + 3]
-          if vx * bx + vy * by + vz * bz < 0 then
-            -- Along the crease of planes i and j.
-            local cx, cy, cz = ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
-            local cc = cx * cx + cy * cy + cz * cz
-            if cc <= 1e-18 then
-              -- Facing each other (parallel walls): no way along both.
-              return 0, 0, 0
-            end
-            local s = (vx * cx + vy * cy + vz * cz) / cc
-            vx, vy, vz = s * cx, s * cy, s * cz
-            for k = 0, n - 1 do
-              if k ~= i and k ~= j then
-                local e = 3 * k
-                if vx * normals[e + 1] + vy * normals[e + 2] + vz * normals[e + 3] < 0 then
-                  return 0, 0, 0
-                end
-              end
-            end
-            return vx, vy, vz
-          end
-        end
-      end
-    end
-  end
-  return vx, vy, vz
-end
-
--- Responses: (world, col, x, y, z, gx, gy, gz) -> the new position and
--- goal. col.touch is where the mover touches (backed off by the skin).
-responses = {}
-
-function responses.touch(_, col)
-  local tx, ty, tz = col.touchX, col.touchY, col.touchZ
-  return tx, ty, tz, tx, ty, tz
-end
-
-function responses.cross(_, _, x, y, z, gx, gy, gz)
-  return x, y, z, gx, gy, gz
-end
-
-function responses.slide(world, col, _, _, _, gx, gy, gz)
-  local tx, ty, tz = col.touchX, col.touchY, col.touchZ
-  local normals = states[world]._normals
-  addNormal(normals, col.normalX, col.normalY, col.normalZ)
-  local vx, vy, vz = clip(normals, gx - tx, gy - ty, gz - tz)
-  return tx, ty, tz, tx + vx, ty + vy, tz + vz
-end
-
-function responses.bounce(_, col, _, _, _, gx, gy, gz)
-  local tx, ty, tz = col.touchX, col.touchY, col.touchZ
-  local nx, ny, nz = col.normalX, col.normalY, col.normalZ
-  local rx, ry, rz = gx - tx, gy - ty, gz - tz
-  local d = rx * nx + ry * ny + rz * nz
-  if d < 0 then
-    rx, ry, rz = rx - 2 * d * nx, ry - 2 * d * ny, rz - 2 * d * nz
-  end
-  return tx, ty, tz, tx + rx, ty + ry, tz + rz
+-- The slide of a response of the world's own (a character's walk): the
+-- motion from where the mover touches to the goal slid along the contact's
+-- normal (col.normalX, Y, Z, which the response may have changed), with the
+-- planes the move slid along before. Returns the position and the goal.
+local function slide(world, col, _, _, _, gx, gy, gz)
+  local self = states[world]
+  return self._slide(self._move, col.touchX, col.touchY, col.touchZ, col.normalX, col.normalY, col.normalZ, gx, gy,
+    gz)
 end
 
 --- Register a response: fn(world, collision, x, y, z, goalX, goalY, goalZ)
@@ -729,8 +657,22 @@ function World:addResponse(name, fn)
   if type(fn) ~= "function" then
     argError(2, "addResponse", format("response must be a function, got %s", type(fn)))
   end
-  self._responses[name] = fn
-  self._mover = self._responses.slide == responses.slide and self._moverCore
+  local codes, names = self._codes, self._names
+  local code = codes[name]
+  if not code or code < FIRST_CUSTOM then
+    -- A new name, or a built-in one replaced: a code of the world's own.
+    code = math.max(#names, FIRST_CUSTOM - 1) + 1
+    names[code] = name
+    codes[name] = code
+  end
+  self._responses[code] = fn
+  -- A move with no filter runs in one call while "slide" is the built-in
+  -- one; with it replaced, its moves ask (the default filter names it).
+  self._fastMove = codes.slide == RESPONSE_CODES.slide and self._fast
+end
+
+local function defaultFilter()
+  return "slide"
 end
 
 -- A record back to the world's pool, holding no item (a spare record must
@@ -740,506 +682,99 @@ local function recycle(pool, col)
   pool[#pool + 1] = col
 end
 
--- Record the hit at base of buf as collision ncols + 1 (a record of the out
--- table is reused, with its vectors); (tx, ty, tz): where the mover
--- touches. Returns the new count.
-local function record(self, cols, ncols, item, other, response, buf, base, tx, ty, tz)
-  ncols = ncols + 1
-  local col = cols[ncols]
-  if not self._made[col] then
-    -- Not a record of this world's (none there, or a value the caller put
-    -- there): one an out table held before, or a new one.
-    local pool = self._pool
-    col = pool[#pool]
-    if col then
-      pool[#pool] = nil
-    else
-      col = {}
-      self._made[col] = true
-    end
-    cols[ncols] = col
-  end
-  local face = buf[base + 9]
-  col.item, col.other, col.type, col.t = item, other, response, buf[base + 2]
-  setVectors(col, buf, base)
-  col.face = face > 0 and face or nil
-  col.overlaps = buf[base + 10] == 1
-  col.normalX, col.normalY, col.normalZ = buf[base + 6], buf[base + 7], buf[base + 8]
-  col.touchX, col.touchY, col.touchZ = tx, ty, tz
-  return ncols
-end
-
--- Whether v is one of list[1..n] (the few items or ids one move met).
-local function listed(list, n, v)
-  for i = 1, n do
-    if list[i] == v then
-      return true
-    end
-  end
-  return false
-end
-
--- When a filter or a response removed, updated or moved the mover's own
--- item (since the count of changes was begun), its move ends: where the
--- item is now, or, removed, where the move had brought it. Returns
--- whether it ended, and the position (x, y, z when the item did not change).
-local function moverChanged(self, item, id, begun, x, y, z)
-  local now = self._ids[item]
-  if now == id and (self._changed[id] or 0) <= begun then
-    return false, x, y, z
-  end
-  if now ~= nil then
-    x, y, z = self._core:center(now)
-  end
-  return true, x, y, z
-end
-
--- Number i of what a response returned (its position, then its goal)
--- within C3_MAX_COORDINATE; an error when it is not a finite number.
+-- Number i of what a response returned (its position, then its goal); an
+-- error at the caller of move or check when it is not a finite number.
 local function coordinate(response, i, c)
   if type(c) ~= "number" or c ~= c or c == math.huge or c == -math.huge then
-    -- At the caller of move or check (coordinate, withinCoordinates,
-    -- project, pcall, run, move, caller).
-    error(format("response '%s' must return six finite numbers (position and goal); number %d is %s",
-      tostring(response), i, tostring(c)), 7)
+    callerError(format("response '%s' must return six finite numbers (position and goal); number %d is %s",
+      tostring(response), i, tostring(c)))
   end
-  return c < -MAX and -MAX or c > MAX and MAX or c
+  return c
 end
 
--- What a response returned (position and goal) brought within
--- C3_MAX_COORDINATE: a touch at the edge of the coordinates, backed off by
--- the skin, may lie past it, and a move never leaves them (the core clamps
--- the same way). An error at the caller of move or check when one is not a
--- finite number. (The loop calls it only when one is out of range.)
-local function withinCoordinates(response, x, y, z, gx, gy, gz)
-  return coordinate(response, 1, x), coordinate(response, 2, y), coordinate(response, 3, z),
-    coordinate(response, 4, gx), coordinate(response, 5, gy), coordinate(response, 6, gz)
+-- The response of filter to other, as a code (0: none); an error at the
+-- caller of move or check for a name the world does not know.
+local function codeOf(self, filter, item, other)
+  local response = filter(item, other)
+  if not response then
+    return 0
+  end
+  local code = self._codes[response]
+  if not code then
+    callerError(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)))
+  end
+  return code
 end
 
--- The hit buffer of buf's sweeps that are not toward the goal (a push
--- out's, a back off's), made with room for 16 hits: it grows no more in
--- most moves.
-local function scratch(buf)
-  local t = {}
-  for i = 1, 16 * HIT do
-    t[i] = 0
-  end
-  buf.scratch = t
-  return t
-end
-
--- The move loop, after a first sweep from (x, y, z) (the mover's size)
--- that met n items, in buf, keeping skin (nil: the world's) from what it
--- stops against. Returns the final position (numbers), the count of
--- collisions in cols, and whether the shape is there already.
-local function project(self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving, skin)
-  local coreWorld = self._core
-  local items, responseFns = self._items, self._responses
-  skin = skin or self._skin or 1e-4 * size
-  -- This call's slide normals (a filter or a response may move other
-  -- items, and each move has its own): the world points at them while
-  -- the response runs (the slide response reads them there).
-  local normals = buf.normals
-  if not normals then
-    normals = {}
-    buf.normals = normals
-  end
-  normals.n = 0
-  -- The others already responded to with cross or touch in this move, and
-  -- the ids of the items it is pushed out of (kept over rounds: a push out
-  -- of one item can put it into another, and the next round leaves both
-  -- together): short lists, scanned (a table keyed by every item or id a
-  -- move ever met grows with the world). run empties crossed after the
-  -- move: it keeps no item alive.
-  local crossed, solid = buf.crossed, buf.solid
-  if not crossed then
-    crossed, solid = {}, {}
-    buf.crossed, buf.solid = crossed, solid
-  end
-  local ncrossed, nsolid = 0, 0
-  local ncols = 0
-  -- Filters and responses may change the world (add, remove, update or
-  -- move items; the world counts the changes). A hit's item is read before
-  -- its filter runs; after a filter changed the world, the hits after its
-  -- own may be stale (an item removed, or another that took its id), so
-  -- the move looks again from where it is rather than read on.
-  local pushes, begun = 0, self._changes
-  local ended
-  -- Moving, the core puts the shape at the goal of a sweep that meets
-  -- nothing (no filter runs after it): the move ends there, placed
-  -- (placing: the last sweep toward the goal could; a push out's cannot).
-  local placing = moving
-  for iteration = 1, iterations or self._maxIterations do
-    if iteration > 1 then
-      n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, moving)
-      placing = moving
-    end
-    local changes = self._changes
-    if pushes < 3 and n > 0 and buf[HIT] == 1 then
-      -- Inside something: each such item the filter names (once a move) is
-      -- a collision (overlaps set); the mover leaves those it does not
-      -- cross (and that are still there), with those it left before, by
-      -- the shortest way, then looks again.
-      pushes = pushes + 1
-      local before, again = nsolid, false
-      for i = 0, n - 1 do
-        local base = i * HIT
-        if buf[base + HIT] ~= 1 then
-          break -- the hits that start inside come first (t = 0)
-        end
-        local hid = buf[base + 1]
-        local other = items[hid]
-        if listed(solid, nsolid, hid) then
-          -- Inside again what it was pushed out of (a mesh's other face):
-          -- pushed out of all of them once more.
-          again = true
-        elseif other ~= nil and not listed(crossed, ncrossed, other) then
-          local response = filter(item, other)
-          if response then
-            ncols = record(self, cols, ncols, item, other, response, buf, base, x, y, z)
-            if response == "cross" then
-              ncrossed = ncrossed + 1
-              crossed[ncrossed] = other
-            else
-              nsolid = nsolid + 1
-              solid[nsolid] = hid
-            end
-          end
-          if self._changes ~= changes then
-            break
-          end
-        end
-      end
-      if self._changes ~= changes then
-        ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
-        if ended then
-          return x, y, z, ncols, true
-        end
-      end
-      -- The ids of those still in the world.
-      local inside = buf.inside
-      if not inside then
-        inside = {}
-        buf.inside = inside
-      end
-      local kept = 0
-      for k = 1, nsolid do
-        if items[solid[k]] ~= nil then
-          kept = kept + 1
-          inside[kept] = solid[k]
-        end
-      end
-      if kept > 0 and (nsolid > before or again) then
-        -- The push out swept (as c3World_Slide sweeps it), so that it never
-        -- takes the mover through what it is not inside (a crusher through
-        -- the floor): the first item in its way that the filter holds solid
-        -- stops it there (s; recorded at t = 0, and solved with the others
-        -- from then on), unless the push ends inside that item and it
-        -- pushes back: then the next round, at once, leaves it with the
-        -- others. One still inside
-        -- something after such rounds goes back to where the first of them
-        -- was stopped (f: crushed, in the crusher, on the floor). The sweeps
-        -- here place nothing: the goal may be swept again.
-        local fx, fy, fz
-        while true do
-          local px, py, pz, hits = coreWorld:pushOut(id, x, y, z, inside, kept, gx, gy, gz, buf, false)
-          local block, response, sx, sy, sz
-          if px ~= x or py ~= y or pz ~= z then
-            local pushed = buf.scratch or scratch(buf)
-            local m = coreWorld:project(id, x, y, z, px, py, pz, pushed, false)
-            changes = self._changes
-            for i = 0, m - 1 do
-              local base = i * HIT
-              if pushed[base + HIT] ~= 1 then
-                local hid = pushed[base + 1]
-                local other = items[hid]
-                local blocks = listed(solid, nsolid, hid)
-                if not blocks and other ~= nil and not listed(crossed, ncrossed, other) then
-                  response = filter(item, other)
-                  if self._changes ~= changes then
-                    -- The world changed: no push, and a look again from here.
-                    ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
-                    if ended then
-                      return x, y, z, ncols, true
-                    end
-                    px, py, pz, hits = x, y, z, coreWorld:project(id, x, y, z, gx, gy, gz, buf, false)
-                    break
-                  end
-                  blocks = response and response ~= "cross"
-                end
-                if blocks then
-                  local f = pushed[base + 2]
-                  sx, sy, sz = x + f * (px - x), y + f * (py - y), z + f * (pz - z)
-                  sx = sx < -MAX and -MAX or sx > MAX and MAX or sx
-                  sy = sy < -MAX and -MAX or sy > MAX and MAX or sy
-                  sz = sz < -MAX and -MAX or sz > MAX and MAX or sz
-                  block = base
-                  break
-                end
-              end
-            end
-          end
-          local entered
-          if block then
-            -- Into it, and it pushes back (not on, through a thin floor).
-            local hid, dx, dy, dz = buf.scratch[block + 1], px - x, py - y, pz - z
-            for i = 0, hits - 1 do
-              local base = i * HIT
-              if buf[base + 1] == hid then
-                entered = buf[base + HIT] == 1
-                  and buf[base + 6] * dx + buf[base + 7] * dy + buf[base + 8] * dz <= 0 and base
-                break
-              end
-            end
-          end
-          x, y, z, n = px, py, pz, hits
-          if entered then
-            -- Into it: one more round, out of it too.
-            if not fx then
-              fx, fy, fz = sx, sy, sz
-            end
-            if pushes == 3 then
-              break
-            end
-            pushes = pushes + 1
-            if response then
-              ncols = record(self, cols, ncols, item, items[buf[entered + 1]], response, buf, entered, x, y, z)
-              nsolid = nsolid + 1
-              solid[nsolid] = buf[entered + 1]
-              kept = kept + 1
-              inside[kept] = solid[nsolid]
-            end
-          else
-            if block then
-              x, y, z = sx, sy, sz
-              if response then
-                local pushed = buf.scratch
-                pushed[block + 2] = 0
-                ncols = record(self, cols, ncols, item, items[pushed[block + 1]], response, pushed, block, x, y, z)
-                nsolid = nsolid + 1
-                solid[nsolid] = pushed[block + 1]
-              end
-              n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, false)
-            end
-            break
-          end
-        end
-        if fx and n > 0 and buf[HIT] == 1 then
-          -- Still inside: back before what a push put it into.
-          x, y, z = fx, fy, fz
-          n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, false)
-        end
-        placing = false
-      elseif self._changes ~= changes then
-        n = coreWorld:project(id, x, y, z, gx, gy, gz, buf, moving)
-        placing = moving
-      end
-      changes = self._changes
-    end
-    local chosen, response, other
-    for i = 0, n - 1 do
-      local base = i * HIT
-      other = items[buf[base + 1]]
-      if other ~= nil and not listed(crossed, ncrossed, other) then
-        response = filter(item, other)
-        if response then
-          chosen = base
-          break
-        end
-        if self._changes ~= changes then
-          break
-        end
-      end
-    end
-    if self._changes ~= changes then
-      ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
-      if ended then
-        return x, y, z, ncols, true
-      end
-    end
-    if not chosen then
-      if self._changes == changes then
-        return gx, gy, gz, ncols, n == 0 and placing
-      end
+-- The move of item (id) toward the goal with filter (nil: the items' own
+-- responses), stepped to its end with move (a userdata of this call's
+-- buffer). Returns the position reached and the count of collisions in
+-- cols (the core placed the item, moving, unless the move ended because
+-- the item itself changed: then where the item is now).
+local function drive(self, move, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+  local status, a, b, c, d, e, f, g, h = self._begin(move, id, gx, gy, gz, iterations or self._maxIterations,
+    skin or self._skin, cols, item, moving, filter ~= nil)
+  while true do
+    if status == MOVE_DECIDE then
+      -- a: the other item's id.
+      local other = self._items[a]
+      local code = other ~= nil and codeOf(self, filter, item, other) or 0
+      status, a, b, c, d, e, f, g, h = self._decide(move, code, cols, item)
+    elseif status == MOVE_RESPOND then
+      -- a: the count of collisions (the last one's response is the world's
+      -- own, code b); c, d, e, f, g, h: the position and the goal.
+      local fn = self._responses[b]
+      local before = self._move
+      self._move = move
+      local x, y, z, gx2, gy2, gz2 = fn(self._world, cols[a], c, d, e, f, g, h)
+      self._move = before
+      local name = self._names[b]
+      x, y, z = coordinate(name, 1, x), coordinate(name, 2, y), coordinate(name, 3, z)
+      gx2, gy2, gz2 = coordinate(name, 4, gx2), coordinate(name, 5, gy2), coordinate(name, 6, gz2)
+      status, a, b, c, d, e, f, g, h = self._redirect(move, x, y, z, gx2, gy2, gz2, cols, item)
+    elseif status == MOVE_DONE then
+      return a, b, c, d
+    elseif status == -1 then
+      argError(1, moving and "move" or "check", format(
+        "%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)", tostring(item),
+        typeName(onItem(self, item, id, "move", pcall(self._core.shape, self._core, id)))))
     else
-      local fn = responseFns[response]
-      if not fn then
-        -- At the caller of move or check (project, pcall, run, move, caller).
-        error(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)), 5)
-      end
-      -- Where it touches, moved off the surface by the skin along its normal
-      -- (backing off along the motion would cost a grazing slide its speed),
-      -- but not into the planes it slid along before in this move (a normal
-      -- that faces down would put it back into the floor).
-      local t = buf[chosen + 2]
-      local bx, by, bz = skin * buf[chosen + 6], skin * buf[chosen + 7], skin * buf[chosen + 8]
-      if normals.n > 0 then
-        bx, by, bz = clip(normals, bx, by, bz)
-      end
-      -- Backed off no farther than what is in the way (a floor under an
-      -- overhang it meets), as c3World_Slide does: swept from the contact c
-      -- to c + b; along the first item met, then up to the next one.
-      local cx, cy, cz = x + t * (gx - x), y + t * (gy - y), z + t * (gz - z)
-      local tx, ty, tz = cx + bx, cy + by, cz + bz
-      if (tx ~= cx or ty ~= cy or tz ~= cz) and cx >= -MAX and cx <= MAX and cy >= -MAX and cy <= MAX
-          and cz >= -MAX and cz <= MAX and tx >= -MAX and tx <= MAX and ty >= -MAX and ty <= MAX and tz >= -MAX
-          and tz <= MAX then
-        local back = buf.scratch or scratch(buf)
-        for i = 0, coreWorld:project(id, cx, cy, cz, tx, ty, tz, back, false) - 1 do
-          local base = i * HIT
-          if back[base + HIT] ~= 1 then
-            local nx, ny, nz = back[base + 6], back[base + 7], back[base + 8]
-            local k = bx * nx + by * ny + bz * nz
-            if k < 0 then
-              bx, by, bz = bx - k * nx, by - k * ny, bz - k * nz
-            end
-            tx, ty, tz = cx + bx, cy + by, cz + bz
-            if not (tx >= -MAX and tx <= MAX and ty >= -MAX and ty <= MAX and tz >= -MAX and tz <= MAX) then
-              tx, ty, tz = cx, cy, cz
-            elseif tx ~= cx or ty ~= cy or tz ~= cz then
-              for j = 0, coreWorld:project(id, cx, cy, cz, tx, ty, tz, back, false) - 1 do
-                if back[j * HIT + HIT] ~= 1 then
-                  local f = back[j * HIT + 2]
-                  tx, ty, tz = cx + f * (tx - cx), cy + f * (ty - cy), cz + f * (tz - cz)
-                  break
-                end
-              end
-            end
-            break
-          end
-        end
-      end
-      ncols = record(self, cols, ncols, item, other, response, buf, chosen, tx, ty, tz)
-      local col = cols[ncols]
-      if response == "touch" or response == "cross" then
-        ncrossed = ncrossed + 1
-        crossed[ncrossed] = other
-      end
-      self._normals = normals
-      local before = self._changes
-      x, y, z, gx, gy, gz = fn(self._world, col, x, y, z, gx, gy, gz)
-      if not (type(x) == "number" and type(y) == "number" and type(z) == "number" and type(gx) == "number"
-          and type(gy) == "number" and type(gz) == "number" and x >= -MAX and x <= MAX and y >= -MAX and y <= MAX
-          and z >= -MAX and z <= MAX and gx >= -MAX and gx <= MAX and gy >= -MAX and gy <= MAX and gz >= -MAX
-          and gz <= MAX) then
-        x, y, z, gx, gy, gz = withinCoordinates(response, x, y, z, gx, gy, gz)
-      end
-      if self._changes ~= before then
-        ended, x, y, z = moverChanged(self, item, id, begun, x, y, z)
-        if ended then
-          return x, y, z, ncols, true
-        end
-      end
-      if x == gx and y == gy and z == gz then
-        return x, y, z, ncols
-      end
-    end
-  end
-  -- Out of iterations: where the last response left the mover, which is
-  -- clear of everything it met.
-  return x, y, z, ncols
-end
-
--- The records of cols past n, of the before it held, to the world's pool
--- (a record given in an out table is reused, as documented).
-local function trim(self, cols, before, n)
-  if before > n then
-    local pool, made = self._pool, self._made
-    for i = before, n + 1, -1 do
-      local col = cols[i]
-      cols[i] = nil
-      if made[col] then
-        -- (A pool that cannot grow loses the record: the move must not
-        -- fail after it placed its item.)
-        pcall(recycle, pool, col)
-      end
-    end
-  end
-end
-
--- The move loop in a hit buffer of this call's depth (a move with no filter
--- runs it in the core instead: the core's mover). A move that meets nothing is one
--- call of the core, which moves the shape when moving (no filter runs, so
--- the buffer need not be held); else the loop runs with the buffer held,
--- given back after. The records of cols past those it fills go to the
--- world's pool (a record given in an out table is reused, as documented).
--- Returns the position reached, the count of collisions, and whether the
--- shape is there already (the core moved it, or a filter or a response
--- changed the item, which ended the move).
-local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
-  if moving and self._depth > 0 then
-    -- A move from inside another call's filter or response: a change of
-    -- the world for that call.
-    changed(self, id)
-  end
-  local begun = self._changes
-  local before = #cols
-  local buf = buffer(self)
-  local stepped, n, x, y, z, size = pcall(self._core.step, self._core, id, gx, gy, gz, buf, moving)
-  if not stepped then
-    release(self, buf)
-    -- Changed by a finalizer as the call began: moved or given another
-    -- shape, it ends where it is; taken out, as if before.
-    if self._ids[item] == id and (self._changed[id] or 0) > begun then
-      local ok, cx, cy, cz = pcall(self._core.center, self._core, id)
-      if ok then
-        trim(self, cols, before, 0)
-        return cx, cy, cz, 0, true
-      end
-    end
-    gone(self, item, id, fname, n)
-  end
-  if n == 0 then
-    x, y, z = gx, gy, gz
-  elseif n > 0 then
-    local done, placed
-    local sx, sy, sz = x, y, z
-    done, x, y, z, n, placed =
-      pcall(project, self, item, id, gx, gy, gz, filter, cols, buf, iterations, n, x, y, z, size, moving, skin)
-    local crossed = buf.crossed
-    for i = crossed and #crossed or 0, 1, -1 do
-      crossed[i] = nil -- held no longer than the move
-    end
-    if not done then
-      release(self, buf)
-      -- A finalizer (any allocation may run one) that removed, updated or
-      -- moved the item during the move ends it, as a filter's change does:
-      -- where the item is now (removed: where it started), with no
-      -- collisions; another failure is raised.
-      if self._ids[item] == id and (self._changed[id] or 0) <= begun then
-        error(x, 0)
-      end
+      -- Ended: the item itself changed meanwhile (a filter, a response or a
+      -- finalizer removed, updated or moved it): where it is now, or,
+      -- removed, where the move had brought it.
       local now = self._ids[item]
       if now then
-        local ok, cx, cy, cz = pcall(self._core.center, self._core, now)
+        local ok, x, y, z = pcall(self._core.center, self._core, now)
         if ok then
-          sx, sy, sz = cx, cy, cz
+          return x, y, z, d
         end
       end
-      trim(self, cols, before, 0)
-      return sx, sy, sz, 0, true
+      return a, b, c, d
     end
-    -- The caller moves the shape, unless the core put it at the goal or a
-    -- filter or a response changed the item (the move ended there).
-    moving = placed or false
   end
-  release(self, buf)
-  if n < 0 then
-    argError(1, fname, format("%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)",
-      tostring(item), typeName(onItem(self, item, id, fname, pcall(self._core.shape, self._core, id)))))
-  end
-  trim(self, cols, before, n)
-  return x, y, z, n, moving
 end
 
--- The item of id put where its move brought it; left alone if it left the
--- world meanwhile (a finalizer may take it out at any allocation), as when
--- a filter removes it.
-local function place(self, item, id, x, y, z)
-  local ok, err = pcall(self._core.setCenter, self._core, id, x, y, z)
-  if not ok and self._ids[item] == id then
-    error(err, 0)
+-- The move in a buffer of this call's own (with its move), given back
+-- after. Returns the position reached and the count of collisions.
+local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+  local buf = takeBuffer(self)
+  local move = buf.move
+  if not move then
+    move = self._newMove()
+    buf.move = move
   end
+  local ok, x, y, z, n = pcall(drive, self, move, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+  if not ok then
+    -- (The buffer is dropped: its move may be left in use by a failure.)
+    -- Taken out of the world as the call began (a finalizer may take it
+    -- out at any allocation): as if before; else the error, raised again.
+    if self._ids[item] ~= id then
+      gone(self, item, id, fname, x)
+    end
+    error(x, 0)
+  end
+  release(self, buf)
+  return x, y, z, n
 end
 
 -- The checked arguments of move and check: id, the goal as numbers, the
@@ -1265,24 +800,20 @@ end
 -- world's); moves the shape when moving. Returns the position reached
 -- (numbers) and the count of collisions.
 local function moveChecked(self, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
-  local x, y, z, n, moved = run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
-  if moving and not moved then
-    place(self, item, id, x, y, z)
-  end
-  return x, y, z, n
+  return run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
 end
 
--- move and check (fname; moving or not) past the core's mover: the
--- general path, which checks the arguments and runs the loop.
-local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, iterations, moving)
+-- move and check (fname; moving or not) past the fast path: the general
+-- path, which checks the arguments and runs the move.
+local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, moving)
   local id, gx, gy, gz, cols = check(self, fname, item, goal, filter, outCollisions, outActual)
   -- The vector it returns made first: a failure to make it after the move
   -- would raise with the item moved.
   local actual = outActual or vec3()
-  local x, y, z, k, moved = run(self, fname, item, id, gx, gy, gz, filter or defaultFilter, cols, moving, iterations)
-  if moving and not moved then
-    place(self, item, id, x, y, z)
+  if filter == nil and not self._fastMove then
+    filter = defaultFilter -- "slide" is a response of the world's own
   end
+  local x, y, z, k = run(self, fname, item, id, gx, gy, gz, filter, cols, moving)
   return setVec3(actual, x, y, z), cols, k
 end
 
@@ -1291,33 +822,29 @@ end
 -- make it allocate nothing.
 function World:check(item, goal, filter, outCollisions, outActual)
   self = states[self] or badSelf("check", self)
-  local mover = filter == nil and self._mover
-  if mover then
-    -- The move in one call (the core's mover), unless it leaves it to the
-    -- general path (false).
-    local actual, cols, n = mover(item, goal, nil, outActual, outCollisions, false)
+  local fast = filter == nil and self._fastMove
+  if fast then
+    -- The move in one call, unless it leaves it to the general path (false).
+    local actual, cols, n = fast(item, goal, nil, outActual, outCollisions, false)
     if actual then
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, nil, false)
+  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, false)
 end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
 function World:move(item, goal, filter, outCollisions, outActual)
   self = states[self] or badSelf("move", self)
-  local mover = filter == nil and self._mover
-  if mover then
-    local actual, cols, n = mover(item, goal, nil, outActual, outCollisions, true)
+  local fast = filter == nil and self._fastMove
+  if fast then
+    local actual, cols, n = fast(item, goal, nil, outActual, outCollisions, true)
     if actual then
-      if self._depth > 0 then
-        changed(self, self._ids[item]) -- a move from inside another call's filter or response
-      end
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, nil, true)
+  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, true)
 end
 
 -- What the character controller (collide/character.lua) uses of a world,
@@ -1329,7 +856,7 @@ local character = require("collide.character")({
   end,
   move = moveChecked,
   recycle = recycle,
-  slide = responses.slide,
+  slide = slide,
   unknownKey = unknownKey,
 })
 

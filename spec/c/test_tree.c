@@ -673,68 +673,6 @@ static void world_memory_failures(void)
 	}
 }
 
-// A box mover on a floor of boxes slides along it to the goal's x and z,
-// kept off it by the skin; driven into a wall, it stops there with the wall
-// and the floor as contacts; the shape moves only when asked to.
-static void world_slide_follows_floor_and_wall(void)
-{
-	c3WorldDef def = c3DefaultWorldDef();
-	c3World* world = c3CreateWorld(&def);
-	for (int i = 0; i < 10; ++i)
-	{
-		c3AABB tile = {V(2.0 * i, -1, 0), V(1, 1, 5)};
-		c3World_AddItem(world, (c3WorldShape){c3_aabbShape, &tile, NULL}, (uint64_t)i);
-	}
-	c3AABB wallBox = {V(15, 2, 0), V(1, 2, 5)};
-	int wall = c3World_AddItem(world, (c3WorldShape){c3_aabbShape, &wallBox, NULL}, 99);
-	c3AABB box = {V(0, 0.5, 0), V(0.5, 0.5, 0.5)};
-	int mover = c3World_AddItem(world, (c3WorldShape){c3_aabbShape, &box, NULL}, 7);
-	c3SlideContact contacts[8];
-	c3SlideInput in = {V(6, -0.5, 1), 0.01, 4, contacts, 8};
-	c3SlideOutput out = c3World_Slide(world, mover, &in, false);
-	CHECK(out.done && out.count == 1);
-	CHECK_VEC(out.position, 6, 0.51, 1, 1e-12);
-	CHECK(contacts[0].hit.fraction == 0.0 && contacts[0].hit.normal.y == 1.0 && !contacts[0].hit.overlaps);
-	CHECK_VEC(((const c3AABB*)c3World_GetShape(world, mover).shape)->center, 0, 0.5, 0, 0.0); // not moved
-	// Into the wall, down into the floor: stopped at the wall's face, on the floor.
-	in.goal = V(20, -0.5, 0);
-	out = c3World_Slide(world, mover, &in, true);
-	CHECK(out.done && out.count == 2);
-	CHECK_VEC(out.position, 13.49, 0.51, 0, 1e-12);
-	CHECK(contacts[1].hit.item == wall);
-	CHECK_VEC(((const c3AABB*)c3World_GetShape(world, mover).shape)->center, 13.49, 0.51, 0, 0.0);
-	// No room for the contacts: nothing done, nothing moved.
-	in.capacity = 0;
-	in.goal = V(20, -0.5, 0);
-	out = c3World_Slide(world, mover, &in, true);
-	CHECK(!out.done);
-	CHECK_VEC(((const c3AABB*)c3World_GetShape(world, mover).shape)->center, 13.49, 0.51, 0, 0.0);
-	c3DestroyWorld(world);
-}
-
-// A sphere that starts inside two overlapping spheres is pushed out of both
-// at once, with both as contacts (overlaps set, touching where it was), and
-// stays out of them on its way back to the goal.
-static void world_slide_pushes_out(void)
-{
-	c3WorldDef def = c3DefaultWorldDef();
-	c3World* world = c3CreateWorld(&def);
-	c3Sphere a = {V(-0.5, 0, 0), 1}, b = {V(0.5, 0, 0), 1}, m = {V(0, 0.2, 0), 0.5};
-	c3World_AddItem(world, (c3WorldShape){c3_sphereShape, &a, NULL}, 1);
-	c3World_AddItem(world, (c3WorldShape){c3_sphereShape, &b, NULL}, 2);
-	int mover = c3World_AddItem(world, (c3WorldShape){c3_sphereShape, &m, NULL}, 3);
-	c3SlideContact contacts[8];
-	c3SlideInput in = {V(0, 0.2, 0), -1.0, 4, contacts, 8};
-	c3SlideOutput out = c3World_Slide(world, mover, &in, true);
-	CHECK(out.done && out.count >= 2);
-	CHECK(contacts[0].hit.overlaps && contacts[1].hit.overlaps);
-	CHECK_VEC(contacts[0].touch, 0, 0.2, 0, 0.0);
-	// Out of both (then back toward the goal, stopped at them by the skin).
-	CHECK(c3Length(c3Sub(out.position, a.center)) >= 1.5 && c3Length(c3Sub(out.position, a.center)) < 1.501);
-	CHECK(c3Length(c3Sub(out.position, b.center)) >= 1.5 && c3Length(c3Sub(out.position, b.center)) < 1.501);
-	c3DestroyWorld(world);
-}
-
 // The reference for the tree's outward rounding of doubles to floats: to
 // nearest, then one float outward by nextafterf when that went past x.
 static float floatDownReference(double x)
@@ -876,7 +814,5 @@ const c3Test c3_treeTests[] = {
 	{"tree_memory_failures", tree_memory_failures},
 	{"tree_rounds_outward_like_nextafterf", tree_rounds_outward_like_nextafterf},
 	{"world_memory_failures", world_memory_failures},
-	{"world_slide_follows_floor_and_wall", world_slide_follows_floor_and_wall},
-	{"world_slide_pushes_out", world_slide_pushes_out},
 	{NULL, NULL},
 };

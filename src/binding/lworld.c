@@ -645,6 +645,15 @@ static int world_center(lua_State* L)
 	return 3;
 }
 
+// w:changes() -> the count of changes of the world (items added, removed,
+// updated or moved), which a caller compares to know whether it changed
+static int world_changes(lua_State* L)
+{
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "changes"), "changes");
+	lua_pushnumber(L, (lua_Number)c3World_GetChanges(w->world));
+	return 1;
+}
+
 // w:count() -> the number of items
 static int world_count(lua_State* L)
 {
@@ -1000,72 +1009,6 @@ static int world_sweep(lua_State* L)
 	return 1;
 }
 
-/// A copy of an item's shape (a mover), centered elsewhere.
-typedef union lc3MoverCopy
-{
-	c3Sphere sphere;
-	c3AABB aabb;
-	c3OBB obb;
-	c3Ellipsoid ellipsoid;
-} lc3MoverCopy;
-
-// The item's shape as a mover centered at p, in copy; raises for another shape.
-static c3WorldShape lc3_itemmover(lua_State* L, lc3World* w, int id, c3Vec3 p, lc3MoverCopy* copy, const char* fname)
-{
-	c3WorldShape shape = c3World_GetShape(w->world, id);
-	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type))
-	{
-		lc3_argerror(L, 1, fname, "the item's shape cannot move (a sphere, an ellipsoid, an aabb or an obb can)");
-	}
-	size_t size = shape.type == c3_sphereShape ? sizeof(c3Sphere)
-				  : shape.type == c3_aabbShape ? sizeof(c3AABB)
-				  : shape.type == c3_obbShape  ? sizeof(c3OBB)
-											   : sizeof(c3Ellipsoid);
-	memcpy(copy, shape.shape, size);
-	c3SetShapeCenter(shape.type, copy, p);
-	shape.shape = copy;
-	return shape;
-}
-
-// The contacts of the item's shape moved from `from` to the goal at
-// goalIdx (3 numbers), into the buffer at goalIdx + 3 by time; their count.
-// With placeIdx true and no contact, the item's shape (the value and the
-// world's copy) is moved to the goal. Nothing before the walk allocates.
-static int lc3_sweepfrom(lua_State* L, lc3Handle* h, lc3World* w, int id, c3Vec3 from, int goalIdx, int placeIdx)
-{
-	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, goalIdx, "move", "goal x"),
-						   lc3_checkcoordinate(L, goalIdx + 1, "move", "goal y"),
-						   lc3_checkcoordinate(L, goalIdx + 2, "move", "goal z"));
-	luaL_checktype(L, goalIdx + 3, LUA_TTABLE);
-	lc3Object* o = lua_toboolean(L, placeIdx) ? lc3_checkitemshape(L, w, id, "move") : NULL;
-	lc3MoverCopy copy;
-	c3WorldShape mover = lc3_itemmover(L, w, id, from, &copy, "move");
-	lc3Scratch* s = lc3_checkscratch(L, w);
-	c3World_Sweep(w->world, mover, lc3_vec3(goal.x - from.x, goal.y - from.y, goal.z - from.z), id, lc3_gatherhit, s,
-				  &w->last);
-	lc3_checkhits(L, s);
-	if (s->count == 0 && o != NULL && !lc3_moveitem(w, id, o, goal))
-	{
-		lc3_givescratch(s);
-		return luaL_error(L, "not enough memory");
-	}
-	return lc3_pushhits(L, h, s, goalIdx + 3);
-}
-
-// w:project(id, x, y, z, gx, gy, gz, buf [, place]) -> n: the contacts of
-// the item's shape moved from (x, y, z) to the goal (gx, gy, gz), into buf
-// by time; with place true and no contact, it is moved there.
-static int world_project(lua_State* L)
-{
-	lc3Handle* h = lc3_checkworld(L, "move");
-	lc3World* w = lc3_worldof(L, h, "move");
-	int id = lc3_checkitem(L, w, 2, "move");
-	c3Vec3 from = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "x"), lc3_checkcoordinate(L, 4, "move", "y"),
-						   lc3_checkcoordinate(L, 5, "move", "z"));
-	lua_pushinteger(L, lc3_sweepfrom(L, h, w, id, from, 6, 10));
-	return 1;
-}
-
 // w:step(id, gx, gy, gz, buf, move) -> n, x, y, z, size: the contacts of
 // the item's shape moved from where it is to the goal, into buf by time;
 // where it is, and its size (the largest half extent of its bounds). With
@@ -1109,65 +1052,6 @@ static int world_step(lua_State* L)
 	lua_pushnumber(L, from.z);
 	lua_pushnumber(L, size);
 	return 5;
-}
-
-// w:pushOut(id, x, y, z, others, n, gx, gy, gz, buf [, place]) -> x, y, z,
-// hits: the item's shape at (x, y, z) pushed out of the items others[1..n]
-// (ids), by their contacts solved together; then, as project, its contacts
-// on the way from there to the goal (gx, gy, gz), into buf.
-static int world_pushout(lua_State* L)
-{
-	lc3Handle* h = lc3_checkworld(L, "move");
-	lc3World* w = lc3_worldof(L, h, "move");
-	int id = lc3_checkitem(L, w, 2, "move");
-	c3Vec3 from = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "x"), lc3_checkcoordinate(L, 4, "move", "y"),
-						   lc3_checkcoordinate(L, 5, "move", "z"));
-	luaL_checktype(L, 6, LUA_TTABLE);
-	lua_Integer n = luaL_checkinteger(L, 7);
-	lc3MoverCopy copy;
-	c3WorldShape mover = lc3_itemmover(L, w, id, from, &copy, "move");
-	c3PushOut pushOut;
-	pushOut.count = 0;
-	bool room = true;
-	for (lua_Integer i = 1; i <= n && room; ++i)
-	{
-		lua_rawgeti(L, 6, i);
-		int other = lc3_checkitem(L, w, lua_gettop(L), "move");
-		lua_pop(L, 1);
-		if (other != id)
-		{
-			room = c3World_GatherPushOut(w->world, mover, other, &pushOut);
-		}
-	}
-	c3Vec3 p = c3SolvePushOut(&pushOut, from);
-	int hits = lc3_sweepfrom(L, h, w, id, p, 8, 12);
-	lua_pushnumber(L, p.x);
-	lua_pushnumber(L, p.y);
-	lua_pushnumber(L, p.z);
-	lua_pushinteger(L, hits);
-	return 4;
-}
-
-enum
-{
-	LC3_SLIDE_CAPACITY = 64 ///< contacts one slide call takes
-};
-
-// Where item id's shape would go toward goal with no filter, every contact
-// sliding (c3World_Slide, which moves nothing here): its contacts into
-// contacts (LC3_SLIDE_CAPACITY of them). Not done (out.done false) when the
-// contacts did not fit: the caller runs the loop itself. skin < 0: 1e-4
-// of the size.
-static c3SlideOutput lc3_slide(lc3World* w, int id, c3Vec3 goal, double skin, lua_Integer iterations,
-							   c3SlideContact* contacts)
-{
-	c3SlideInput input;
-	input.goal = goal;
-	input.skin = skin;
-	input.maxIterations = iterations < 1 ? 1 : iterations > 1000 ? 1000 : (int)iterations;
-	input.contacts = contacts;
-	input.capacity = LC3_SLIDE_CAPACITY;
-	return c3World_Slide(w->world, id, &input, false);
 }
 
 // The goal of world:move as world.lua reads it (a vec3, or a table with no
@@ -1241,17 +1125,18 @@ enum
 	LC3_MOVER_MADE,                         ///< its set of the records it made (weak keys),
 	LC3_MOVER_SKIN,                         ///< its skin (nil: 1e-4 of a mover's size),
 	LC3_MOVER_ITERATIONS,                   ///< its iterations,
+	LC3_MOVER_NAMES,                        ///< its response names by code (c3Response: 1 slide ... 5 on, its own),
+	LC3_MOVER_FAST,                         ///< the move the fast path uses (lc3Move),
 	LC3_MOVER_KEYS,                         ///< and the strings of lc3_recordkeys, from here on
 };
 
 #define LC3_MOVER(name) lua_upvalueindex(LC3_MOVER_##name)
 
-/// The fields of a collision record the mover sets (and "slide", a value):
-/// upvalues of the mover, pushed from there rather than made from C strings
-/// each time (a lookup in the string cache and a compare each).
+/// The fields of a collision record the mover sets: upvalues of the mover, pushed from there rather than made from C
+/// strings each time (a lookup in the string cache and a compare each).
 static const char* const lc3_recordkeys[] = {"item",    "other",  "type",   "t",        "_point",  "point",
 											 "_normal", "normal", "face",   "overlaps", "normalX", "normalY",
-											 "normalZ", "touchX", "touchY", "touchZ",   "slide"};
+											 "normalZ", "touchX", "touchY", "touchZ"};
 
 enum
 {
@@ -1271,7 +1156,6 @@ enum
 	LC3_KEY_TOUCHX,
 	LC3_KEY_TOUCHY,
 	LC3_KEY_TOUCHZ,
-	LC3_KEY_SLIDE,
 	LC3_KEY_COUNT
 };
 
@@ -1358,48 +1242,49 @@ static void lc3_setrecordvector(lua_State* L, const lc3Registry* reg, int rec, i
 	lua_pop(L, 1);
 }
 
-// The records of a slide's count contacts into the collisions table at
-// cols (item at idx the mover), and the records past them, of the before
-// it held, back to the pool: what world.lua's record and trim do for the
-// slide response.
-static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int item, const c3SlideContact* contacts,
-							int count, int before)
+// Record i (from 1) of the collisions table at cols: the contact c of the
+// item at idx, its type the name of its response (names: code -> name).
+static void lc3_fillrecord(lua_State* L, const lc3Registry* reg, int cols, int i, int item, const c3MoveContact* c)
 {
-	for (int i = 0; i < count; ++i)
+	const c3WorldHit* h = &c->hit;
+	lc3_takerecord(L, cols, i);
+	int rec = lua_gettop(L);
+	lc3_rawsetkey(L, rec, LC3_KEY(ITEM), item);
+	lua_pushvalue(L, LC3_KEY(OTHER));
+	lc3_rawgeti(L, LC3_MOVER(ITEMS), h->item + 1);
+	lua_rawset(L, rec);
+	lua_pushvalue(L, LC3_KEY(TYPE));
+	lc3_rawgeti(L, LC3_MOVER(NAMES), c->response);
+	lua_rawset(L, rec);
+	lc3_rawsetnumber(L, rec, LC3_KEY(T), h->fraction);
+	lc3_setrecordvector(L, reg, rec, LC3_KEY(OWNPOINT), LC3_KEY(POINT), h->point);
+	lc3_setrecordvector(L, reg, rec, LC3_KEY(OWNNORMAL), LC3_KEY(NORMAL), h->normal);
+	lua_pushvalue(L, LC3_KEY(FACE));
+	if (h->face >= 0)
 	{
-		const c3WorldHit* h = &contacts[i].hit;
-		c3Vec3 t = contacts[i].touch;
-		lc3_takerecord(L, cols, i + 1);
-		int rec = lua_gettop(L);
-		lc3_rawsetkey(L, rec, LC3_KEY(ITEM), item);
-		lua_pushvalue(L, LC3_KEY(OTHER));
-		lc3_rawgeti(L, LC3_MOVER(ITEMS), h->item + 1);
-		lua_rawset(L, rec);
-		lc3_rawsetkey(L, rec, LC3_KEY(TYPE), LC3_KEY(SLIDE));
-		lc3_rawsetnumber(L, rec, LC3_KEY(T), h->fraction);
-		lc3_setrecordvector(L, reg, rec, LC3_KEY(OWNPOINT), LC3_KEY(POINT), h->point);
-		lc3_setrecordvector(L, reg, rec, LC3_KEY(OWNNORMAL), LC3_KEY(NORMAL), h->normal);
-		lua_pushvalue(L, LC3_KEY(FACE));
-		if (h->face >= 0)
-		{
-			lua_pushinteger(L, (lua_Integer)h->face + 1);
-		}
-		else
-		{
-			lua_pushnil(L);
-		}
-		lua_rawset(L, rec);
-		lua_pushvalue(L, LC3_KEY(OVERLAPS));
-		lua_pushboolean(L, h->overlaps);
-		lua_rawset(L, rec);
-		lc3_rawsetnumber(L, rec, LC3_KEY(NORMALX), h->normal.x);
-		lc3_rawsetnumber(L, rec, LC3_KEY(NORMALY), h->normal.y);
-		lc3_rawsetnumber(L, rec, LC3_KEY(NORMALZ), h->normal.z);
-		lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHX), t.x);
-		lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHY), t.y);
-		lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHZ), t.z);
-		lua_pop(L, 1);
+		lua_pushinteger(L, (lua_Integer)h->face + 1);
 	}
+	else
+	{
+		lua_pushnil(L);
+	}
+	lua_rawset(L, rec);
+	lua_pushvalue(L, LC3_KEY(OVERLAPS));
+	lua_pushboolean(L, h->overlaps);
+	lua_rawset(L, rec);
+	lc3_rawsetnumber(L, rec, LC3_KEY(NORMALX), h->normal.x);
+	lc3_rawsetnumber(L, rec, LC3_KEY(NORMALY), h->normal.y);
+	lc3_rawsetnumber(L, rec, LC3_KEY(NORMALZ), h->normal.z);
+	lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHX), c->touch.x);
+	lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHY), c->touch.y);
+	lc3_rawsetnumber(L, rec, LC3_KEY(TOUCHZ), c->touch.z);
+	lua_pop(L, 1);
+}
+
+// The records of the collisions table at cols past count, of the before
+// it held, back to the pool: what world.lua's trim does.
+static void lc3_trimrecords(lua_State* L, int cols, int count, int before)
+{
 	for (int i = before; i > count; --i)
 	{
 		lc3_rawgeti(L, cols, i);
@@ -1424,19 +1309,287 @@ static void lc3_pushrecords(lua_State* L, const lc3Registry* reg, int cols, int 
 	}
 }
 
-// mover(item, goal, iterations, outActual, outCollisions, move): a move
-// (or a check) with no filter, the whole of it in one call (the closure
-// w:mover makes): returns actual, collisions, n as world:move does (the out
-// values given, or new ones; the records as world.lua makes them). Returns
-// false and a code when the general path (world.lua's loop) must take the
-// move, with nothing done: -1 when the item's shape cannot move, -2 when
-// the contacts did not fit, -3 for arguments of another form (world.lua
-// then checks them itself, and names what is wrong).
-static int world_mover(lua_State* L)
+// -- moves -----------------------------------------------------------------------------------
+//
+// A move is the core's (c3Move): this file steps it, and world.lua answers
+// where it stops (a filter's response, a response of its own). A move of
+// the Lua world with no filter, whose contacts all have built-in
+// responses, is one call (the fast path); any other move is begun here,
+// and stepped from world.lua after each answer (a filter may yield, so no
+// C function waits for it). A move lives in a userdata (collide.WorldMove)
+// that world.lua keeps with the hit buffer of each call: a move that never
+// ends (its coroutine never resumed) goes with the userdata.
+
+#define LC3_MOVE_METATABLE "collide.WorldMove"
+
+/// A move of a world's item, as a Lua value.
+typedef struct lc3Move
+{
+	c3Move* move;
+	const c3World* world; ///< the world it began in
+	int id;               ///< the item (0-based)
+	lc3Object* shape;     ///< the shape value it moves, or NULL (a check)
+	uint64_t stamp;       ///< the item's stamp when the move began
+	int before;           ///< the records the collisions table held
+	int synced;           ///< the contacts made records of
+	bool active;          ///< begun, and not over
+	bool busy;            ///< the fast path's: in use (a finalizer's move takes another)
+} lc3Move;
+
+static int move_gc(lua_State* L)
+{
+	lc3Move* m = (lc3Move*)luaL_checkudata(L, 1, LC3_MOVE_METATABLE);
+	c3DestroyMove(m->move);
+	m->move = NULL;
+	return 0;
+}
+
+// A new move (a userdata with its c3Move).
+static lc3Move* lc3_newmove(lua_State* L)
+{
+	lc3Move* m = (lc3Move*)lua_newuserdata(L, sizeof(lc3Move));
+	memset(m, 0, sizeof *m);
+	luaL_setmetatable(L, LC3_MOVE_METATABLE);
+	c3Allocator allocator = lc3_allocator(L);
+	m->move = c3CreateMove(&allocator);
+	if (m->move == NULL)
+	{
+		luaL_error(L, "not enough memory");
+	}
+	return m;
+}
+
+// The move at idx, not in use by another call (a finalizer's, while this
+// one fills its records; one whose call failed stays in use).
+static lc3Move* lc3_checkmove(lua_State* L, int idx)
+{
+	lc3Move* m = (lc3Move*)luaL_checkudata(L, idx, LC3_MOVE_METATABLE);
+	if (m->move == NULL || m->busy)
+	{
+		lc3_argerror(L, idx, "move", "the move is in use");
+	}
+	return m;
+}
+
+// Begin m: item id of w toward goal; false when its shape cannot move (or,
+// moving, has no value the world writes).
+static bool lc3_beginmove(lc3World* w, lc3Move* m, int id, c3Vec3 goal, double skin, lua_Integer iterations,
+						  bool decide, bool moving)
+{
+	m->shape = moving ? lc3_itemshape(w, id) : NULL;
+	if (moving && m->shape == NULL)
+	{
+		return false;
+	}
+	c3MoveDef def = c3DefaultMoveDef();
+	def.goal = goal;
+	def.skin = skin;
+	def.maxIterations = iterations < 1 ? 1 : iterations > 1000 ? 1000 : (int)iterations;
+	def.decide = decide;
+	m->world = w->world;
+	m->id = id;
+	m->stamp = c3World_GetItemStamp(w->world, id);
+	m->synced = 0;
+	m->active = c3Move_Begin(m->move, w->world, id, &def);
+	return m->active;
+}
+
+// The records of the contacts m made since the last ones, into the
+// collisions table at cols (the item at idx).
+static void lc3_syncrecords(lua_State* L, const lc3Registry* reg, lc3Move* m, int cols, int item)
+{
+	const c3MoveState* st = c3Move_GetState(m->move);
+	// (A finalizer that a record's allocation runs cannot step this move:
+	// it is this call's own.)
+	while (m->synced < st->count)
+	{
+		int i = m->synced++;
+		lc3_fillrecord(L, reg, cols, i + 1, item, &st->contacts[i]);
+	}
+}
+
+// The item of m put where its move ended, if it is still the one that
+// moved (a finalizer run where the results allocated may have closed the
+// world, or removed the item).
+static void lc3_placemove(lua_State* L, lc3Handle* h, lc3Move* m, c3Vec3 p)
+{
+	lc3World* w = (lc3World*)h->object;
+	if (m->shape != NULL && w != NULL && w->world == m->world && c3World_IsItem(w->world, m->id) &&
+		c3World_GetItemStamp(w->world, m->id) == m->stamp && lc3_itemshape(w, m->id) == m->shape &&
+		!lc3_moveitem(w, m->id, m->shape, p))
+	{
+		luaL_error(L, "not enough memory");
+	}
+}
+
+enum
+{
+	LC3_MOVE_DONE = 0,    ///< 0, x, y, z, n
+	LC3_MOVE_DECIDE = 1,  ///< 1, other id, n
+	LC3_MOVE_RESPOND = 2, ///< 2, n (the record of the contact), its response, x, y, z, gx, gy, gz
+	LC3_MOVE_ENDED = 3,   ///< 3, x, y, z, n
+};
+
+// Step m in the world of h, and push what world.lua needs: the records of
+// its new contacts into the collisions table at cols, the item at item;
+// at its end, the records past them back to the pool, and the item placed.
+static int lc3_stepmove(lua_State* L, lc3Handle* h, lc3Move* m, int cols, int item)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3World* w = lc3_worldof(L, h, "move");
+	if (!m->active || w->world != m->world)
+	{
+		return lc3_argerror(L, 1, "move", "the move is not under way in this world");
+	}
+	c3MoveStatus status = c3Move_Step(m->move, w->world);
+	m->active = status == c3_moveDecide || status == c3_moveRespond;
+	const c3MoveState* st = c3Move_GetState(m->move);
+	if (status == c3_moveFailed)
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	// Busy while its records are made and its item placed: a finalizer
+	// that their allocations run cannot step it or begin it again.
+	m->busy = true;
+	lc3_syncrecords(L, reg, m, cols, item);
+	switch (status)
+	{
+		case c3_moveDecide:
+			m->busy = false;
+			lua_pushinteger(L, LC3_MOVE_DECIDE);
+			lua_pushinteger(L, (lua_Integer)st->contact.hit.item + 1);
+			lua_pushinteger(L, st->count);
+			return 3;
+		case c3_moveRespond:
+			m->busy = false;
+			lua_pushinteger(L, LC3_MOVE_RESPOND);
+			lua_pushinteger(L, st->count);
+			lua_pushinteger(L, st->contact.response);
+			lua_pushnumber(L, st->position.x);
+			lua_pushnumber(L, st->position.y);
+			lua_pushnumber(L, st->position.z);
+			lua_pushnumber(L, st->goal.x);
+			lua_pushnumber(L, st->goal.y);
+			lua_pushnumber(L, st->goal.z);
+			return 9;
+		default:
+			break;
+	}
+	c3Vec3 p = st->position;
+	int n = st->count;
+	lc3_trimrecords(L, cols, n, m->before);
+	if (status == c3_moveDone)
+	{
+		lc3_placemove(L, h, m, p);
+	}
+	m->busy = false;
+	lua_pushinteger(L, status == c3_moveDone ? LC3_MOVE_DONE : LC3_MOVE_ENDED);
+	lua_pushnumber(L, p.x);
+	lua_pushnumber(L, p.y);
+	lua_pushnumber(L, p.z);
+	lua_pushinteger(L, n);
+	return 5;
+}
+
+// begin(move, id, gx, gy, gz, iterations, skin, cols, item, moving,
+// decide) -> what lc3_stepmove pushes, or -1 when the item's shape cannot
+// move: a move begun (with decide, world.lua's filter is asked for each
+// item it meets; else the items' own responses).
+static int world_beginmove(lua_State* L)
+{
+	lc3Handle* h = (lc3Handle*)lua_touserdata(L, LC3_MOVER(CORE));
+	lc3Move* m = lc3_checkmove(L, 1);
+	c3Vec3 goal = lc3_vec3(lc3_checkcoordinate(L, 3, "move", "goal x"), lc3_checkcoordinate(L, 4, "move", "goal y"),
+						   lc3_checkcoordinate(L, 5, "move", "goal z"));
+	lua_Integer iterations = luaL_checkinteger(L, 6);
+	double skin = luaL_optnumber(L, 7, -1.0);
+	luaL_checktype(L, 8, LUA_TTABLE);
+	bool moving = lua_toboolean(L, 10), decide = lua_toboolean(L, 11);
+	lc3World* w = lc3_worldof(L, h, "move");
+	int id = lc3_checkitem(L, w, 2, "move");
+	m->before = (int)lc3_rawlen(L, 8);
+	if (!lc3_beginmove(w, m, id, goal, skin, iterations, decide, moving))
+	{
+		lua_pushinteger(L, -1);
+		return 1;
+	}
+	return lc3_stepmove(L, h, m, 8, 9);
+}
+
+// decide(move, response, cols, item) -> what lc3_stepmove pushes: the
+// response (a c3Response code) to the item the move asked about, and on.
+static int world_decidemove(lua_State* L)
+{
+	lc3Handle* h = (lc3Handle*)lua_touserdata(L, LC3_MOVER(CORE));
+	lc3Move* m = lc3_checkmove(L, 1);
+	lua_Integer response = luaL_checkinteger(L, 2);
+	luaL_checktype(L, 3, LUA_TTABLE);
+	if (!m->active)
+	{
+		return lc3_argerror(L, 1, "move", "the move is not under way in this world");
+	}
+	c3Move_Decide(m->move, response < 0 || response > INT32_MAX ? c3_responseIgnore : (int)response);
+	return lc3_stepmove(L, h, m, 3, 4);
+}
+
+// redirect(move, x, y, z, gx, gy, gz, cols, item) -> what lc3_stepmove
+// pushes: where a response of world.lua's own put the mover, and on.
+static int world_redirectmove(lua_State* L)
+{
+	lc3Handle* h = (lc3Handle*)lua_touserdata(L, LC3_MOVER(CORE));
+	lc3Move* m = lc3_checkmove(L, 1);
+	c3Vec3 p = lc3_vec3(luaL_checknumber(L, 2), luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+	c3Vec3 g = lc3_vec3(luaL_checknumber(L, 5), luaL_checknumber(L, 6), luaL_checknumber(L, 7));
+	luaL_checktype(L, 8, LUA_TTABLE);
+	if (!m->active)
+	{
+		return lc3_argerror(L, 1, "move", "the move is not under way in this world");
+	}
+	c3Move_Redirect(m->move, &p, &g);
+	return lc3_stepmove(L, h, m, 8, 9);
+}
+
+// slide(move, tx, ty, tz, nx, ny, nz, gx, gy, gz) -> tx, ty, tz, gx, gy,
+// gz: the slide of the motion from the touch to the goal along a contact
+// of normal n, with the planes the move slid along (c3Move_Slide).
+static int world_slidemove(lua_State* L)
+{
+	lc3Move* m = lc3_checkmove(L, 1);
+	c3Vec3 t = lc3_vec3(luaL_checknumber(L, 2), luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+	c3Vec3 n = lc3_vec3(luaL_checknumber(L, 5), luaL_checknumber(L, 6), luaL_checknumber(L, 7));
+	c3Vec3 g = lc3_vec3(luaL_checknumber(L, 8), luaL_checknumber(L, 9), luaL_checknumber(L, 10));
+	c3Move_Slide(m->move, &t, &n, &g);
+	lua_pushnumber(L, t.x);
+	lua_pushnumber(L, t.y);
+	lua_pushnumber(L, t.z);
+	lua_pushnumber(L, g.x);
+	lua_pushnumber(L, g.y);
+	lua_pushnumber(L, g.z);
+	return 6;
+}
+
+// newMove() -> a move, for world.lua's hit buffers.
+static int world_newmove(lua_State* L)
+{
+	lc3_newmove(L);
+	return 1;
+}
+
+// fast(item, goal, iterations, outActual, outCollisions, move): a move (or
+// a check) with no filter, the whole of it in one call: returns actual,
+// collisions, n as world:move does (the out values given, or new ones; the
+// records as world.lua makes them). Returns false and a code when
+// world.lua must take the move, with nothing done: -1 when the item's
+// shape cannot move, -2 when a contact needs world.lua (a response of its
+// own), -3 for arguments of another form (world.lua then checks them
+// itself, and names what is wrong), -4 when the fast path's move is in use
+// (a finalizer's call, while it pushes).
+static int world_fastmove(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
 	lua_settop(L, 6);
 	lc3Handle* h = (lc3Handle*)lua_touserdata(L, LC3_MOVER(CORE));
+	lc3Move* m = (lc3Move*)lua_touserdata(L, LC3_MOVER(FAST));
 	lua_pushvalue(L, 1);
 	lua_rawget(L, LC3_MOVER(IDS));
 	int id = lc3_itemid(lua_tonumber(L, 7));
@@ -1454,28 +1607,36 @@ static int world_mover(lua_State* L)
 		lua_pushinteger(L, -3);
 		return 2;
 	}
+	if (m->busy)
+	{
+		lua_pushboolean(L, 0);
+		lua_pushinteger(L, -4);
+		return 2;
+	}
 	lc3World* w = (lc3World*)h->object;
-	lc3Object* o = lc3_itemshape(w, id);
+	bool moving = lua_toboolean(L, 6);
+	double skin = lua_isnil(L, LC3_MOVER(SKIN)) ? -1.0 : lua_tonumber(L, LC3_MOVER(SKIN));
 	// No shape value to write (a mesh, a plane, a polygon, a segment, or a
 	// value with a foreign metatable): the general path says so.
-	if (o == NULL)
+	if (!lc3_beginmove(w, m, id, goal, skin, iterations, false, moving))
 	{
 		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -1);
 		return 2;
 	}
-	double skin = lua_isnil(L, LC3_MOVER(SKIN)) ? -1.0 : lua_tonumber(L, LC3_MOVER(SKIN));
-	bool move = lua_toboolean(L, 6);
-	c3SlideContact contacts[LC3_SLIDE_CAPACITY];
-	c3SlideOutput out = lc3_slide(w, id, goal, skin, iterations, contacts);
-	if (!out.done)
+	c3MoveStatus status = c3Move_Step(m->move, w->world);
+	if (status != c3_moveDone)
 	{
+		// A response of world.lua's own, or no memory (which the general
+		// path raises, if it happens again).
 		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -2);
 		return 2;
 	}
 	// The results are made before the item moves: if one cannot be (no
-	// memory), the world is as it was.
+	// memory), the world is as it was. The move is busy meanwhile: a
+	// finalizer's move takes the general path.
+	m->busy = true;
 	if (actual == NULL)
 	{
 		actual = lc3_newobject(L, LC3_VEC3);
@@ -1484,35 +1645,30 @@ static int world_mover(lua_State* L)
 	{
 		lua_pushvalue(L, 4);
 	}
-	actual->u.vec3 = out.position;
-	int before = 0;
+	const c3MoveState* st = c3Move_GetState(m->move);
+	actual->u.vec3 = st->position;
+	m->before = 0;
 	if (lua_isnil(L, 5))
 	{
-		lua_createtable(L, out.count, 0);
+		lua_createtable(L, st->count, 0);
 	}
 	else
 	{
 		lua_pushvalue(L, 5);
-		before = (int)lc3_rawlen(L, 5);
+		m->before = (int)lc3_rawlen(L, 5);
 	}
-	if (out.count > 0 || before > 0)
-	{
-		lc3_pushrecords(L, reg, lua_gettop(L), 1, contacts, out.count, before);
-	}
-	// Then the move, if the item is still the one that slid: a finalizer
-	// run where the results allocated may have closed the world, or
-	// removed the item (its value then need not be alive).
-	if (move && h->object == w && c3World_IsItem(w->world, id) && lc3_itemshape(w, id) == o &&
-		!lc3_moveitem(w, id, o, out.position))
-	{
-		return luaL_error(L, "not enough memory");
-	}
-	lua_pushinteger(L, out.count);
+	int cols = lua_gettop(L);
+	lc3_syncrecords(L, reg, m, cols, 1);
+	lc3_trimrecords(L, cols, st->count, m->before);
+	lc3_placemove(L, h, m, st->position);
+	m->busy = false;
+	lua_pushinteger(L, st->count);
 	return 3;
 }
 
-// w:mover(ids, items, pool, made, skin, iterations) -> mover: the closure
-// of world_mover over world.lua's tables and settings.
+// w:mover(ids, items, pool, made, skin, iterations, names) -> fast, begin,
+// decide, redirect, slide, newMove: the closures of the moves over
+// world.lua's tables and settings (names: a response's name by its code).
 static int world_newmover(lua_State* L)
 {
 	lc3_checkworld(L, "mover");
@@ -1525,19 +1681,27 @@ static int world_newmover(lua_State* L)
 		luaL_checknumber(L, 6);
 	}
 	luaL_checkinteger(L, 7);
-	lua_settop(L, 7);
-	luaL_checkstack(L, LC3_UPVALUE_COUNT + LC3_MOVER_UPVALUES, "the mover's upvalues");
-	lc3_pushupvalues(L);
-	for (int i = 1; i <= LC3_MOVER_UPVALUES - LC3_KEY_COUNT; ++i)
+	luaL_checktype(L, 8, LUA_TTABLE);
+	lua_settop(L, 8);
+	lc3_newmove(L); // the fast path's
+	static lua_CFunction const fns[] = {world_fastmove,     world_beginmove, world_decidemove,
+										world_redirectmove, world_slidemove, world_newmove};
+	int count = (int)(sizeof fns / sizeof fns[0]);
+	for (int f = 0; f < count; ++f)
 	{
-		lua_pushvalue(L, i);
+		luaL_checkstack(L, LC3_UPVALUE_COUNT + LC3_MOVER_UPVALUES, "the mover's upvalues");
+		lc3_pushupvalues(L);
+		for (int i = 1; i <= LC3_MOVER_UPVALUES - LC3_KEY_COUNT; ++i)
+		{
+			lua_pushvalue(L, i);
+		}
+		for (int i = 0; i < LC3_KEY_COUNT; ++i)
+		{
+			lua_pushstring(L, lc3_recordkeys[i]);
+		}
+		lua_pushcclosure(L, fns[f], LC3_UPVALUE_COUNT + LC3_MOVER_UPVALUES);
 	}
-	for (int i = 0; i < LC3_KEY_COUNT; ++i)
-	{
-		lua_pushstring(L, lc3_recordkeys[i]);
-	}
-	lua_pushcclosure(L, world_mover, LC3_UPVALUE_COUNT + LC3_MOVER_UPVALUES);
-	return 1;
+	return count;
 }
 
 static const luaL_Reg lc3_world_methods[] = {
@@ -1548,6 +1712,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"center", world_center},
 	{"shape", world_shape},
 	{"count", world_count},
+	{"changes", world_changes},
 	{"optimize", world_optimize},
 	{"stats", world_stats},
 	{"queryBounds", world_querybounds},
@@ -1557,9 +1722,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"raycast", world_raycast},
 	{"raycastAll", world_raycastall},
 	{"sweep", world_sweep},
-	{"project", world_project},
 	{"step", world_step},
-	{"pushOut", world_pushout},
 	{"mover", world_newmover},
 	{NULL, NULL},
 };
@@ -1589,6 +1752,12 @@ void lc3_world_open(lua_State* L, int module)
 	lc3Registry* reg = lc3_stateregistry(L);
 	luaL_getmetatable(L, lc3_worldclass.metatable);
 	reg->worldMetatable = lua_topointer(L, -1);
+	lua_pop(L, 1);
+	luaL_newmetatable(L, LC3_MOVE_METATABLE);
+	lua_pushcfunction(L, move_gc);
+	lua_setfield(L, -2, "__gc");
+	lua_pushliteral(L, "collide.WorldMove");
+	lua_setfield(L, -2, "__metatable");
 	lua_pop(L, 1);
 	lc3_setfuncs(L, module, lc3_world_functions);
 	luaL_getmetatable(L, lc3_worldclass.metatable);

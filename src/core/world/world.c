@@ -66,11 +66,23 @@ typedef struct c3WorldItem
 typedef char c3WorldItemIsTwoLines[sizeof(c3WorldItem) == 2 * c3_itemLine ? 1 : -1];
 typedef char c3WorldItemShapeInFirstLine[offsetof(c3WorldItem, userData) == c3_itemLine ? 1 : -1];
 
+/// What a mover reads of an item besides its shape (kept apart from the
+/// items, whose two lines are full): when it last changed, which item of
+/// its slot it is, and the decisions its filter makes as data.
+typedef struct c3ItemMeta
+{
+	uint64_t stamp;      ///< the world's count of changes when the item (or its slot) last changed
+	uint32_t generation; ///< items the slot has held, this one included
+	c3ItemFilter filter;
+} c3ItemMeta;
+
 struct c3World
 {
 	c3Allocator allocator;
 	c3WorldItem* items; ///< aligned to c3_itemLine in itemBlock
 	void* itemBlock;    ///< the memory of items, c3_itemLine - 1 bytes larger than capacity items
+	c3ItemMeta* meta;   ///< per slot, capacity of them
+	uint64_t changes;   ///< items added, removed, updated or moved so far
 	int capacity;
 	int count;
 	int freeList;
@@ -129,6 +141,7 @@ void c3DestroyWorld(c3World* world)
 		}
 	}
 	c3Free(&world->allocator, world->itemBlock, c3ItemBlockBytes(world->capacity));
+	c3Free(&world->allocator, world->meta, sizeof(c3ItemMeta) * (size_t)world->capacity);
 	c3Free(&world->allocator, world->planes, sizeof(int) * (size_t)world->planeCapacity);
 	c3DestroyDynamicTree(world->staticTree);
 	c3DestroyDynamicTree(world->movingTree);
@@ -193,6 +206,41 @@ c3WorldShape c3World_GetShape(const c3World* world, int item)
 	return c3ItemShape(c3GetItem(world, item));
 }
 
+c3ItemFilter c3DefaultItemFilter(void)
+{
+	c3ItemFilter filter = {1u, 0xffffffffu, c3_responseSlide};
+	return filter;
+}
+
+void c3World_SetItemFilter(c3World* world, int item, const c3ItemFilter* filter)
+{
+	C3_ASSERT(c3World_IsItem(world, item));
+	world->meta[item].filter = *filter;
+}
+
+void c3World_GetItemFilter(const c3World* world, int item, c3ItemFilter* filter)
+{
+	C3_ASSERT(c3World_IsItem(world, item));
+	*filter = world->meta[item].filter;
+}
+
+uint32_t c3World_GetItemGeneration(const c3World* world, int item)
+{
+	C3_ASSERT(item >= 0 && item < world->capacity);
+	return world->meta[item].generation;
+}
+
+uint64_t c3World_GetItemStamp(const c3World* world, int item)
+{
+	C3_ASSERT(item >= 0 && item < world->capacity);
+	return world->meta[item].stamp;
+}
+
+uint64_t c3World_GetChanges(const c3World* world)
+{
+	return world->changes;
+}
+
 bool c3World_IsMoverType(c3ShapeType type)
 {
 	return type == c3_sphereShape || type == c3_ellipsoidShape || type == c3_aabbShape || type == c3_obbShape;
@@ -228,6 +276,14 @@ static bool c3GrowItems(c3World* world)
 	{
 		return false;
 	}
+	c3ItemMeta* meta = (c3ItemMeta*)c3GrowArray(&world->allocator, world->meta, sizeof(c3ItemMeta), world->capacity,
+												world->capacity, capacity);
+	if (meta == NULL)
+	{
+		c3Free(&world->allocator, block, c3ItemBlockBytes(capacity));
+		return false;
+	}
+	world->meta = meta;
 	// The items on the first line boundary of the block (an item holds no
 	// pointer into itself: it moves by a copy).
 	c3WorldItem* items = (c3WorldItem*)c3AlignBlock(block, c3_itemLine);
@@ -242,6 +298,7 @@ static bool c3GrowItems(c3World* world)
 	for (int i = capacity - 1; i >= world->capacity; --i)
 	{
 		memset(&items[i], 0, sizeof items[i]);
+		memset(&meta[i], 0, sizeof meta[i]);
 		items[i].type = c3_itemFree;
 		items[i].nextFree = world->freeList;
 		world->freeList = i;
@@ -414,6 +471,10 @@ int c3World_AddItem(c3World* world, c3WorldShape shape, uint64_t userData)
 	c3TakeShape(world, it, shape, fresh, size, bounds);
 	it->userData = userData;
 	c3Occupy(world, item, &place);
+	c3ItemMeta* meta = &world->meta[item];
+	meta->generation++;
+	meta->filter = c3DefaultItemFilter();
+	meta->stamp = ++world->changes;
 	return item;
 }
 
@@ -426,6 +487,7 @@ void c3World_RemoveItem(c3World* world, int item)
 	it->nextFree = world->freeList;
 	world->freeList = item;
 	world->count--;
+	world->meta[item].stamp = ++world->changes;
 }
 
 bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape)
@@ -445,6 +507,7 @@ bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape)
 		// Within the tree of moving items: the proxy follows.
 		c3TakeShape(world, it, shape, fresh, size, bounds);
 		c3DynamicTree_MoveProxy(world->movingTree, it->proxy, bounds, c3MovingMargin(bounds));
+		world->meta[item].stamp = ++world->changes;
 		return true;
 	}
 	c3Placement place;
@@ -456,6 +519,7 @@ bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape)
 	c3Unplace(world, item);
 	c3TakeShape(world, it, shape, fresh, size, bounds);
 	c3Occupy(world, item, &place);
+	world->meta[item].stamp = ++world->changes;
 	return true;
 }
 
@@ -481,6 +545,7 @@ bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center)
 		double margin = c3MovingMargin(it->bounds) + 2.0 * c3MaxAbsComponent(shift);
 		c3DynamicTree_MoveProxy(world->movingTree, it->proxy, it->bounds, margin);
 	}
+	world->meta[item].stamp = ++world->changes;
 	return true;
 }
 

@@ -7,9 +7,9 @@
 //
 // The world finds; its caller decides. Queries report every item they meet
 // through a callback, and a sweep reports the first contact with each item
-// it meets (c3World_Sweep), so that a caller (the Lua binding) runs the
-// collide-and-slide loop of a mover with its own filters and responses,
-// and asks the world again after each.
+// it meets (c3World_Sweep). A move (c3Move) runs the collide-and-slide loop
+// of a mover, and stops to ask its caller when a contact needs a decision
+// that the items' filters do not make as data.
 //
 // Items are known by integer ids, reused after removal, and carry 64 bits
 // of user data. The world copies the shapes it is given; a mesh is kept by
@@ -193,41 +193,154 @@ C3_API bool c3World_GatherPushOut(const c3World* world, c3WorldShape mover, int 
 /// between planes that face each other) push it no further out.
 C3_API c3Vec3 c3SolvePushOut(c3PushOut* pushOut, c3Vec3 from);
 
-/// A contact a slide responded to (c3World_Slide).
-typedef struct c3SlideContact
+/// How a mover responds to a contact with another item.
+typedef enum c3Response
 {
-	c3WorldHit hit; ///< as c3World_Sweep reports it, from where the mover was
+	c3_responseIgnore = 0, ///< pass through the item, as if it were not there (no contact)
+	c3_responseSlide = 1,  ///< stop where it touches, then slide along it and along what it slid along before
+	c3_responseTouch = 2,  ///< stop where it touches, and end the move there
+	c3_responseCross = 3,  ///< pass through it (a contact, once a move)
+	c3_responseBounce = 4, ///< stop where it touches, and go on with the rest of the motion mirrored off it
+	c3_responseCustom =
+		5, ///< c3_responseCustom + k (k >= 0): the caller's own k, which gives the next position and goal
+} c3Response;
+
+/// The decisions an item's filter makes as data (Box2D's b2Filter, with
+/// bump.lua's responses): a mover and another item meet when each one's
+/// category has a bit in the other's mask, and the mover then gives the
+/// other item's response (a c3Response).
+typedef struct c3ItemFilter
+{
+	uint32_t categoryBits; ///< what the item is
+	uint32_t maskBits;     ///< what it meets
+	int response;          ///< how a mover that meets it responds, a c3Response
+} c3ItemFilter;
+
+/// Category 1, every mask bit, c3_responseSlide: what an item starts with.
+C3_API c3ItemFilter c3DefaultItemFilter(void);
+C3_API void c3World_SetItemFilter(c3World* world, int item, const c3ItemFilter* filter);
+C3_API void c3World_GetItemFilter(const c3World* world, int item, c3ItemFilter* filter);
+
+/// The count of changes of the world: items added, removed, updated or
+/// moved. A mover compares it, to know whether the world changed while it
+/// waited for an answer.
+C3_API uint64_t c3World_GetChanges(const c3World* world);
+/// When the item of slot item (any index below the world's slots) last
+/// changed (was added, removed, updated or moved), on the count of changes.
+C3_API uint64_t c3World_GetItemStamp(const c3World* world, int item);
+/// How many items slot item has held (the current one included).
+C3_API uint32_t c3World_GetItemGeneration(const c3World* world, int item);
+
+// -- moves -----------------------------------------------------------------------------------
+//
+// The main job: an item (a mover: c3World_IsMoverType) moved toward a goal,
+// colliding and sliding. One loop, a state machine that the caller steps:
+//
+//     c3Move* move = c3CreateMove(NULL);
+//     c3MoveDef def = c3DefaultMoveDef();
+//     def.goal = goal;
+//     c3Move_Begin(move, world, item, &def);
+//     for (c3MoveStatus s; (s = c3Move_Step(move, world)) != c3_moveDone;) {
+//         if (s == c3_moveDecide) c3Move_Decide(move, myFilter(item, state->contact.hit.item));
+//         else if (s == c3_moveRespond) c3Move_Redirect(move, &myPosition, &myGoal);
+//         else break; // c3_moveEnded, c3_moveFailed
+//     }
+//     c3World_SetItemCenter(world, item, state->position);
+//
+// Each step sweeps the mover (a copy of the item's shape: the item stays
+// where it is until the caller places it) from where it is toward its
+// goal, and responds to the first contact: where it touches, it is backed
+// off by the skin along the contact's normal (not into the planes it slid
+// along before, and no farther than what is in the way); an item it starts
+// inside is pushed out of, with the others it is inside, by their contacts
+// solved together (c3SolvePushOut), the push swept so that it never takes
+// the mover through what it was not inside. A step stops and asks when it
+// needs a decision: c3_moveDecide for the response to an item (def.decide
+// set: once per item a move; else the items' filters decide, as data, and
+// it never asks), c3_moveRespond for the next position and goal after a
+// contact whose response is the caller's own. Nothing calls back.
+//
+// While a move waits for an answer the caller may change the world: the
+// move then looks again from where it is (once the contact it asked about
+// is answered, with a response, the response is made), each look again
+// one of its iterations; a change of the moving item itself (removed,
+// updated or moved) ends the move (c3_moveEnded), where it was.
+
+/// A move's goal and limits.
+typedef struct c3MoveDef
+{
+	c3Vec3 goal;       ///< where the item's shape is to go (each coordinate within C3_MAX_COORDINATE)
+	double skin;       ///< the gap kept from what stops it; < 0: 1e-4 of the mover's size (its largest half extent)
+	int maxIterations; ///< contacts responded to, and looks again, >= 1
+	bool decide;       ///< ask the response to each item met (c3_moveDecide), after the category test
+} c3MoveDef;
+
+/// Goal at the origin, skin -1, 4 iterations, no asking.
+C3_API c3MoveDef c3DefaultMoveDef(void);
+
+/// Where a step of a move stopped.
+typedef enum c3MoveStatus
+{
+	c3_moveDone = 0,    ///< the move is over: state->position is where it ended
+	c3_moveDecide = 1,  ///< state->contact needs a response: c3Move_Decide, then step again
+	c3_moveRespond = 2, ///< state->contact had the caller's own response: c3Move_Redirect, then step again
+	c3_moveEnded = 3,   ///< the moving item changed while the move waited: over, where it was (state->position)
+	c3_moveFailed = 4,  ///< no memory: over, nothing done (c3Move_Begin again to retry)
+} c3MoveStatus;
+
+/// A contact of a move.
+typedef struct c3MoveContact
+{
+	c3WorldHit hit; ///< as c3World_Sweep reports it, from where the mover was; fraction 0 inside or pushed
 	c3Vec3 touch;   ///< where the mover touched: at hit.fraction, off the surface by the skin (inside: where it was)
-} c3SlideContact;
+	int response;   ///< what the mover did (a c3Response): decide and redirect see the one asked about
+} c3MoveContact;
 
-/// A slide's goal and limits.
-typedef struct c3SlideInput
+/// What a move shows its caller (c3Move_GetState), valid until its next step.
+typedef struct c3MoveState
 {
-	c3Vec3 goal;              ///< where the item's shape is to go
-	double skin;              ///< the gap kept from what stops it; < 0: 1e-4 of the mover's size
-	int maxIterations;        ///< contacts responded to, >= 1
-	c3SlideContact* contacts; ///< room for the contacts, in the order they were met
-	int capacity;             ///< of contacts
-} c3SlideInput;
+	c3Vec3 position;               ///< where the mover is (the start, then where its responses put it)
+	c3Vec3 goal;                   ///< where it is going
+	c3MoveContact contact;         ///< c3_moveDecide, c3_moveRespond: the contact
+	const c3MoveContact* contacts; ///< the contacts responded to so far, in order (response not ignore)
+	int count;                     ///< of contacts
+	int status;                    ///< the last step's c3MoveStatus
+} c3MoveState;
 
-/// Where a slide ended.
-typedef struct c3SlideOutput
-{
-	c3Vec3 position; ///< the center reached
-	int count;       ///< contacts in input.contacts
-	bool done;       ///< false when the contacts, or the planes met, did not fit: nothing was done
-} c3SlideOutput;
+/// A move (opaque): made once, begun for each move (reusing its memory).
+typedef struct c3Move c3Move;
 
-/// The move of a Lua world with no filter (lua/collide/world.lua runs the
-/// same loop when a filter names the responses): the item's shape (a mover)
-/// swept from where it is toward the goal, sliding along every contact in
-/// time order. Each contact backs the mover off by the skin along its
-/// normal (clipped by the planes met before) and the rest of the motion is
-/// clipped by every plane met so far (along a crease, stopped in a corner);
-/// an item the mover starts inside is a contact, and the mover is pushed
-/// out of all such items at once (up to three rounds), then goes on. With
-/// move set, the shape ends at the position reached; else nothing changes.
-C3_API c3SlideOutput c3World_Slide(c3World* world, int item, const c3SlideInput* input, bool move);
+/// A new move, with memory from allocator (NULL: c3GetAllocator()); NULL
+/// when there is no memory.
+C3_API c3Move* c3CreateMove(const c3Allocator* allocator);
+C3_API void c3DestroyMove(c3Move* move);
+
+/// Begin moving item (a mover) of world toward def->goal; false (and the
+/// move is done, nothing to step) when item's shape cannot move.
+C3_API bool c3Move_Begin(c3Move* move, const c3World* world, int item, const c3MoveDef* def);
+
+/// Run the move until it is done or needs an answer. world is the world it
+/// began in (not changed by a step: the caller places the item).
+C3_API c3MoveStatus c3Move_Step(c3Move* move, const c3World* world);
+
+/// The answer to c3_moveDecide: a c3Response for the item of the contact,
+/// kept for the rest of the move.
+C3_API void c3Move_Decide(c3Move* move, int response);
+
+/// The answer to c3_moveRespond: the mover's next position (where it is
+/// after the contact; state->contact.touch, most often) and goal (each
+/// coordinate is brought within C3_MAX_COORDINATE). Either not finite: the
+/// move ends at the touch.
+C3_API void c3Move_Redirect(c3Move* move, const c3Vec3* position, const c3Vec3* goal);
+
+/// For a caller's own response (at c3_moveRespond): the slide of the
+/// motion from touch to *goal along a contact of normal (made a unit
+/// vector), with the planes the move slid along before; the plane is kept
+/// for the rest of the move. *goal becomes the slid goal (from touch).
+/// Nothing is done for a zero or non-finite normal, touch or goal.
+C3_API void c3Move_Slide(c3Move* move, const c3Vec3* touch, const c3Vec3* normal, c3Vec3* goal);
+
+C3_API const c3MoveState* c3Move_GetState(const c3Move* move);
 
 /// Rebuild both trees top-down, for faster queries (after a level is
 /// loaded); false when there is no memory (what was not rebuilt is as it was).

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// World layer: the slide of a mover, the loop of a move with no filter, and
-// the push out of items it starts inside (public in collide/world.h).
+// World layer: the move of a mover (c3Move), the one collide-and-slide
+// loop of every front, and the push out of the items it starts inside
+// (public in collide/world.h).
 
-#ifndef C3_WORLD_SLIDE_H
-#define C3_WORLD_SLIDE_H
+#ifndef C3_WORLD_MOVE_H
+#define C3_WORLD_MOVE_H
 
 #include "collide/world.h"
 
