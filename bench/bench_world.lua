@@ -1,10 +1,15 @@
 --- World benchmark: bump.lua's frame in 3D. N boxes 4 to 32 wide stand on
 -- a 16,384 x 16,384 plane; each frame moves a tenth of them by up to 8
 -- (world:move, sliding) and runs 100 queryBounds of a 128-wide box. Prints
--- "name<TAB>value" lines: ms per frame, us per move (the frame over its
--- moves, queries included), us per core sweep alone (the floor under a
--- move: one C call, the sweep through the trees), tree nodes visited per
--- query, and KB of garbage per frame (out tables and vectors passed).
+-- "name<TAB>value" lines: ms per frame, the same with a filter on every
+-- move (a Lua function that slides on everything: the same moves, by
+-- world.lua's loop), us per move (the frame over its moves, queries
+-- included), us per core sweep alone (the floor under a move: one C call,
+-- the sweep through the trees), tree nodes visited per query, KB of garbage
+-- per frame (out tables and vectors passed), and checksums of the scene and
+-- of the items' positions after the frames, which bench/bench_frame.c (the
+-- same frame by the C core alone) prints too: equal ones say both did the
+-- same work.
 --
 -- With BUMP=path/to/bump.lua in the environment (a copy fetched for the
 -- comparison, never part of the project), the same frame in 2D with
@@ -58,15 +63,30 @@ local function row(name, value)
   print(string.format("%s\t%s", name, value))
 end
 
-local function runCollide(n)
+-- One vector's part of a checksum, summed as bench_frame.c sums it.
+local function sum3(sum, x, y, z)
+  return sum + (x + 2 * y + 3 * z)
+end
+
+-- The filter of the filter row: every other item slides, as with none.
+local function slideAll()
+  return "slide"
+end
+
+-- The frame, with filter on every move (nil: none). Returns the best ms,
+-- the nodes a query visits, the KB of garbage a frame, the us of a core
+-- sweep alone, and the checksums of the scene and of the final positions.
+local function runCollide(n, filter)
   local boxes = scene(n)
   local world = collide.newWorld()
   -- Positions kept in Lua, as a game keeps its entities' (reading a
   -- shape's center makes a vec3).
   local px, py, pz = {}, {}, {}
+  local sceneSum = 0
   for i, b in ipairs(boxes) do
     px[i], py[i], pz[i] = b.x, b.hh, b.z
     world:add(i, collide.aabb({ b.x, b.hh, b.z }, { b.hw, b.hh, b.hd }))
+    sceneSum = sum3(sum3(sceneSum, b.x, b.hh, b.z), b.hw, b.hh, b.hd)
   end
   world:optimize()
   local goal, actual, cols, out = { 0, 0, 0 }, collide.vec3(), {}, {}
@@ -81,7 +101,7 @@ local function runCollide(n)
     for _, m in ipairs(moves) do
       local i = m.i
       goal[1], goal[2], goal[3] = px[i] + m.dx, py[i], pz[i] + m.dz
-      local a = world:move(i, goal, nil, cols, actual)
+      local a = world:move(i, goal, filter, cols, actual)
       px[i], py[i], pz[i] = a.x, a.y, a.z
     end
     for _, q in ipairs(queries) do
@@ -103,6 +123,10 @@ local function runCollide(n)
     end
     visits = nodes / #queries
   end
+  local positions = 0
+  for i = 1, n do
+    positions = sum3(positions, px[i], py[i], pz[i])
+  end
   -- The floor under a move: the core's sweep of the same moves alone (one C
   -- call each, nothing moved, no Lua loop), after the frames.
   -- (The world's core and ids are out of scripts' reach: the debug library
@@ -120,7 +144,7 @@ local function runCollide(n)
     end
     floor = math.min(floor, (now() - t0) * 1e6 / #moves)
   end
-  return best, visits, garbage, floor
+  return best, visits, garbage, floor, sceneSum, positions
 end
 
 local function runBump(bump, n)
@@ -159,12 +183,18 @@ if path and path ~= "" then
 end
 
 for _, n in ipairs(SIZES) do
-  local ms, visits, garbage, floor = runCollide(n)
+  local ms, visits, garbage, floor, sceneSum, positions = runCollide(n)
+  local fms, _, fgarbage, _, _, fpositions = runCollide(n, slideAll)
   row(string.format("frame ms, N = %d", n), string.format("%.2f", ms))
+  row(string.format("frame ms with a filter, N = %d", n), string.format("%.2f", fms))
   row(string.format("us a move, N = %d", n), string.format("%.2f", ms * 1e3 / math.floor(n / 10)))
   row(string.format("us a core sweep alone, N = %d", n), string.format("%.2f", floor))
   row(string.format("nodes visited a queryBounds, N = %d", n), string.format("%.1f", visits))
   row(string.format("garbage KB a frame, N = %d", n), string.format("%.1f", garbage))
+  row(string.format("garbage KB a frame with a filter, N = %d", n), string.format("%.1f", fgarbage))
+  row(string.format("scene checksum, N = %d", n), string.format("%.17g", sceneSum))
+  row(string.format("positions checksum, N = %d", n), string.format("%.17g", positions))
+  row(string.format("positions checksum with a filter, N = %d", n), string.format("%.17g", fpositions))
   if bump then
     row(string.format("bump.lua 2D frame ms, N = %d", n), string.format("%.2f", runBump(bump, n)))
   end
