@@ -160,13 +160,10 @@ build/bench_core: bench/bench_core.c $(CORE_SRC) $(HEADERS)
 	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_core.c $(CORE_SRC) -lm
 
 # The world frame of bench/bench_world.lua, by the core alone, built as the
-# module is (OPT). With the whole world in one program, gcc's LTO inlines
-# c3Mesh_Sweep into the sweeps and warns that the result its default case
-# returns has fields unset (false: a result with hit false is read no
-# further); the warning is off for this program only.
+# module is (OPT).
 build/bench_frame: bench/bench_frame.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(OPT) $(WARNINGS) -Wno-maybe-uninitialized -Isrc/include -Isrc/core -o $@ bench/bench_frame.c \
+	$(CC) $(OPT) $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_frame.c \
 		$(CORE_SRC) -lm
 
 build/bench_mesh: bench/bench_mesh.c $(CORE_SRC) $(HEADERS)

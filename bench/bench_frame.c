@@ -18,11 +18,9 @@
 #include "collide/collide.h"
 #include "collide/world.h"
 
-// The Lua world's defaults (lua/collide/world.lua, newWorld), and the room
-// for contacts of the binding's no-filter mover (src/binding/lworld.c).
+// The Lua world's defaults (lua/collide/world.lua, newWorld).
 #define SKIN -1.0 // nil: 1e-4 of the mover's size
 #define MAX_ITERATIONS 4
-#define CONTACT_CAPACITY 64
 
 // bench_world.lua's Random: Park-Miller in doubles, every step exact.
 static double uniform(double* state, double lo, double hi)
@@ -59,23 +57,22 @@ static void plan(int n, int frame, Move* moves, c3Vec3* queries)
 // One move of the frame: world:move(item, goal) with no filter. The one
 // place that knows how the core moves an item (to change when its mover
 // API does). Returns where the item is now.
-static c3Vec3 moveItem(c3World* world, int item, c3Vec3 goal)
+static c3Vec3 moveItem(c3World* world, c3Move* move, int item, c3Vec3 goal)
 {
-	c3SlideContact contacts[CONTACT_CAPACITY];
-	c3SlideInput input;
-	input.goal = goal;
-	input.skin = SKIN;
-	input.maxIterations = MAX_ITERATIONS;
-	input.contacts = contacts;
-	input.capacity = CONTACT_CAPACITY;
-	c3SlideOutput out = c3World_Slide(world, item, &input, true);
-	if (!out.done)
+	c3MoveDef def = c3DefaultMoveDef();
+	def.goal = goal;
+	def.skin = SKIN;
+	def.maxIterations = MAX_ITERATIONS;
+	// Every item slides (the items' own response): a step runs the move to
+	// its end, as the Lua world's move with no filter does in one call.
+	if (!c3Move_Begin(move, world, item, &def) || c3Move_Step(move, world) != c3_moveDone)
 	{
-		// (The binding would run world.lua's loop instead: not the same work.)
-		fprintf(stderr, "bench_frame: the slide of item %d did not fit its contacts\n", item);
+		fprintf(stderr, "bench_frame: the move of item %d did not end in one step\n", item);
 		exit(1);
 	}
-	return out.position;
+	c3Vec3 p = c3Move_GetState(move)->position;
+	c3World_SetItemCenter(world, item, p);
+	return p;
 }
 
 static volatile int sink;
@@ -105,6 +102,7 @@ static void runFrame(int n, int frames)
 {
 	c3WorldDef def = c3DefaultWorldDef();
 	c3World* world = c3CreateWorld(&def);
+	c3Move* move = c3CreateMove(NULL);
 	c3Vec3* positions = malloc(n * sizeof(c3Vec3));
 	Move* moves = malloc(n / 10 * sizeof(Move));
 	c3Vec3 queries[100];
@@ -145,7 +143,7 @@ static void runFrame(int n, int frames)
 		{
 			c3Vec3* p = &positions[moves[k].item];
 			c3Vec3 goal = {p->x + moves[k].dx, p->y, p->z + moves[k].dz};
-			*p = moveItem(world, moves[k].item, goal);
+			*p = moveItem(world, move, moves[k].item, goal);
 		}
 		for (int k = 0; k < 100; ++k)
 		{
@@ -174,6 +172,7 @@ static void runFrame(int n, int frames)
 	row("positions checksum", n, "%.17g", checksum);
 	free(moves);
 	free(positions);
+	c3DestroyMove(move);
 	c3DestroyWorld(world);
 }
 

@@ -258,7 +258,7 @@ c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input,
 {
 	c3ClearStats(stats);
 	c3MeshCastOutput best;
-	best.hit = false;
+	memset(&best, 0, sizeof best); // (no hit; all of it set, for what returns it whole)
 	double speed = c3MaxAbsComponent(input->translation);
 	if (speed == 0.0 || !(input->maxFraction >= 0.0))
 	{
@@ -380,7 +380,7 @@ c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* 
 {
 	c3ClearStats(stats);
 	c3MeshCastOutput best;
-	best.hit = false;
+	memset(&best, 0, sizeof best); // (no hit; all of it set, for what returns it whole)
 	c3SweepContext s;
 	s.type = type;
 	s.shape = shape;
