@@ -76,17 +76,18 @@ local function churn(rng, world, list, count, s, o)
   end
 end
 
--- A mover of a kind (sphere, ellipsoid, aabb, obb), sized as a character,
--- centered at c (an obb turned by rng).
-local function characterMover(kind, c, rng)
+-- A mover of a kind (sphere, ellipsoid, aabb, obb), sized as a character
+-- (times k, default 1), centered at c (an obb turned by rng).
+local function characterMover(kind, c, rng, k)
+  k = k or 1
   if kind == "sphere" then
-    return collide.sphere(c, 0.4)
+    return collide.sphere(c, 0.4 * k)
   elseif kind == "ellipsoid" then
-    return collide.ellipsoid(c, { 0.3, 0, 0 }, { 0, 0.6, 0 }, { 0, 0, 0.3 })
+    return collide.ellipsoid(c, { 0.3 * k, 0, 0 }, { 0, 0.6 * k, 0 }, { 0, 0, 0.3 * k })
   elseif kind == "aabb" then
-    return collide.aabb(c, { 0.3, 0.5, 0.3 })
+    return collide.aabb(c, { 0.3 * k, 0.5 * k, 0.3 * k })
   end
-  return collide.obb(c, { 0.3, 0.5, 0.3 }, (table.unpack or unpack)(rng:axes()))
+  return collide.obb(c, { 0.3 * k, 0.5 * k, 0.3 * k }, (table.unpack or unpack)(rng:axes()))
 end
 
 local function asSet(list, n)
@@ -582,69 +583,230 @@ describe("collide.newWorld", function()
       end
     end)
 
-    it("takes the same steps, to the bit, with no filter as with a filter that slides everything", function()
-      -- A move with no filter runs its loop in one call of the core
-      -- (c3World_Slide); with a filter, the loop runs in Lua. Twin worlds of
-      -- every kind of item (meshes and planes too, items overlapping), with
-      -- movers of every kind started inside them, skins of 0, 1e-9 and the
-      -- default, and 1 to 6 iterations, must reach the same bits and report
-      -- the same collisions.
-      local slide = function() return "slide" end
-      local function build(seed, skin, iterations)
+    it("decides as data what an equivalent filter decides, to the bit, at every scale", function()
+      -- Twin worlds of every kind of item (meshes and planes too, items
+      -- overlapping), each item with a random response (slide, touch,
+      -- cross, bounce or none) and category: in one world as data
+      -- (setFilter; moves with no filter), in the other named by a filter
+      -- function. Movers of every kind, started inside items at times, with
+      -- skins of 0, 1e-9 and the default, 1 to 6 iterations, and a mask that
+      -- leaves a category out at times, at scales from 0.01 to 10,000: the
+      -- same bits, the same collisions.
+      local RESPONSES = { "slide", "touch", "cross", "bounce", false }
+      local function meets(mask, category) -- (no bit operators in Lua 5.1)
+        return math.floor(mask / category) % 2 == 1
+      end
+      local function build(seed, scale, skin, iterations, data)
         local rng = Random.new(seed)
-        local world = collide.newWorld({ skin = skin or nil, maxIterations = iterations })
-        world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
-        world:add("ground", collide.plane({ 0, -1.5, 0 }, { 0.05, 1, 0 }))
-        world:add("crate", boxMesh({ 3, 1, 3 }, 1.5))
+        local world = collide.newWorld({ skin = skin and skin * scale or nil, maxIterations = iterations })
+        local decisions = {} -- item -> { response, category }
+        local function add(item, shape)
+          world:add(item, shape)
+          local response, category = rng:pick(RESPONSES), rng:pick({ 1, 2, 4 })
+          if item == "floor" or item == "ground" then
+            response = "slide" -- (something to stand on)
+          end
+          decisions[item] = { response, category }
+          if data then
+            world:setFilter(item, { response = response, category = category })
+          end
+        end
+        add("floor", collide.aabb({ 0, -1 * scale, 0 }, { 20 * scale, scale, 20 * scale }))
+        add("ground", collide.plane({ 0, -1.5 * scale, 0 }, { 0.05, 1, 0 }))
+        add("crate", boxMesh({ 3 * scale, scale, 3 * scale }, 1.5 * scale))
         for i = 1, 40 do
-          local c = { rng:uniform(-12, 12), rng:uniform(-0.5, 3), rng:uniform(-12, 12) }
-          world:add(i, C.make(collide, rng, rng:pick(KINDS), 1, c))
+          local c = { rng:uniform(-12, 12) * scale, rng:uniform(-0.5, 3) * scale, rng:uniform(-12, 12) * scale }
+          add(i, C.make(collide, rng, rng:pick(KINDS), scale, c))
         end
-        local mover = characterMover(({ "sphere", "ellipsoid", "aabb", "obb" })[seed % 4 + 1], { 3, 1, 3 }, rng)
+        local mover = characterMover(({ "sphere", "ellipsoid", "aabb", "obb" })[seed % 4 + 1],
+          { 3 * scale, scale, 3 * scale }, rng, scale)
         world:add("m", mover)
-        return world, mover, rng
+        local mask = seed % 2 == 0 and 3 or 7 -- (leaves category 4 out, at times)
+        if data then
+          world:setFilter("m", { mask = mask })
+        end
+        local filter = function(_, other)
+          local d = decisions[other]
+          return meets(mask, d[2]) and d[1]
+        end
+        return world, mover, rng, not data and filter or nil
       end
-      local FIELDS = { "t", "face", "overlaps", "touchX", "touchY", "touchZ", "normalX", "normalY", "normalZ" }
-      local moves, met, inside = 0, 0, 0
-      for seed = 1, math.max(C.scaled(24), 8) do
-        local skin = ({ 0, 1e-9, false })[seed % 3 + 1]
-        local iterations = seed % 6 + 1
-        local a, ma, rng = build(seed, skin, iterations)
-        local b, mb = build(seed, skin, iterations)
-        for step = 1, 120 do
-          local p, d = ma.center, rng:unit()
-          local length = rng:uniform(0, 4)
-          local goal = { p.x + d[1] * length, p.y + d[2] * length - 0.5, p.z + d[3] * length }
-          if step % 8 == 0 then
-            -- Put inside the crate (and maybe other items), to be pushed out.
-            local c = { 3 + rng:uniform(-1, 1), 1 + rng:uniform(-1, 1), 3 + rng:uniform(-1, 1) }
-            ma:setCenter(c[1], c[2], c[3])
-            mb:setCenter(c[1], c[2], c[3])
-            a:update("m")
-            b:update("m")
-          end
-          local ra, ca, na = a:move("m", goal)
-          local rb, cb, nb = b:move("m", goal, slide)
-          local where = string.format("seed %d, step %d", seed, step)
-          assert.are.equal(nb, na, where .. ": collisions")
-          assert.is_true(ra.x == rb.x and ra.y == rb.y and ra.z == rb.z,
-            string.format("%s: %s against %s", where, tostring(ra), tostring(rb)))
-          assert.is_true(ma.center == mb.center, where .. ": the shapes")
-          for i = 1, na do
-            local x, y = ca[i], cb[i]
-            assert.are.equal(y.other, x.other, where)
-            assert.are.equal("slide", x.type)
-            assert.is_true(x.point == y.point and x.normal == y.normal, where)
-            for _, f in ipairs(FIELDS) do
-              assert.are.equal(y[f], x[f], where .. ": " .. f)
+      local FIELDS = { "t", "face", "overlaps", "touchX", "touchY", "touchZ", "normalX", "normalY", "normalZ", "type" }
+      local moves, met, inside, kinds = 0, 0, 0, {}
+      for _, scale in ipairs({ 0.01, 1, 100, 1e4 }) do
+        for seed = 1, math.max(C.scaled(8), 3) do
+          local skin = ({ 0, 1e-9, false })[seed % 3 + 1]
+          local iterations = seed % 6 + 1
+          local a, ma, rng = build(seed, scale, skin, iterations, true)
+          local b, mb, _, filter = build(seed, scale, skin, iterations, false)
+          for step = 1, 60 do
+            local p, d = ma.center, rng:unit()
+            local length = rng:uniform(0, 4) * scale
+            local goal = { p.x + d[1] * length, p.y + d[2] * length - 0.5 * scale, p.z + d[3] * length }
+            if step % 8 == 0 then
+              -- Put inside the crate (and maybe other items), to be pushed out.
+              local c = { (3 + rng:uniform(-1, 1)) * scale, (1 + rng:uniform(-1, 1)) * scale,
+                (3 + rng:uniform(-1, 1)) * scale }
+              ma:setCenter(c[1], c[2], c[3])
+              mb:setCenter(c[1], c[2], c[3])
+              a:update("m")
+              b:update("m")
             end
-            inside = inside + (x.overlaps and 1 or 0)
+            local ra, ca, na = a:move("m", goal)
+            local rb, cb, nb = b:move("m", goal, filter)
+            local where = string.format("scale %g, seed %d, step %d", scale, seed, step)
+            assert.are.equal(nb, na, where .. ": collisions")
+            assert.is_true(ra.x == rb.x and ra.y == rb.y and ra.z == rb.z,
+              string.format("%s: %s against %s", where, tostring(ra), tostring(rb)))
+            assert.is_true(ma.center == mb.center, where .. ": the shapes")
+            for i = 1, na do
+              local x, y = ca[i], cb[i]
+              assert.are.equal(y.other, x.other, where)
+              assert.is_true(x.point == y.point and x.normal == y.normal, where)
+              for _, f in ipairs(FIELDS) do
+                assert.are.equal(y[f], x[f], where .. ": " .. f)
+              end
+              inside = inside + (x.overlaps and 1 or 0)
+              kinds[x.type] = true
+            end
+            moves, met = moves + 1, met + na
           end
-          moves, met = moves + 1, met + na
         end
       end
-      assert.is_true(moves >= 8 * 120 and met > moves / 2 and inside > moves / 20,
+      assert.is_true(moves >= 4 * 3 * 60 and met > moves / 2 and inside > moves / 20,
         string.format("moves %d, collisions %d, inside %d", moves, met, inside))
+      assert.is_true(kinds.slide and kinds.touch and kinds.cross and kinds.bounce, "every response met")
+    end)
+
+    it("asks a filter once per other item a move, and passes through an item it answers false", function()
+      local world = collide.newWorld()
+      world:add("a", collide.aabb({ 2, 0, 0 }, { 0.25, 2, 2 }))
+      world:add("b", collide.aabb({ 4, 0, 0 }, { 0.25, 2, 2 }))
+      world:add("c", collide.aabb({ 6, 0, 0 }, { 0.25, 2, 2 }))
+      local ball = collide.sphere({ 0, 0, 0 }, 0.5)
+      world:add("ball", ball)
+      local asked = {}
+      local actual, cols, n = world:move("ball", { 8, 0, 0 }, function(_, other)
+        asked[other] = (asked[other] or 0) + 1
+        if other == "a" then
+          return false -- through it, no collision
+        elseif other == "b" then
+          return "cross"
+        end
+        return "bounce"
+      end)
+      assert.are.same({ a = 1, b = 1, c = 1 }, asked)
+      assert.are.equal(2, n)
+      assert.are.equal("b", cols[1].other)
+      assert.are.equal("cross", cols[1].type)
+      assert.are.equal("c", cols[2].other)
+      assert.are.equal("bounce", cols[2].type)
+      -- Bounced off c (touching at x 5.25), back by the rest: 8 - 5.25.
+      assert.is_true(math.abs(actual.x - (5.25 - (8 - 5.25))) < 1e-3, tostring(actual))
+      -- A slide meets a wall again and again within one move: still asked once.
+      world:remove("b")
+      world:remove("c")
+      world:add("wall", collide.aabb({ 2, 0, 0 }, { 0.25, 2, 2 }))
+      ball:setCenter(0, 0, 0)
+      world:update("ball")
+      local calls = 0
+      world:move("ball", { 8, 0.5, 0 }, function(_, other)
+        calls = calls + 1
+        return other == "wall" and "slide" or false
+      end)
+      assert.are.equal(2, calls) -- a and the wall
+    end)
+
+    it("names an unknown response, at the caller of move", function()
+      local world = collide.newWorld()
+      world:add("wall", collide.aabb({ 2, 0, 0 }, { 0.25, 2, 2 }))
+      world:add("ball", collide.sphere({ 0, 0, 0 }, 0.5))
+      local ok, err = pcall(world.move, world, "ball", { 8, 0, 0 }, function() return "slidee" end)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("unknown response 'slidee' for wall (see world:addResponse)", 1, true), err)
+      assert.is_truthy(err:find("world_spec.lua:%d+:"), err)
+      assert.is_true(world:getShape("ball").center == collide.vec3(0, 0, 0)) -- not moved
+      local ok2, err2 = pcall(world.move, world, "ball", { 8, 0, 0 }, function() return true end)
+      assert.is_false(ok2)
+      assert.is_truthy(err2:find("unknown response 'true' for wall", 1, true), err2)
+    end)
+
+    it("keeps a filter as data for each item, and checks it", function()
+      local world = collide.newWorld()
+      world:add("coin", collide.sphere({ 1.5, 0, 0 }, 0.2))
+      world:add("wall", collide.aabb({ 3, 0, 0 }, { 0.5, 2, 2 }))
+      world:add("ghost", collide.sphere({ 0, 0, 0 }, 0.5))
+      assert.are.same({ category = 1, mask = 2 ^ 32 - 1, response = "slide" }, world:getFilter("wall"))
+      world:setFilter("coin", { response = "cross" })
+      world:setFilter("wall", { category = 2 })
+      local out = {}
+      assert.are.equal(out, world:getFilter("wall", out))
+      assert.are.same({ category = 2, mask = 2 ^ 32 - 1, response = "slide" }, out)
+      -- The ghost meets the coin (crossed), and stops at the wall.
+      local actual, cols, n = world:move("ghost", { 6, 0, 0 })
+      assert.are.equal(2, n)
+      assert.are.equal("cross", cols[1].type)
+      assert.are.equal("wall", cols[2].other)
+      assert.is_true(math.abs(actual.x - 2) < 1e-3, tostring(actual))
+      -- Its mask leaves category 2 out (LuaJIT's bit.bnot(2) is -3): through
+      -- the wall, with or without a filter (which is not asked about it).
+      world:setFilter("ghost", { mask = -3 })
+      assert.are.equal(2 ^ 32 - 3, world:getFilter("ghost").mask)
+      world:getShape("ghost"):setCenter(0, 0, 0)
+      world:update("ghost")
+      local asked = {}
+      actual, cols, n = world:move("ghost", { 6, 0, 0 }, function(_, other)
+        asked[#asked + 1] = other
+        return "cross"
+      end)
+      assert.are.same({ "coin" }, asked)
+      assert.are.equal(1, n)
+      assert.are.equal("coin", cols[1].other)
+      assert.are.equal(6, actual.x)
+      -- The wall's mask leaving the ghost's category out does the same.
+      world:setFilter("ghost", {})
+      world:setFilter("wall", { mask = 2 })
+      world:setFilter("coin", { response = false })
+      world:getShape("ghost"):setCenter(0, 0, 0)
+      world:update("ghost")
+      actual, cols, n = world:move("ghost", { 6, 0, 0 })
+      assert.are.equal(0, n)
+      assert.are.equal(6, actual.x)
+      assert.are.equal(nil, cols[1])
+      -- A response of the world's own, as data.
+      world:setFilter("wall", {})
+      local seen = 0
+      world:addResponse("stick", function(_, col)
+        seen = seen + 1
+        return col.touchX, col.touchY, col.touchZ, col.touchX, col.touchY, col.touchZ
+      end)
+      world:setFilter("wall", { response = "stick" })
+      world:getShape("ghost"):setCenter(0, 0, 0)
+      world:update("ghost")
+      actual, cols, n = world:move("ghost", { 6, 0, 0 })
+      assert.are.equal(1, seen)
+      assert.are.equal(1, n)
+      assert.are.equal("stick", cols[1].type)
+      assert.is_true(math.abs(actual.x - 2) < 1e-3, tostring(actual))
+      -- Errors name the function and the argument.
+      local function fails(pattern, ...)
+        local args = { ... }
+        local ok, err = pcall(function()
+          world:setFilter(args[1], args[2])
+        end)
+        assert.is_false(ok)
+        assert.is_truthy(err:find(pattern, 1, true), err)
+        assert.is_truthy(err:find("world_spec.lua:%d+:"), err)
+      end
+      fails("bad argument #2 to 'setFilter' (unknown response 'nope'", "wall", { response = "nope" })
+      fails("bad argument #2 to 'setFilter' (unknown key 'categry'", "wall", { categry = 1 })
+      fails("bad argument #2 to 'setFilter' (mask must be an integer", "wall", { mask = 2 ^ 32 })
+      fails("bad argument #2 to 'setFilter' (category must be an integer", "wall", { category = 1.5 })
+      fails("bad argument #2 to 'setFilter' (filter must be a table, got nil)", "wall")
+      fails("not in the world", "nobody", {})
+      local ok, err = pcall(world.getFilter, world, "wall", 5)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("bad argument #2 to 'getFilter' (out must be a table, got number)", 1, true), err)
     end)
 
     it("reads a goal with no filter as with one, in every form, and checks without moving", function()

@@ -685,6 +685,26 @@ function World:remove(item) end
 ---@param shape? collide.Shape|collide.Mesh
 function World:update(item, shape) end
 
+---An item's filter as data: what it is (category bits), what it meets
+---(mask bits), and how a mover that meets it responds.
+---@class collide.ItemFilter
+---@field category? integer bits, default 1 (an integer in [-2^31, 2^32): a negative one is taken modulo 2^32)
+---@field mask? integer bits, default all
+---@field response? string|false a response name, or false to pass through; default "slide"
+
+---Give the item a filter as data (the keys not given take their defaults).
+---A mover and another item meet when each one's category has a bit in the
+---other's mask; a move with no filter function then follows the response.
+---@param item any
+---@param filter collide.ItemFilter
+function World:setFilter(item, filter) end
+
+---The item's filter (out filled and returned when given).
+---@param item any
+---@param out? table
+---@return collide.ItemFilter
+function World:getFilter(item, out) end
+
 ---Whether the item is in the world.
 ---@param item any
 ---@return boolean

@@ -245,6 +245,11 @@ local function newWorld(options)
   self._fast, self._begin, self._decide, self._redirect, self._slide, self._newMove =
     self._core:mover(self._ids, self._items, self._pool, self._made, skin, self._maxIterations, self._names)
   self._fastMove = self._fast
+  -- The items' own responses, as a filter (for moves that ask).
+  self._itemFilter = function(_, other)
+    local _, _, code = self._core:getFilter(self._ids[other])
+    return code > 0 and self._names[code] or false
+  end
   local world = setmetatable({}, { __index = World, __metatable = "collide.World", state = self })
   self._world = world -- for the responses
   states[world] = self
@@ -343,6 +348,66 @@ function World:update(item, shape)
   end
   checkShape(shape, "update")
   onItem(self, item, id, "update", pcall(self._core.update, self._core, id, shape))
+end
+
+-- Bits given as an integer in [-2^31, 2^32) (a negative one, as LuaJIT's
+-- bit.bnot makes, taken modulo 2^32), or nil for dflt; an error naming
+-- argument 2 of fname and the key otherwise.
+local function bits(filter, key, dflt, fname)
+  local v = filter[key]
+  if v == nil then
+    return dflt
+  end
+  if type(v) ~= "number" or not (v >= -2 ^ 31 and v < 2 ^ 32) or v ~= math.floor(v) then
+    argError(2, fname, format("%s must be an integer in [-2^31, 2^32), got %s", key, tostring(v)))
+  end
+  return v < 0 and v + 2 ^ 32 or v
+end
+
+local FILTER_KEYS = { "category", "mask", "response" }
+
+--- Give item a filter as data: category (what it is, bits; default 1),
+-- mask (what it meets, bits; default all), and response (the name of how a
+-- mover that meets it responds, or false to pass through it; default
+-- "slide"). A mover and another item meet when each one's category has a
+-- bit in the other's mask. A move with no filter function follows the
+-- responses; a move with one asks it instead (for the items that meet).
+function World:setFilter(item, filter)
+  self = states[self] or badSelf("setFilter", self)
+  local id = idOf(self, item, "setFilter")
+  if type(filter) ~= "table" then
+    argError(2, "setFilter", format("filter must be a table, got %s", typeName(filter)))
+  end
+  local unknown = unknownKey(filter, FILTER_KEYS, "key")
+  if unknown then
+    argError(2, "setFilter", unknown)
+  end
+  local category = bits(filter, "category", 1, "setFilter")
+  local mask = bits(filter, "mask", 2 ^ 32 - 1, "setFilter")
+  local response, code = filter.response, RESPONSE_CODES.slide
+  if response == false then
+    code = 0
+  elseif response ~= nil then
+    code = type(response) == "string" and self._codes[response]
+    if not code then
+      argError(2, "setFilter", format("unknown response '%s' (see world:addResponse)", tostring(response)))
+    end
+  end
+  onItem(self, item, id, "setFilter", pcall(self._core.setFilter, self._core, id, category, mask, code))
+end
+
+--- The item's filter: a table { category, mask, response } (out, when
+-- given, is filled and returned); response is a name, or false.
+function World:getFilter(item, out)
+  self = states[self] or badSelf("getFilter", self)
+  local id = idOf(self, item, "getFilter")
+  if out ~= nil and type(out) ~= "table" then
+    argError(2, "getFilter", format("out must be a table, got %s", typeName(out)))
+  end
+  out = out or {}
+  local category, mask, code = onItem(self, item, id, "getFilter", pcall(self._core.getFilter, self._core, id))
+  out.category, out.mask, out.response = category, mask, code > 0 and self._names[code] or false
+  return out
 end
 
 function World:has(item)
@@ -671,10 +736,6 @@ function World:addResponse(name, fn)
   self._fastMove = codes.slide == RESPONSE_CODES.slide and self._fast
 end
 
-local function defaultFilter()
-  return "slide"
-end
-
 -- A record back to the world's pool, holding no item (a spare record must
 -- not keep an item alive after it left the world).
 local function recycle(pool, col)
@@ -811,7 +872,9 @@ local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outAc
   -- would raise with the item moved.
   local actual = outActual or vec3()
   if filter == nil and not self._fastMove then
-    filter = defaultFilter -- "slide" is a response of the world's own
+    -- "slide" is a response of the world's own: asked, the items' own
+    -- responses by name (which names it).
+    filter = self._itemFilter
   end
   local x, y, z, k = run(self, fname, item, id, gx, gy, gz, filter, cols, moving)
   return setVec3(actual, x, y, z), cols, k

@@ -654,6 +654,44 @@ static int world_changes(lua_State* L)
 	return 1;
 }
 
+// w:setFilter(id, category, mask, response): the item's filter as data
+// (c3ItemFilter: 32-bit category and mask, a c3Response code >= 0)
+static int world_setfilter(lua_State* L)
+{
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "setFilter"), "setFilter");
+	int id = lc3_checkitem(L, w, 2, "setFilter");
+	lua_Number category = luaL_checknumber(L, 3), mask = luaL_checknumber(L, 4);
+	lua_Integer response = luaL_checkinteger(L, 5);
+	if (!(category >= 0 && category <= 4294967295.0 && category == floor(category)))
+	{
+		lc3_argerror(L, 3, "setFilter", "category must be an integer in [0, 2^32)");
+	}
+	if (!(mask >= 0 && mask <= 4294967295.0 && mask == floor(mask)))
+	{
+		lc3_argerror(L, 4, "setFilter", "mask must be an integer in [0, 2^32)");
+	}
+	if (response < 0 || response > INT32_MAX)
+	{
+		lc3_argerror(L, 5, "setFilter", "response must be a code >= 0");
+	}
+	c3ItemFilter filter = {(uint32_t)category, (uint32_t)mask, (int)response};
+	c3World_SetItemFilter(w->world, id, &filter);
+	return 0;
+}
+
+// w:getFilter(id) -> category, mask, response (the item's filter)
+static int world_getfilter(lua_State* L)
+{
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "getFilter"), "getFilter");
+	int id = lc3_checkitem(L, w, 2, "getFilter");
+	c3ItemFilter filter;
+	c3World_GetItemFilter(w->world, id, &filter);
+	lua_pushinteger(L, (lua_Integer)filter.categoryBits);
+	lua_pushinteger(L, (lua_Integer)filter.maskBits);
+	lua_pushinteger(L, filter.response);
+	return 3;
+}
+
 // w:count() -> the number of items
 static int world_count(lua_State* L)
 {
@@ -1713,6 +1751,8 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"shape", world_shape},
 	{"count", world_count},
 	{"changes", world_changes},
+	{"setFilter", world_setfilter},
+	{"getFilter", world_getfilter},
 	{"optimize", world_optimize},
 	{"stats", world_stats},
 	{"queryBounds", world_querybounds},
