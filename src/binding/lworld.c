@@ -1368,6 +1368,7 @@ typedef struct lc3Move
 	int id;               ///< the item (0-based)
 	lc3Object* shape;     ///< the shape value it moves, or NULL (a check)
 	uint64_t stamp;       ///< the item's stamp when the move began
+	uint32_t generation;  ///< and its slot's generation
 	int before;           ///< the records the collisions table held
 	int synced;           ///< the contacts made records of
 	bool active;          ///< begun, and not over
@@ -1427,6 +1428,7 @@ static bool lc3_beginmove(lc3World* w, lc3Move* m, int id, c3Vec3 goal, double s
 	m->world = w->world;
 	m->id = id;
 	m->stamp = c3World_GetItemStamp(w->world, id);
+	m->generation = c3World_GetItemGeneration(w->world, id);
 	m->synced = 0;
 	m->active = c3Move_Begin(m->move, w->world, id, &def);
 	return m->active;
@@ -1446,18 +1448,28 @@ static void lc3_syncrecords(lua_State* L, const lc3Registry* reg, lc3Move* m, in
 	}
 }
 
-// The item of m put where its move ended, if it is still the one that
-// moved (a finalizer run where the results allocated may have closed the
-// world, or removed the item).
-static void lc3_placemove(lua_State* L, lc3Handle* h, lc3Move* m, c3Vec3 p)
+// The item of m put where its move ended (p), if it is still the one that
+// moved, as it was (a finalizer run where the results allocated may have
+// closed the world, or removed, updated or moved the item): false when it
+// is not, and *p is then where the item is now (removed: p as it was).
+static bool lc3_placemove(lua_State* L, lc3Handle* h, lc3Move* m, c3Vec3* p)
 {
 	lc3World* w = (lc3World*)h->object;
-	if (m->shape != NULL && w != NULL && w->world == m->world && c3World_IsItem(w->world, m->id) &&
-		c3World_GetItemStamp(w->world, m->id) == m->stamp && lc3_itemshape(w, m->id) == m->shape &&
-		!lc3_moveitem(w, m->id, m->shape, p))
+	bool alive = w != NULL && w->world == m->world && c3World_IsItem(w->world, m->id);
+	if (alive && c3World_GetItemStamp(w->world, m->id) == m->stamp && lc3_itemshape(w, m->id) == m->shape)
 	{
-		luaL_error(L, "not enough memory");
+		if (!lc3_moveitem(w, m->id, m->shape, *p))
+		{
+			luaL_error(L, "not enough memory");
+		}
+		return true;
 	}
+	if (alive && c3World_GetItemGeneration(w->world, m->id) == m->generation)
+	{
+		c3WorldShape shape = c3World_GetShape(w->world, m->id);
+		*p = shape.mesh != NULL ? c3Mesh_GetBounds(shape.mesh).center : c3GetShapeCenter(shape.type, shape.shape);
+	}
+	return false;
 }
 
 enum
@@ -1516,9 +1528,9 @@ static int lc3_stepmove(lua_State* L, lc3Handle* h, lc3Move* m, int cols, int it
 	c3Vec3 p = st->position;
 	int n = st->count;
 	lc3_trimrecords(L, cols, n, m->before);
-	if (status == c3_moveDone)
+	if (status == c3_moveDone && m->shape != NULL && !lc3_placemove(L, h, m, &p))
 	{
-		lc3_placemove(L, h, m, p);
+		status = c3_moveEnded; // changed by a finalizer meanwhile: ended there
 	}
 	m->busy = false;
 	lua_pushinteger(L, status == c3_moveDone ? LC3_MOVE_DONE : LC3_MOVE_ENDED);
@@ -1619,7 +1631,7 @@ static int world_newmove(lua_State* L)
 // records as world.lua makes them). Returns false and a code when
 // world.lua must take the move, with nothing done: -1 when the item's
 // shape cannot move, -2 when a contact needs world.lua (a response of its
-// own), -3 for arguments of another form (world.lua then checks them
+// own; no memory raises), -3 for arguments of another form (world.lua then checks them
 // itself, and names what is wrong), -4 when the fast path's move is in use
 // (a finalizer's call, while it pushes).
 static int world_fastmove(lua_State* L)
@@ -1663,10 +1675,13 @@ static int world_fastmove(lua_State* L)
 		return 2;
 	}
 	c3MoveStatus status = c3Move_Step(m->move, w->world);
+	if (status == c3_moveFailed)
+	{
+		return luaL_error(L, "not enough memory"); // (nothing done)
+	}
 	if (status != c3_moveDone)
 	{
-		// A response of world.lua's own, or no memory (which the general
-		// path raises, if it happens again).
+		// A response of world.lua's own: its general path begins again.
 		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -2);
 		return 2;
@@ -1698,7 +1713,11 @@ static int world_fastmove(lua_State* L)
 	int cols = lua_gettop(L);
 	lc3_syncrecords(L, reg, m, cols, 1);
 	lc3_trimrecords(L, cols, st->count, m->before);
-	lc3_placemove(L, h, m, st->position);
+	c3Vec3 p = st->position;
+	if (moving && !lc3_placemove(L, h, m, &p))
+	{
+		actual->u.vec3 = p; // changed by a finalizer meanwhile: the move ended there
+	}
 	m->busy = false;
 	lua_pushinteger(L, st->count);
 	return 3;
