@@ -1388,7 +1388,8 @@ static lc3Move* lc3_newmove(lua_State* L)
 {
 	lc3Move* m = (lc3Move*)lua_newuserdata(L, sizeof(lc3Move));
 	memset(m, 0, sizeof *m);
-	luaL_setmetatable(L, LC3_MOVE_METATABLE);
+	luaL_getmetatable(L, LC3_MOVE_METATABLE);
+	lua_setmetatable(L, -2);
 	c3Allocator allocator = lc3_allocator(L);
 	m->move = c3CreateMove(&allocator);
 	if (m->move == NULL)
