@@ -78,7 +78,7 @@ build = {
         "src/core/shape/segment.c",
         "src/core/shape/shape.c",
         "src/core/shape/sphere.c",
-        "src/core/world/slide.c",
+        "src/core/world/move.c",
         "src/core/world/world.c",
       },
       incdirs = { "src/include", "src/core" },

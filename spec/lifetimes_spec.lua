@@ -223,6 +223,40 @@ describe("lifetimes in the binding", function()
     end)
   end)
 
+  describe("item ids", function()
+    it("hold their slot's generation: the id of an item removed names no item after it", function()
+      local w = core._newWorldCore()
+      local a = w:add("a", collide.sphere({ 0, 0, 0 }, 1))
+      local b = w:add("b", collide.sphere({ 5, 0, 0 }, 1))
+      assert.are.same({ 1, 2 }, { a, b }) -- (a slot's first items: dense)
+      w:remove(a)
+      local c = w:add("c", collide.sphere({ 9, 0, 0 }, 1)) -- in a's slot
+      assert.are_not.equal(a, c)
+      assert.are.equal(a + 2 ^ 26, c)
+      for _, call in ipairs({
+        function() return w:center(a) end,
+        function() return w:remove(a) end,
+        function() return w:setCenter(a, 1, 2, 3) end,
+        function() return w:shape(a) end,
+        function() return w:getFilter(a) end,
+      }) do
+        local ok, err = pcall(call)
+        assert(not ok and err:find("no item 1 in the world", 1, true), tostring(err))
+      end
+      local x = w:center(c)
+      assert.are.equal(9, x)
+      -- Hits and queries name the new item by its id.
+      local buf = {}
+      local n = w:raycastAll({ 9, -5, 0 }, { 0, 1, 0 }, nil, buf)
+      assert.are.equal(1, n)
+      assert.are.equal(c, buf[1])
+      local items = { [b] = "b", [c] = "c" }
+      local found, k = w:queryPoint({ 9, 0, 0 }, items)
+      assert.are.equal(1, k)
+      assert.are.equal("c", found[1])
+    end)
+  end)
+
   describe("mesh functions", function()
     it("name themselves when an index is not a number", function()
       local mesh = grid()

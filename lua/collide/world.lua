@@ -527,49 +527,17 @@ local function setVectors(rec, buf, base)
   rec._point, rec._normal, rec.point, rec.normal = point, normal, point, normal
 end
 
--- The items of the n hits in buf, read before any filter runs (a filter
--- may remove an item and add another that takes its id): a list held in
--- buf until dropItems.
-local function hitItems(self, buf, n)
-  local items, others = self._items, buf.others
-  if not others then
-    others = {}
-    buf.others = others
-  end
-  for i = 1, n do
-    others[i] = items[buf[(i - 1) * HIT + 1]]
-  end
-  return others
-end
-
-local function dropItems(others, n)
-  for i = 1, n do
-    others[i] = nil -- held no longer than the call
-  end
-end
-
--- Whether the item of hit i (1-based) in buf, read by hitItems, is still
--- in the world under the same id (a hit on an item a filter removed is
--- skipped).
-local function stillThere(self, buf, others, i)
-  local item = others[i]
-  return item ~= nil and self._ids[item] == buf[(i - 1) * HIT + 1]
-end
-
--- The first hit in buf[1 .. n hits] whose item passes filter, as values; nil if none.
+-- The first hit in buf[1 .. n hits] whose item passes filter, as values;
+-- nil if none. An item a filter removed is not returned (its id, which
+-- holds its slot's generation, names no item after it, even when another
+-- item took its slot).
 local function firstHit(self, buf, n, filter)
-  local others = hitItems(self, buf, n)
-  local found
+  local items = self._items
   for i = 1, n do
-    if stillThere(self, buf, others, i) and filter(others[i]) then
-      found = i
-      break
+    local item = items[buf[(i - 1) * HIT + 1]]
+    if item ~= nil and filter(item) then
+      return hitValues(self, buf, (i - 1) * HIT, item)
     end
-  end
-  local item = found and others[found]
-  dropItems(others, n)
-  if found then
-    return hitValues(self, buf, (found - 1) * HIT, item)
   end
   return nil
 end
@@ -578,11 +546,11 @@ end
 -- buf[1 .. n hits] that pass filter (any without one), reusing out's
 -- records and their vectors; entries after them cleared. Returns k.
 local function fillHits(self, buf, n, filter, out)
-  local others = hitItems(self, buf, n)
+  local items = self._items
   local k = 0
   for i = 1, n do
-    local item = others[i]
-    if stillThere(self, buf, others, i) and (not filter or filter(item)) then
+    local item = items[buf[(i - 1) * HIT + 1]]
+    if item ~= nil and (not filter or filter(item)) then
       k = k + 1
       local rec = out[k]
       if type(rec) ~= "table" then
@@ -595,7 +563,6 @@ local function fillHits(self, buf, n, filter, out)
       setVectors(rec, buf, base)
     end
   end
-  dropItems(others, n)
   for i = #out, k + 1, -1 do
     out[i] = nil
   end

@@ -29,6 +29,7 @@ typedef struct lc3Scratch
 	char* items;
 	size_t bytes; ///< the capacity of items
 	int count;    ///< items written
+	const c3World* world; ///< the world of the call that fills it (for its items' ids)
 	bool lent;    ///< a call pushes from it now (stays set if an error ends the call: never reused then)
 	bool failed;  ///< no memory for an item: the call raises
 } lc3Scratch;
@@ -169,6 +170,7 @@ static lc3Scratch* lc3_takescratch(lc3World* w)
 	s->lent = true;
 	s->count = 0;
 	s->failed = false;
+	s->world = w->world;
 	return s;
 }
 
@@ -197,18 +199,76 @@ static bool lc3_scratchroom(lc3Scratch* s, size_t size)
 	return true;
 }
 
-// The core's id of an item whose id in Lua (1-based) is x, or -1 when x is
-// not one that could be (c3World_IsItem then says no).
-static int lc3_itemid(lua_Number x)
+// -- item ids ------------------------------------------------------------------------------
+//
+// An item's id in Lua holds its slot in the core (c3World's item) and the
+// slot's generation, so that the id of an item removed, whose slot another
+// item took, names no item (as Box2D's ids do): slot + 1 + (generation - 1
+// mod 2^27) * 2^26, an integer below 2^53 (exact in a double). The items of
+// a slot's first generation have ids 1, 2, 3...: a world whose items stay
+// has dense ids.
+
+#define LC3_SLOTS 67108864.0       ///< 2^26, C3_TREE_MAX_PROXIES
+#define LC3_GENERATIONS 134217728u ///< 2^27
+
+typedef char lc3SlotsHoldTheTree[C3_TREE_MAX_PROXIES == 67108864 ? 1 : -1];
+
+// The id of the item in slot item whose slot has had generation items.
+static lua_Number lc3_idof(int item, uint32_t generation)
 {
-	return x >= 1 && x <= (lua_Number)C3_TREE_MAX_PROXIES && x == (lua_Number)(int)x ? (int)x - 1 : -1;
+	return (lua_Number)item + 1.0 + (lua_Number)((generation - 1u) % LC3_GENERATIONS) * LC3_SLOTS;
 }
 
-// An item's id at idx (1-based in Lua), which must be one of the world's.
+static lua_Number lc3_itemkey(const c3World* world, int item)
+{
+	return lc3_idof(item, c3World_GetItemGeneration(world, item));
+}
+
+// Push an id: an integer under Lua 5.3 and 5.4 (as a table's keys are).
+static void lc3_pushid(lua_State* L, lua_Number id)
+{
+#if LUA_VERSION_NUM >= 503
+	lua_pushinteger(L, (lua_Integer)id);
+#else
+	lua_pushnumber(L, id);
+#endif
+}
+
+// Push t[id] of the table at idx (raw).
+static void lc3_rawgetid(lua_State* L, int idx, lua_Number id)
+{
+#if LUA_VERSION_NUM >= 503
+	lua_rawgeti(L, idx, (lua_Integer)id);
+#else
+	idx = lc3_absindex(L, idx);
+	lua_pushnumber(L, id);
+	lua_rawget(L, idx);
+#endif
+}
+
+// The slot of the item of world whose id is x, or -1 when x names none now
+// (not an id, or the id of an item that left its slot).
+static int lc3_itemid(const c3World* world, lua_Number x)
+{
+	if (!(x >= 1.0 && x < 9007199254740992.0) || x != floor(x))
+	{
+		return -1;
+	}
+	double generation = floor((x - 1.0) / LC3_SLOTS);
+	int item = (int)(x - 1.0 - generation * LC3_SLOTS);
+	if (!c3World_IsItem(world, item) ||
+		(uint32_t)generation != (c3World_GetItemGeneration(world, item) - 1u) % LC3_GENERATIONS)
+	{
+		return -1;
+	}
+	return item;
+}
+
+// An item's id at idx, which must be one of the world's now.
 static int lc3_checkitem(lua_State* L, lc3World* w, int idx, const char* fname)
 {
-	int id = lc3_itemid(luaL_checknumber(L, idx));
-	if (!c3World_IsItem(w->world, id))
+	int id = lc3_itemid(w->world, luaL_checknumber(L, idx));
+	if (id < 0)
 	{
 		lc3_argerror(L, idx, fname, "no item %s in the world", lua_tostring(L, idx));
 	}
@@ -517,6 +577,7 @@ static int world_add(lua_State* L)
 	{
 		return luaL_error(L, "not enough memory");
 	}
+	lua_Number key = lc3_itemkey(w->world, id);
 	w->issued = id + 1 > w->issued ? id + 1 : w->issued;
 	lc3_setitemmesh(w, id, mesh);
 	lua_pushvalue(L, 3);
@@ -525,7 +586,7 @@ static int world_add(lua_State* L)
 	{
 		lc3_rawsetkey(L, owners, 3, 1); // (the entry lc3_reserveowner made: nothing allocated)
 	}
-	lua_pushinteger(L, id + 1);
+	lc3_pushid(L, key);
 	return 1;
 }
 
@@ -753,11 +814,11 @@ static bool lc3_gatheritem(int item, uint64_t userData, void* context)
 {
 	(void)userData;
 	lc3Scratch* s = (lc3Scratch*)context;
-	if (!lc3_scratchroom(s, sizeof(int)))
+	if (!lc3_scratchroom(s, sizeof(lua_Number)))
 	{
 		return false;
 	}
-	((int*)(void*)s->items)[s->count++] = item;
+	((lua_Number*)(void*)s->items)[s->count++] = lc3_itemkey(s->world, item);
 	return true;
 }
 
@@ -800,11 +861,11 @@ static int lc3_pushitems(lua_State* L, const lc3ItemQuery* q, lc3Scratch* s)
 		return luaL_error(L, "not enough memory");
 	}
 	lc3_pin(q->handle); // the out table grows: the scratch must stay
-	const int* ids = (const int*)(const void*)s->items;
+	const lua_Number* ids = (const lua_Number*)(const void*)s->items;
 	for (int i = 0; i < s->count; ++i)
 	{
-		lua_rawgeti(L, q->items, (lua_Integer)ids[i] + 1);
-		lua_rawseti(L, q->out, (lua_Integer)i + 1);
+		lc3_rawgetid(L, q->items, ids[i]);
+		lua_rawseti(L, q->out, i + 1);
 	}
 	int n = s->count;
 	lc3_givescratch(s);
@@ -894,7 +955,9 @@ static bool lc3_gatherhit(const c3WorldHit* hit, void* context)
 	{
 		return false;
 	}
-	((c3WorldHit*)(void*)s->items)[s->count++] = *hit;
+	c3WorldHit* kept = &((c3WorldHit*)(void*)s->items)[s->count++];
+	*kept = *hit;
+	kept->userData = c3World_GetItemGeneration(s->world, hit->item); // (for its id: lc3_pushhits)
 	return true;
 }
 
@@ -942,14 +1005,22 @@ static int lc3_pushhits(lua_State* L, lc3Handle* h, lc3Scratch* s, int buf)
 	{
 		const c3WorldHit* hit = &hits[i];
 		double fields[LC3_HIT_FIELDS] = {
-			hit->item + 1.0, hit->fraction, hit->point.x,  hit->point.y,    hit->point.z,
+			lc3_idof(hit->item, (uint32_t)hit->userData),
+			hit->fraction,
+			hit->point.x,
+			hit->point.y,
+			hit->point.z,
 			hit->normal.x,   hit->normal.y, hit->normal.z, hit->face + 1.0, hit->overlaps ? 1.0 : 0.0,
 		};
 		for (int f = 0; f < LC3_HIT_FIELDS; ++f)
 		{
 			// The id and the face as integers: a face a record reports is a
 			// whole number under Lua 5.3 and 5.4, as a mesh query's is.
-			if (f == 0 || f == 8)
+			if (f == 0)
+			{
+				lc3_pushid(L, fields[f]);
+			}
+			else if (f == 8)
 			{
 				lua_pushinteger(L, (lua_Integer)fields[f]);
 			}
@@ -991,7 +1062,7 @@ static int world_raycast(lua_State* L)
 		lua_pushnil(L);
 		return 1;
 	}
-	lua_pushinteger(L, hit.item + 1);
+	lc3_pushid(L, lc3_itemkey(w->world, hit.item));
 	lua_pushnumber(L, hit.fraction);
 	lua_pushnumber(L, hit.point.x);
 	lua_pushnumber(L, hit.point.y);
@@ -1289,7 +1360,7 @@ static void lc3_fillrecord(lua_State* L, const lc3Registry* reg, int cols, int i
 	int rec = lua_gettop(L);
 	lc3_rawsetkey(L, rec, LC3_KEY(ITEM), item);
 	lua_pushvalue(L, LC3_KEY(OTHER));
-	lc3_rawgeti(L, LC3_MOVER(ITEMS), h->item + 1);
+	lc3_rawgetid(L, LC3_MOVER(ITEMS), lc3_idof(h->item, c->generation));
 	lua_rawset(L, rec);
 	lua_pushvalue(L, LC3_KEY(TYPE));
 	lc3_rawgeti(L, LC3_MOVER(NAMES), c->response);
@@ -1508,7 +1579,7 @@ static int lc3_stepmove(lua_State* L, lc3Handle* h, lc3Move* m, int cols, int it
 		case c3_moveDecide:
 			m->busy = false;
 			lua_pushinteger(L, LC3_MOVE_DECIDE);
-			lua_pushinteger(L, (lua_Integer)st->contact.hit.item + 1);
+			lc3_pushid(L, lc3_idof(st->contact.hit.item, st->contact.generation));
 			lua_pushinteger(L, st->count);
 			return 3;
 		case c3_moveRespond:
@@ -1643,7 +1714,8 @@ static int world_fastmove(lua_State* L)
 	lc3Move* m = (lc3Move*)lua_touserdata(L, LC3_MOVER(FAST));
 	lua_pushvalue(L, 1);
 	lua_rawget(L, LC3_MOVER(IDS));
-	int id = lc3_itemid(lua_tonumber(L, 7));
+	lua_Number key = lua_tonumber(L, 7);
+	int id = -1;
 	lc3Object* actual = NULL;
 	c3Vec3 goal;
 	lua_Integer iterations = 0;
@@ -1652,7 +1724,7 @@ static int world_fastmove(lua_State* L)
 	if (!lc3_togoal(L, reg, 2, &goal) || !lc3_tointeger(L, lua_isnil(L, 3) ? LC3_MOVER(ITERATIONS) : 3, &iterations) ||
 		(!lua_isnil(L, 4) && (actual = lc3_totypewrite(L, reg, 4, LC3_VEC3)) == NULL) ||
 		!(lua_isnil(L, 5) || lua_istable(L, 5)) || h->object == NULL ||
-		!c3World_IsItem(((lc3World*)h->object)->world, id))
+		(id = lc3_itemid(((lc3World*)h->object)->world, key)) < 0)
 	{
 		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -3);

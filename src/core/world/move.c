@@ -493,6 +493,7 @@ static c3MoveContact* c3Record(c3Move* m, const c3WorldHit* hit, c3Vec3 touch, i
 	c->hit = *hit;
 	c->touch = touch;
 	c->response = response;
+	c->generation = c3World_GetItemGeneration(m->world, hit->item);
 	m->state.contacts = m->contacts;
 	m->state.count = m->contactCount;
 	return c;
@@ -641,9 +642,9 @@ static c3MoveStatus c3Ask(c3Move* m, const c3World* world, const c3WorldHit* hit
 	m->state.contact.hit = *hit;
 	m->state.contact.touch = m->state.position;
 	m->state.contact.response = c3_moveUndecided;
+	m->state.contact.generation = c3World_GetItemGeneration(world, hit->item);
 	m->state.status = c3_moveDecide;
 	m->answered = c3_moveDone;
-	(void)world;
 	return c3_moveDecide;
 }
 

@@ -294,6 +294,7 @@ typedef struct c3MoveContact
 	c3WorldHit hit; ///< as c3World_Sweep reports it, from where the mover was; fraction 0 inside or pushed
 	c3Vec3 touch;   ///< where the mover touched: at hit.fraction, off the surface by the skin (inside: where it was)
 	int response;   ///< what the mover did (a c3Response): decide and redirect see the one asked about
+	uint32_t generation; ///< of hit.item's slot when met (c3World_GetItemGeneration): tells it from a later item there
 } c3MoveContact;
 
 /// What a move shows its caller (c3Move_GetState), valid until its next step.
