@@ -27,11 +27,11 @@ typedef struct lc3Scratch
 	struct lc3Scratch* next; ///< the world's other extra scratches
 	c3Allocator allocator;
 	char* items;
-	size_t bytes; ///< the capacity of items
-	int count;    ///< items written
+	size_t bytes;         ///< the capacity of items
+	int count;            ///< items written
 	const c3World* world; ///< the world of the call that fills it (for its items' ids)
-	bool lent;    ///< a call pushes from it now (stays set if an error ends the call: never reused then)
-	bool failed;  ///< no memory for an item: the call raises
+	bool lent;            ///< a call pushes from it now (stays set if an error ends the call: never reused then)
+	bool failed;          ///< no memory for an item: the call raises
 } lc3Scratch;
 
 typedef struct lc3World
@@ -1010,7 +1010,11 @@ static int lc3_pushhits(lua_State* L, lc3Handle* h, lc3Scratch* s, int buf)
 			hit->point.x,
 			hit->point.y,
 			hit->point.z,
-			hit->normal.x,   hit->normal.y, hit->normal.z, hit->face + 1.0, hit->overlaps ? 1.0 : 0.0,
+			hit->normal.x,
+			hit->normal.y,
+			hit->normal.z,
+			hit->face + 1.0,
+			hit->overlaps ? 1.0 : 0.0,
 		};
 		for (int f = 0; f < LC3_HIT_FIELDS; ++f)
 		{
