@@ -531,7 +531,22 @@ static void boxes_meet_polygons_and_segments_where_they_first_touch(void)
 	CHECK(hits > cases / 10 && misses > cases / 10 && starts > 0);
 }
 
+// A box 2e15 tall and a hair wide, moved a hair across and far along a
+// point-like segment, touches it at the end along the axis it slides on:
+// the point a hair before the contact was taken by a closing speed that was
+// no speed (the contact's point came out NaN, found by the world fuzzer).
+static void a_needle_box_grazing_a_point_has_a_finite_point(void)
+{
+	double tiny = 4.9406564584124654e-324;
+	c3AABB a = {V(-3.6971312328797266e-298, tiny, -1e11), V(tiny, 1e15, tiny)};
+	c3Segment b = {V(tiny, tiny, tiny), V(tiny, tiny, tiny)};
+	c3CastOutput out = c3SweepAABBSegment(&a, V(3.6971312328797266e-298, 0, 1e11), &b, V(0, 0, 0));
+	CHECK(out.hit && out.fraction >= 0.0 && out.fraction <= 1.0);
+	CHECK(isfinite(out.point.x) && isfinite(out.point.y) && isfinite(out.point.z));
+}
+
 const c3Test c3_sweepTests[] = {
+	{"a needle box grazing a point has a finite point", a_needle_box_grazing_a_point_has_a_finite_point},
 	{"sphere-plane from the positive side", sphere_plane_from_the_positive_side},
 	{"sphere-plane from the negative side (listing bug)", sphere_plane_from_the_negative_side},
 	{"sphere-plane touch at t = 1 is a hit (listing bug)", sphere_plane_touch_at_the_end_is_a_hit},

@@ -248,14 +248,17 @@ static c3CastOutput c3SweepBoxes(const c3SweptPair* pair, c3Vec3 ca, c3Vec3 ha, 
 	// where they are well defined.
 	c3Vec3 cb = target->middle;
 	double size = c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(ha), target->size), c3MaxAbsComponent(motion));
+	// (A normal the motion slides along, c3SweptGraze's, closes at no speed:
+	// then at the contact itself.)
 	double closing = -c3Dot(motion, normal);
-	double before = c3MaxDouble(enter - 1.0e-9 * size / closing, 0.0);
+	double before = closing > 0.0 ? c3MinDouble(c3MaxDouble(enter - 1.0e-9 * size / closing, 0.0), enter) : enter;
 	c3BoxCopy moved;
 	memcpy(&moved, pair->a, c3ShapeSize(pair->typeA, pair->a));
 	c3SetShapeCenter(pair->typeA, &moved, c3MulAdd(ca, before, motion));
 	c3DistanceOutput d = c3GJKDistance(pair->typeA, &moved, pair->typeB, pair->b);
 	c3Vec3 point = c3MulAdd(d.pointB, 0.5, c3Sub(d.pointA, d.pointB));
-	if (!(c3MaxAbsComponent(c3Sub(point, c3MulAdd(cb, 0.5, c3Sub(c3MulAdd(ca, before, motion), cb)))) <= 4.0 * size))
+	if (!c3IsFiniteVec3(point) ||
+		!(c3MaxAbsComponent(c3Sub(point, c3MulAdd(cb, 0.5, c3Sub(c3MulAdd(ca, before, motion), cb)))) <= 4.0 * size))
 	{
 		// GJK lost at extreme scales: the point of b nearest a's center.
 		point = c3ClosestPointShape(pair->typeB, pair->b, c3MulAdd(ca, enter, motion));
