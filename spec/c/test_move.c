@@ -50,6 +50,15 @@ static void begin(c3Move* move, const c3World* world, int item, c3Vec3 goal, dou
 	CHECK(c3Move_Begin(move, world, item, &def));
 }
 
+// Two walls across the x axis, at x = 4 and x = 8 (into *a and *b), and a
+// sphere of radius 1 at the origin before them: the mover.
+static int twoWallsAhead(c3World* world, int* a, int* b)
+{
+	*a = addBox(world, V(4, 0, 0), V(0.5, 5, 5));
+	*b = addBox(world, V(8, 0, 0), V(0.5, 5, 5));
+	return addSphere(world, V(0, 0, 0), 1);
+}
+
 // A box mover on a floor of boxes slides along it to the goal's x and z,
 // kept off it by the skin; driven into a wall, it stops there with the wall
 // and the floor as contacts. A step moves nothing: the caller places it.
@@ -230,9 +239,8 @@ static void the_caller_decides_once_an_item(void)
 {
 	c3World* world = c3CreateWorld(NULL);
 	c3Move* move = c3CreateMove(NULL);
-	int a = addBox(world, V(4, 0, 0), V(0.5, 5, 5));
-	int b = addBox(world, V(8, 0, 0), V(0.5, 5, 5));
-	int mover = addSphere(world, V(0, 0, 0), 1);
+	int a, b;
+	int mover = twoWallsAhead(world, &a, &b);
 	const c3MoveState* st = c3Move_GetState(move);
 	c3MoveDef def = c3DefaultMoveDef();
 	def.goal = V(12, 0, 0);
@@ -273,9 +281,8 @@ static void a_world_changed_between_two_steps(void)
 {
 	c3World* world = c3CreateWorld(NULL);
 	c3Move* move = c3CreateMove(NULL);
-	int a = addBox(world, V(4, 0, 0), V(0.5, 5, 5));
-	int b = addBox(world, V(8, 0, 0), V(0.5, 5, 5));
-	int mover = addSphere(world, V(0, 0, 0), 1);
+	int a, b;
+	int mover = twoWallsAhead(world, &a, &b);
 	setResponse(world, a, c3_responseCustom);
 	const c3MoveState* st = c3Move_GetState(move);
 	// Stopped at a (the caller's own): b made a crossing meanwhile.
