@@ -170,6 +170,67 @@ describe("collide.newWorld", function()
       assert.is_false(world:has(nil))
     end)
 
+    it("gives the center of an item's shape (a mesh's bounds' center), into out or a new vec3", function()
+      local world = collide.newWorld()
+      world:add("ball", collide.sphere({ 1, 2, 3 }, 1))
+      world:add("box", collide.obb({ -4, 5, 6 }, { 1, 2, 3 }))
+      world:add("rod", collide.segment({ 0, 0, 0 }, { 2, 4, -6 }))
+      world:add("ground", collide.plane({ 7, -2, 9 }, { 0, 1, 0 }))
+      world:add("level", boxMesh({ 5, -6, 7 }, 2))
+      local expected = { ball = { 1, 2, 3 }, box = { -4, 5, 6 }, rod = { 1, 2, -3 }, ground = { 0, -2, 0 },
+        level = { 5, -6, 7 } }
+      local out = vec3(9, 9, 9)
+      for item, c in pairs(expected) do
+        local v = world:getCenter(item)
+        assert.are.equal("vec3", collide.type(v))
+        assert.is_true(v == vec3(c[1], c[2], c[3]), item .. ": " .. tostring(v))
+        assert.are.equal(out, world:getCenter(item, out))
+        assert.is_true(out == v, item)
+        assert.is_false(rawequal(v, world:getCenter(item)), item .. ": a new vec3 each call")
+      end
+      -- The shape as it is now (moved in place, or by a move), not a copy.
+      world:getShape("ball"):setCenter(-1, -2, -3)
+      world:update("ball")
+      assert.is_true(world:getCenter("ball") == vec3(-1, -2, -3))
+      world:move("ball", { 0, 10, 0 })
+      assert.is_true(world:getCenter("ball") == world:getShape("ball").center)
+      -- With out, it allocates nothing.
+      local grown = allocatedBy(function()
+        for _ = 1, 100 do
+          world:getCenter("box", out)
+        end
+      end, function() world:getCenter("level", out) end, function()
+        for _ = 1, 1000 do
+          world:getCenter("box", out)
+          world:getCenter("level", out)
+        end
+      end)
+      assert.is_true(grown < 1, string.format("%.1f KB of garbage", grown))
+      -- Its arguments, named, at the caller's line; nothing written to out.
+      out:set(9, 9, 9)
+      local foreign = vec3(9, 9, 9)
+      debug.setmetatable(foreign, {})
+      local calls = {
+        { function() world:getCenter("nope") end, "bad argument #1 to 'getCenter' (nope is not in the world)" },
+        { function() world:getCenter(nil, out) end, "bad argument #1 to 'getCenter' (nil is not in the world)" },
+        { function() world:getCenter("ball", { 0, 0, 0 }) end,
+          "bad argument #2 to 'getCenter' (out must be a vec3, got table)" },
+        { function() world:getCenter("ball", collide.sphere({ 0, 0, 0 }, 1)) end,
+          "bad argument #2 to 'getCenter' (out must be a vec3, got sphere)" },
+        { function() world:getCenter("ball", foreign) end,
+          "bad argument #2 to 'getCenter' (out must be a vec3, got vec3 with a foreign metatable)" },
+        { function() world.getCenter("ball") end, "bad argument #1 to 'getCenter' (world expected, got string; to "
+          .. "call a method, use a colon: world:getCenter(...))" },
+      }
+      for _, call in ipairs(calls) do
+        local failed, err = pcall(call[1])
+        assert.is_false(failed)
+        assert.is_truthy(err:find("world_spec.lua:%d+: "), err)
+        assert.is_truthy(err:find(call[2], 1, true), err)
+      end
+      assert.is_true(out == vec3(9, 9, 9))
+    end)
+
     it("refuses what is not an item, a shape or in the world, naming the function", function()
       local world = collide.newWorld()
       local s = collide.sphere({ 0, 0, 0 }, 1)

@@ -695,6 +695,12 @@ function World:has(item) end
 ---@return collide.Shape|collide.Mesh
 function World:getShape(item) end
 
+---The center of the item's shape (the point setCenter sets; a mesh: the center of its bounds).
+---@param item any
+---@param out? collide.Vec3 set and returned
+---@return collide.Vec3
+function World:getCenter(item, out) end
+
 ---The number of items.
 ---@return integer
 function World:count() end

@@ -356,6 +356,25 @@ function World:getShape(item)
   return onItem(self, item, id, "getShape", pcall(self._core.shape, self._core, id))
 end
 
+--- The center of the item's shape (the point setCenter sets; a mesh: the
+-- center of its bounds), into out (a vec3) or a new vec3.
+function World:getCenter(item, out)
+  self = states[self] or badSelf("getCenter", self)
+  local id = idOf(self, item, "getCenter")
+  if out ~= nil and ctype(out) ~= "vec3" then
+    argError(2, "getCenter", format("out must be a vec3, got %s", typeName(out)))
+  end
+  -- (The core allocates nothing: no finalizer runs before it reads.)
+  local x, y, z = self._core:center(id)
+  if out then
+    if not pcall(setVec3, out, x, y, z) then
+      argError(2, "getCenter", "out must be a vec3, got vec3 with a foreign metatable")
+    end
+    return out
+  end
+  return vec3(x, y, z)
+end
+
 function World:count()
   self = states[self] or badSelf("count", self)
   return self._core:count()
