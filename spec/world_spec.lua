@@ -1113,6 +1113,129 @@ describe("collide.newWorld", function()
       assert.has_error(function() world:addResponse("x", 1) end)
     end)
 
+    it("takes a skin and maxIterations for one call from options, checked as newWorld's", function()
+      -- The gap kept from a wall: the options' skin, over the world's (none
+      -- given: 1e-4 of the mover's size; and 0.01), in the core's loop (no
+      -- filter) and in the Lua loop, moving and checking.
+      for _, worldSkin in ipairs({ false, 0.01 }) do
+        for _, skin in ipairs({ 0.05, 0, false }) do
+          for _, filter in ipairs({ false, function() return "slide" end }) do
+            for _, method in ipairs({ "move", "check" }) do
+              local world = collide.newWorld({ skin = worldSkin or nil })
+              world:add("wall", collide.aabb({ 10, 0, 0 }, { 1, 10, 10 }))
+              world:add("m", collide.sphere({ 0, 0, 0 }, 2))
+              local options = { skin = skin or nil }
+              local actual = world[method](world, "m", { 20, 0, 0 }, filter or nil, nil, nil, options)
+              local gap = skin or worldSkin or 2e-4
+              local where = string.format("%s, skin %s over %s", method, tostring(skin), tostring(worldSkin))
+              C.near(7 - actual.x, gap, 1e-12, where)
+              assert.are.equal(method == "move" and actual.x or 0, world:getCenter("m").x, where)
+              -- The world's own again on the next call without them.
+              world:getShape("m"):setCenter(0, 0, 0)
+              world:update("m")
+              C.near(7 - world[method](world, "m", { 20, 0, 0 }, filter or nil).x, worldSkin or 2e-4, 1e-12, where)
+            end
+          end
+        end
+      end
+      -- maxIterations: a response that keeps the goal meets the wall again,
+      -- until the move has answered that many contacts.
+      for _, worldIterations in ipairs({ false, 2 }) do
+        for _, iterations in ipairs({ false, 1, 9, 1000 }) do
+          local world = collide.newWorld({ maxIterations = worldIterations or nil })
+          world:add("wall", collide.aabb({ 10, 0, 0 }, { 1, 10, 10 }))
+          world:add("m", collide.sphere({ 0, 0, 0 }, 1))
+          world:addResponse("again", function(_, col, _, _, _, gx, gy, gz)
+            return col.touchX, col.touchY, col.touchZ, gx, gy, gz
+          end)
+          local options = { maxIterations = iterations or nil }
+          local _, _, n = world:move("m", { 20, 0, 0 }, function() return "again" end, nil, nil, options)
+          assert.are.equal(iterations or worldIterations or 4, n, "maxIterations " .. tostring(iterations))
+          _, _, n = world:check("m", { 20, 0, 0 }, function() return "again" end, nil, nil, options)
+          assert.are.equal(iterations or worldIterations or 4, n, "check, maxIterations " .. tostring(iterations))
+          _, _, n = world:check("m", { 20, 0, 0 }, function() return "again" end)
+          assert.are.equal(worldIterations or 4, n, "the world's again")
+        end
+      end
+      -- With no filter, options take the same steps as a world made with
+      -- them: its loop, to the bit.
+      local function build(skin, iterations)
+        local rng = Random.new(41)
+        local world = collide.newWorld({ skin = skin, maxIterations = iterations })
+        world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
+        for i = 1, 40 do
+          world:add(i, C.make(collide, rng, rng:pick(KINDS), 1,
+            { rng:uniform(-12, 12), rng:uniform(-0.5, 3), rng:uniform(-12, 12) }))
+        end
+        world:add("m", characterMover("ellipsoid", { 3, 1, 3 }, rng))
+        return world, rng
+      end
+      for _, settings in ipairs({ { skin = 0, maxIterations = 2 }, { skin = 1e-3 }, { maxIterations = 6 } }) do
+        local a, rng = build(settings.skin, settings.maxIterations)
+        local b = build()
+        for step = 1, 60 do
+          local p, d = a:getCenter("m"), rng:unit()
+          local goal = { p.x + 4 * d[1], p.y + 4 * d[2] - 0.5, p.z + 4 * d[3] }
+          local ra, ca, na = a:move("m", goal)
+          local rb, cb, nb = b:move("m", goal, nil, nil, nil, settings)
+          local where = string.format("step %d", step)
+          assert.are.equal(na, nb, where)
+          assert.is_true(ra == rb, where .. ": " .. tostring(ra) .. " against " .. tostring(rb))
+          for i = 1, na do
+            assert.are.equal(ca[i].other, cb[i].other, where)
+            assert.are.equal(ca[i].t, cb[i].t, where)
+          end
+        end
+      end
+      -- Each option checked (read raw), named, at the caller's line; a call
+      -- refused moves nothing.
+      local world = collide.newWorld()
+      world:add("m", collide.sphere({ 0, 0, 0 }, 1))
+      local calls = {
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, 5) end,
+          "#6 to 'move' (options must be a table, got number)" },
+        { function() world:check("m", { 1, 0, 0 }, nil, nil, nil, "skin") end,
+          "#6 to 'check' (options must be a table, got string)" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { Skin = 1 }) end,
+          "#6 to 'move' (unknown option 'Skin'; did you mean 'skin'?)" },
+        { function() world:move("m", { 1, 0, 0 }, print, nil, nil, { gravity = 1 }) end,
+          "#6 to 'move' (unknown option 'gravity'; the options are skin, maxIterations)" },
+        { function() world:check("m", { 1, 0, 0 }, nil, {}, vec3(), { 4 }) end,
+          "#6 to 'check' (unknown option '1'; the options are skin, maxIterations)" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { skin = -1 }) end,
+          "#6 to 'move' (skin must be a number >= 0)" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { skin = "0" }) end,
+          "#6 to 'move' (skin must be a number >= 0)" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { skin = 0 / 0 }) end,
+          "#6 to 'move' (skin must be a number >= 0)" },
+        { function() world:check("m", { 1, 0, 0 }, nil, nil, nil, { maxIterations = 0 }) end,
+          "#6 to 'check' (maxIterations must be an integer in [1, 1000])" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { maxIterations = 2.5 }) end,
+          "#6 to 'move' (maxIterations must be an integer in [1, 1000])" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { maxIterations = 1001 }) end,
+          "#6 to 'move' (maxIterations must be an integer in [1, 1000])" },
+        { function()
+          world:move("m", { 1, 0, 0 }, nil, nil, nil, setmetatable({}, { __index = { maxIterations = 0 } }))
+        end, nil },
+      }
+      for _, call in ipairs(calls) do
+        local failed, err = pcall(call[1])
+        if call[2] then
+          assert.is_false(failed)
+          assert.is_truthy(err:find("world_spec.lua:%d+: bad argument "), err)
+          assert.is_truthy(err:find(call[2], 1, true), err)
+          assert.is_true(world:getCenter("m") == vec3(0, 0, 0), call[2])
+        else
+          assert.is_true(failed, tostring(err)) -- (read raw: the __index's value is not seen)
+          world:getShape("m"):setCenter(0, 0, 0)
+          world:update("m")
+        end
+      end
+      -- Arguments are checked in their order: a bad goal before bad options.
+      assert.has_error(function() world:move("m", "up", nil, nil, nil, 5) end,
+        "bad argument #2 to 'move' (goal must be a vector, got string)")
+    end)
+
     it("keeps a mover within the coordinates when planes leave it no room", function()
       -- A box as long as the coordinates go (half of it 1e15) through three
       -- planes: no place is clear of all of them, and their push out has no

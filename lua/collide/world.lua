@@ -796,9 +796,33 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
   return x, y, z, n
 end
 
+local MOVE_OPTIONS = { "skin", "maxIterations" }
+
+-- The options of a move or a check (argument 6 of fname), read raw as a
+-- goal is: its maxIterations and its skin, nil for the world's.
+local function moveOptions(options, fname)
+  if type(options) ~= "table" then
+    argError(6, fname, format("options must be a table, got %s", type(options)))
+  end
+  for key in next, options do
+    if key ~= "skin" and key ~= "maxIterations" then
+      argError(6, fname, unknownKey(options, MOVE_OPTIONS, "option"))
+    end
+  end
+  local skin, iterations = rawget(options, "skin"), rawget(options, "maxIterations")
+  if skin ~= nil and not (type(skin) == "number" and skin >= 0 and skin <= 1e15) then
+    argError(6, fname, "skin must be a number >= 0")
+  end
+  if iterations ~= nil and not (type(iterations) == "number" and iterations >= 1 and iterations <= 1000
+      and iterations == math.floor(iterations)) then
+    argError(6, fname, "maxIterations must be an integer in [1, 1000]")
+  end
+  return iterations, skin
+end
+
 -- The checked arguments of move and check: id, the goal as numbers, the
--- collisions table.
-local function check(self, fname, item, goal, filter, outCollisions, outActual)
+-- collisions table, the options' iterations and skin.
+local function check(self, fname, item, goal, filter, outCollisions, outActual, options)
   local id = item ~= nil and self._ids[item] or idOf(self, item, fname)
   local gx, gy, gz = components(goal, 2, fname, "goal")
   if filter ~= nil then
@@ -810,7 +834,11 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
   if outActual ~= nil and ctype(outActual) ~= "vec3" then
     argError(5, fname, format("out must be a vec3, got %s", typeName(outActual)))
   end
-  return id, gx, gy, gz, outCollisions or {}
+  local iterations, skin
+  if options ~= nil then
+    iterations, skin = moveOptions(options, fname)
+  end
+  return id, gx, gy, gz, outCollisions or {}, iterations, skin
 end
 
 --- The move loop for callers that have checked their arguments (the
@@ -824,24 +852,27 @@ end
 
 -- move and check (fname; moving or not) past the fast path: the general
 -- path, which checks the arguments and runs the move.
-local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, moving)
-  local id, gx, gy, gz, cols = check(self, fname, item, goal, filter, outCollisions, outActual)
+local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, moving, options)
+  local id, gx, gy, gz, cols, iterations, skin = check(self, fname, item, goal, filter, outCollisions, outActual,
+    options)
   -- The vector it returns made first: a failure to make it after the move
   -- would raise with the item moved.
   local actual = outActual or vec3()
   if filter == nil and not self._fastMove then
     filter = defaultFilter -- "slide" is a response of the world's own
   end
-  local x, y, z, k = run(self, fname, item, id, gx, gy, gz, filter, cols, moving)
+  local x, y, z, k = run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   return setVec3(actual, x, y, z), cols, k
 end
 
 --- Where the item's shape would go moving toward goal: actual, collisions,
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
--- make it allocate nothing.
-function World:check(item, goal, filter, outCollisions, outActual)
+-- make it allocate nothing; options (skin, maxIterations) override the
+-- world's for this call.
+function World:check(item, goal, filter, outCollisions, outActual, options)
   self = states[self] or badSelf("check", self)
-  local fast = filter == nil and self._fastMove
+  -- (With options, the general path: it checks them in their turn.)
+  local fast = filter == nil and options == nil and self._fastMove
   if fast then
     -- The move in one call, unless it leaves it to the general path (false).
     local actual, cols, n = fast(item, goal, nil, outActual, outCollisions, false)
@@ -849,21 +880,21 @@ function World:check(item, goal, filter, outCollisions, outActual)
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, false)
+  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, false, options)
 end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
-function World:move(item, goal, filter, outCollisions, outActual)
+function World:move(item, goal, filter, outCollisions, outActual, options)
   self = states[self] or badSelf("move", self)
-  local fast = filter == nil and self._fastMove
+  local fast = filter == nil and options == nil and self._fastMove
   if fast then
     local actual, cols, n = fast(item, goal, nil, outActual, outCollisions, true)
     if actual then
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, true)
+  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, true, options)
 end
 
 -- What the character controller (collide/character.lua) uses of a world,
