@@ -1236,6 +1236,126 @@ describe("collide.newWorld", function()
         "bad argument #2 to 'move' (goal must be a vector, got string)")
     end)
 
+    it("gives a response the built-in slide of its collision with world:slide, only while it runs", function()
+      -- A response that returns world:slide takes the steps "slide" takes,
+      -- with the planes of the move (a crease, a corner), to rounding (it
+      -- normalizes the normal it is given again): each move from where the
+      -- other world's ended.
+      local function build()
+        local rng = Random.new(8)
+        local world = collide.newWorld({ maxIterations = 6 })
+        world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
+        world:add("wall", collide.aabb({ 6, 2, 0 }, { 1, 3, 20 }))
+        world:add("slope", collide.obb({ 0, 0, 6 }, { 20, 1, 1 }, { 1, 0, 0 }, { 0, 0.8, -0.6 }, { 0, 0.6, 0.8 }))
+        for i = 1, 60 do
+          world:add(i, C.make(collide, rng, rng:pick(KINDS), 1,
+            { rng:uniform(-8, 8), rng:uniform(-0.5, 3), rng:uniform(-8, 8) }))
+        end
+        world:add("m", characterMover("sphere", { 0, 1, 0 }, rng))
+        return world, rng
+      end
+      local function close(v, w, where)
+        for _, k in ipairs({ "x", "y", "z" }) do
+          C.near(v[k], w[k], 1e-12, where .. ", " .. k)
+        end
+      end
+      local a, rng = build()
+      local b = build()
+      local ran = 0
+      b:addResponse("mine", function(w, col, _, _, _, gx, gy, gz)
+        assert.are.equal(b, w)
+        ran = ran + 1
+        return w:slide(col, gx, gy, gz)
+      end)
+      local met = 0
+      for step = 1, 120 do
+        local p, d = a:getCenter("m"), rng:unit()
+        local goal = { p.x + 5 * d[1], p.y + d[2] - 1.5, p.z + 5 * d[3] }
+        if math.abs(p.x) > 8 or math.abs(p.z) > 8 then
+          goal[1], goal[3] = 0, 0 -- back among the items
+        end
+        b:getShape("m"):setCenter(p)
+        b:update("m")
+        local ra, ca, na = a:move("m", goal)
+        local rb, cb, nb = b:move("m", goal, function() return "mine" end)
+        local where = string.format("step %d", step)
+        assert.are.equal(na, nb, where)
+        close(rb, ra, where)
+        for i = 1, na do
+          assert.are.equal(ca[i].other, cb[i].other, where)
+          assert.are.equal("mine", cb[i].type, where)
+          close(cb[i].normal, ca[i].normal, where .. ", normal")
+        end
+        met = met + na
+      end
+      -- (A push out reports a contact it answers itself.)
+      assert.is_true(met > 100 and ran > met * 0.9, "collisions " .. met .. ", responses " .. ran)
+      -- Along the normal the response gives: made horizontal, a slope is an
+      -- upright wall (as a character does with one too steep to walk up).
+      local world = collide.newWorld()
+      world:add("slope", collide.obb({ 0, 0, 0 }, { 5, 0.5, 5 }, { 0.8, 0.6, 0 }, { -0.6, 0.8, 0 }, { 0, 0, 1 }))
+      world:add("m", collide.sphere({ -6, 0, 0 }, 0.5))
+      world:addResponse("wall", function(w, col, _, _, _, gx, gy, gz)
+        local nx, nz = col.normalX, col.normalZ
+        local l = math.sqrt(nx * nx + nz * nz)
+        col.normalX, col.normalY, col.normalZ = nx / l, 0, nz / l
+        return w:slide(col, gx, gy, gz)
+      end)
+      local _, cols = world:check("m", { 0, 0, 3 }, function() return "slide" end)
+      local actual = world:check("m", { 0, 0, 3 }, function() return "wall" end)
+      assert.is_true(cols[1].normalY > 0.5, "the slope leans")
+      C.near(actual.y, 0, 1e-12, "no climb along the wall")
+      assert.is_true(actual.z > 2.9, "along it: " .. tostring(actual))
+      -- Only while a response of this world runs: not outside one, not in a
+      -- filter, not in another world's, nor after a response raised.
+      local other = collide.newWorld()
+      other:add("o", collide.sphere({ 0, 0, 0 }, 0.5))
+      other:add("block", collide.aabb({ 2, 0, 0 }, { 0.5, 0.5, 0.5 }))
+      local col = cols[1]
+      local outside = "calling 'slide' outside a response: world:slide answers a response added with addResponse, "
+        .. "while it runs"
+      local failed, err = pcall(function() return world:slide(col, 0, 0, 3) end)
+      assert.is_false(failed)
+      assert.is_truthy(err:find("world_spec.lua:%d+: " .. outside:gsub("%p", "%%%0")), err)
+      assert.has_error(function()
+        world:check("m", { 0, 0, 3 }, function() return world:slide(col, 0, 0, 3) end)
+      end, outside)
+      other:addResponse("theirs", function(_, c, _, _, _, gx, gy, gz)
+        return world:slide(c, gx, gy, gz)
+      end)
+      assert.has_error(function() other:move("o", { 5, 0, 0 }, function() return "theirs" end) end, outside)
+      world:addResponse("raise", function() error("raised") end)
+      assert.has_error(function() world:check("m", { 0, 0, 3 }, function() return "raise" end) end)
+      assert.has_error(function() world:slide(col, 0, 0, 3) end, outside)
+      -- Its arguments, named, at the caller's line, in a response (not a
+      -- tail call, which leaves no line to name).
+      local bad = {
+        { function(w) return (w:slide(5, 0, 0, 0)) end, "#1 to 'slide' (collision must be a table, got number)" },
+        { function(w)
+          return (w:slide({ touchX = 0, touchY = 0, touchZ = 0, normalX = 0, normalY = 1 }, 0, 0, 0))
+        end, "#1 to 'slide' (collision.normalZ must be a number, got nil)" },
+        { function(w, c) c.touchY = "1"; return (w:slide(c, 0, 0, 0)) end,
+          "#1 to 'slide' (collision.touchY must be a number, got string)" },
+        { function(w, c) return (w:slide(c, "0", 0, 0)) end,
+          "#2 to 'slide' (goalX must be a finite number, got string)" },
+        { function(w, c) return (w:slide(c, 0, 0 / 0, 0)) end,
+          "#3 to 'slide' (goalY must be a finite number, got " .. tostring(0 / 0) .. ")" },
+        { function(w, c) return (w:slide(c, 0, 0, -math.huge)) end,
+          "#4 to 'slide' (goalZ must be a finite number, got " .. tostring(-math.huge) .. ")" },
+        { function(w, c) return (w.slide(c, 0, 0, 0)) end,
+          "#1 to 'slide' (world expected, got table; to call a method, use a colon: world:slide(...))" },
+      }
+      for i, call in ipairs(bad) do
+        world:addResponse("bad" .. i, call[1])
+        failed, err = pcall(function()
+          world:check("m", { 0, 0, 3 }, function() return "bad" .. i end)
+        end)
+        assert.is_false(failed)
+        assert.is_truthy(err:find("world_spec.lua:%d+: bad argument "), err)
+        assert.is_truthy(err:find(call[2], 1, true), err)
+      end
+    end)
+
     it("keeps a mover within the coordinates when planes leave it no room", function()
       -- A box as long as the coordinates go (half of it 1e15) through three
       -- planes: no place is clear of all of them, and their push out has no

@@ -817,6 +817,21 @@ function World:check(item, goal, filter, outCollisions, outActual, options) end
 ---@param fn collide.ResponseFunction
 function World:addResponse(name, fn) end
 
+---In a response added with addResponse, while it runs: the built-in slide of its collision, from
+---the touch point along the plane of collision.normalX/Y/Z (which the response may have changed),
+---with the planes the move slid along before. An error when no response of this world runs.
+---@param collision collide.Collision the response's collision
+---@param goalX number
+---@param goalY number
+---@param goalZ number
+---@return number x the position (the touch point)
+---@return number y
+---@return number z
+---@return number goalX the goal slid along the planes
+---@return number goalY
+---@return number goalZ
+function World:slide(collision, goalX, goalY, goalZ) end
+
 -- -- character -----------------------------------------------------------------------------------
 
 ---A collide-and-slide character over a world's item (collide.newCharacter).

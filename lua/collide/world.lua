@@ -654,14 +654,45 @@ end
 -- What a step of a move returned (lc3_stepmove).
 local MOVE_DONE, MOVE_DECIDE, MOVE_RESPOND = 0, 1, 2
 
--- The slide of a response of the world's own (a character's walk): the
--- motion from where the mover touches to the goal slid along the contact's
--- normal (col.normalX, Y, Z, which the response may have changed), with the
--- planes the move slid along before. Returns the position and the goal.
-local function slide(world, col, _, _, _, gx, gy, gz)
-  local self = states[world]
-  return self._slide(self._move, col.touchX, col.touchY, col.touchZ, col.normalX, col.normalY, col.normalZ, gx, gy,
-    gz)
+-- A number argument of slide, finite: an error that names it otherwise.
+local function finiteArg(v, n, name)
+  if type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge then
+    argError(n, "slide", format("%s must be a finite number, got %s", name, type(v) == "number" and tostring(v)
+      or type(v)))
+  end
+end
+
+local COLLISION_FIELDS = { "touchX", "touchY", "touchZ", "normalX", "normalY", "normalZ" }
+
+--- For a response added with addResponse, while it runs: the built-in
+-- slide of collision, the motion from where the mover touches to the goal
+-- slid along the contact's normal (collision.normalX, Y, Z, which the
+-- response may have changed), with the planes the move slid along before.
+-- Returns the position and the goal (six numbers), as a response does.
+function World:slide(collision, goalX, goalY, goalZ)
+  self = states[self] or badSelf("slide", self)
+  local move = self._move
+  if not move then
+    callerError("calling 'slide' outside a response: world:slide answers a response added with addResponse, while "
+      .. "it runs")
+  end
+  if type(collision) ~= "table" then
+    argError(1, "slide", format("collision must be a table, got %s", type(collision)))
+  end
+  local c = collision
+  local tx, ty, tz, nx, ny, nz = c.touchX, c.touchY, c.touchZ, c.normalX, c.normalY, c.normalZ
+  if not (type(tx) == "number" and type(ty) == "number" and type(tz) == "number" and type(nx) == "number"
+      and type(ny) == "number" and type(nz) == "number") then
+    for _, key in ipairs(COLLISION_FIELDS) do
+      if type(c[key]) ~= "number" then
+        argError(1, "slide", format("collision.%s must be a number, got %s", key, type(c[key])))
+      end
+    end
+  end
+  finiteArg(goalX, 2, "goalX")
+  finiteArg(goalY, 3, "goalY")
+  finiteArg(goalZ, 4, "goalZ")
+  return self._slide(move, tx, ty, tz, nx, ny, nz, goalX, goalY, goalZ)
 end
 
 --- Register a response: fn(world, collision, x, y, z, goalX, goalY, goalZ)
@@ -782,8 +813,10 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     move = self._newMove()
     buf.move = move
   end
+  local outer = self._move -- the move whose response runs, if any (slide's)
   local ok, x, y, z, n = pcall(drive, self, move, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   if not ok then
+    self._move = outer -- (a response that raised left its own)
     -- (The buffer is dropped: its move may be left in use by a failure.)
     -- Taken out of the world as the call began (a finalizer may take it
     -- out at any allocation): as if before; else the error, raised again.
@@ -906,7 +939,9 @@ local character = require("collide.character")({
   end,
   move = moveChecked,
   recycle = recycle,
-  slide = slide,
+  slide = function(world, col, _, _, _, gx, gy, gz)
+    return world:slide(col, gx, gy, gz)
+  end,
   unknownKey = unknownKey,
 })
 
