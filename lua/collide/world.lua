@@ -360,19 +360,19 @@ end
 -- center of its bounds), into out (a vec3) or a new vec3.
 function World:getCenter(item, out)
   self = states[self] or badSelf("getCenter", self)
-  local id = idOf(self, item, "getCenter")
-  if out ~= nil and ctype(out) ~= "vec3" then
-    argError(2, "getCenter", format("out must be a vec3, got %s", typeName(out)))
-  end
+  local id = item ~= nil and self._ids[item] or idOf(self, item, "getCenter")
   -- (The core allocates nothing: no finalizer runs before it reads.)
-  local x, y, z = self._core:center(id)
-  if out then
-    if not pcall(setVec3, out, x, y, z) then
-      argError(2, "getCenter", "out must be a vec3, got vec3 with a foreign metatable")
+  if out ~= nil then
+    -- Set by the core, or false for what is not a vec3 it can write (one
+    -- with a foreign metatable), refused here.
+    local set = self._core:center(id, out)
+    if not set then
+      argError(2, "getCenter", format("out must be a vec3, got %s%s", typeName(out),
+        ctype(out) == "vec3" and " with a foreign metatable" or ""))
     end
-    return out
+    return set
   end
-  return vec3(x, y, z)
+  return vec3(self._core:center(id))
 end
 
 function World:count()
