@@ -654,15 +654,27 @@ end
 -- What a step of a move returned (lc3_stepmove).
 local MOVE_DONE, MOVE_DECIDE, MOVE_RESPOND = 0, 1, 2
 
--- A number argument of slide, finite: an error that names it otherwise.
-local function finiteArg(v, n, name)
-  if type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge then
-    argError(n, "slide", format("%s must be a finite number, got %s", name, type(v) == "number" and tostring(v)
-      or type(v)))
+local COLLISION_FIELDS = { "touchX", "touchY", "touchZ", "normalX", "normalY", "normalZ" }
+local GOALS = { "goalX", "goalY", "goalZ" }
+
+-- The error of slide's arguments: the first that is wrong, named.
+local function slideError(c, ...)
+  if type(c) ~= "table" then
+    argError(1, "slide", format("collision must be a table, got %s", type(c)))
+  end
+  for _, key in ipairs(COLLISION_FIELDS) do
+    if type(c[key]) ~= "number" then
+      argError(1, "slide", format("collision.%s must be a number, got %s", key, type(c[key])))
+    end
+  end
+  for i = 1, 3 do
+    local v = select(i, ...)
+    if not (type(v) == "number" and v - v == 0) then
+      argError(i + 1, "slide", format("%s must be a finite number, got %s", GOALS[i],
+        type(v) == "number" and tostring(v) or type(v)))
+    end
   end
 end
-
-local COLLISION_FIELDS = { "touchX", "touchY", "touchZ", "normalX", "normalY", "normalZ" }
 
 --- For a response added with addResponse, while it runs: the built-in
 -- slide of collision, the motion from where the mover touches to the goal
@@ -677,21 +689,16 @@ function World:slide(collision, goalX, goalY, goalZ)
       .. "it runs")
   end
   if type(collision) ~= "table" then
-    argError(1, "slide", format("collision must be a table, got %s", type(collision)))
+    slideError(collision, goalX, goalY, goalZ)
   end
   local c = collision
   local tx, ty, tz, nx, ny, nz = c.touchX, c.touchY, c.touchZ, c.normalX, c.normalY, c.normalZ
+  -- (x - x is 0 for a finite number only.)
   if not (type(tx) == "number" and type(ty) == "number" and type(tz) == "number" and type(nx) == "number"
-      and type(ny) == "number" and type(nz) == "number") then
-    for _, key in ipairs(COLLISION_FIELDS) do
-      if type(c[key]) ~= "number" then
-        argError(1, "slide", format("collision.%s must be a number, got %s", key, type(c[key])))
-      end
-    end
+      and type(ny) == "number" and type(nz) == "number" and type(goalX) == "number" and type(goalY) == "number"
+      and type(goalZ) == "number" and goalX - goalX == 0 and goalY - goalY == 0 and goalZ - goalZ == 0) then
+    slideError(collision, goalX, goalY, goalZ)
   end
-  finiteArg(goalX, 2, "goalX")
-  finiteArg(goalY, 3, "goalY")
-  finiteArg(goalZ, 4, "goalZ")
   return self._slide(move, tx, ty, tz, nx, ny, nz, goalX, goalY, goalZ)
 end
 
@@ -837,17 +844,23 @@ local function moveOptions(options, fname)
   if type(options) ~= "table" then
     argError(6, fname, format("options must be a table, got %s", type(options)))
   end
-  for key in next, options do
-    if key ~= "skin" and key ~= "maxIterations" then
+  -- (Its values as its keys are read: a character's move calls this in
+  -- each part of its move.)
+  local skin, iterations
+  for key, value in next, options do
+    if key == "skin" then
+      skin = value
+    elseif key == "maxIterations" then
+      iterations = value
+    else
       argError(6, fname, unknownKey(options, MOVE_OPTIONS, "option"))
     end
   end
-  local skin, iterations = rawget(options, "skin"), rawget(options, "maxIterations")
   if skin ~= nil and not (type(skin) == "number" and skin >= 0 and skin <= 1e15) then
     argError(6, fname, "skin must be a number >= 0")
   end
   if iterations ~= nil and not (type(iterations) == "number" and iterations >= 1 and iterations <= 1000
-      and iterations == math.floor(iterations)) then
+      and iterations % 1 == 0) then
     argError(6, fname, "maxIterations must be an integer in [1, 1000]")
   end
   return iterations, skin
