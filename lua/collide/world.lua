@@ -732,13 +732,6 @@ local function defaultFilter()
   return "slide"
 end
 
--- A record back to the world's pool, holding no item (a spare record must
--- not keep an item alive after it left the world).
-local function recycle(pool, col)
-  col.item, col.other = nil, nil
-  pool[#pool + 1] = col
-end
-
 -- Number i of what a response returned (its position, then its goal); an
 -- error at the caller of move or check when it is not a finite number.
 local function coordinate(response, i, c)
@@ -887,15 +880,6 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual, 
   return id, gx, gy, gz, outCollisions or {}, iterations, skin
 end
 
---- The move loop for callers that have checked their arguments (the
--- character controller): item and its id, the goal as numbers, a filter
--- function, the collisions table, the iterations and the skin (nil: the
--- world's); moves the shape when moving. Returns the position reached
--- (numbers) and the count of collisions.
-local function moveChecked(self, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
-  return run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
-end
-
 -- move and check (fname; moving or not) past the fast path: the general
 -- path, which checks the arguments and runs the move.
 local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, moving, options)
@@ -943,19 +927,6 @@ function World:move(item, goal, filter, outCollisions, outActual, options)
   return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, true, options)
 end
 
--- What the character controller (collide/character.lua) uses of a world,
--- given to it here and reachable from no script: a world's private state,
--- and the move loop for callers that checked their arguments.
-local character = require("collide.character")({
-  state = function(world)
-    return states[world]
-  end,
-  move = moveChecked,
-  recycle = recycle,
-  slide = function(world, col, _, _, _, gx, gy, gz)
-    return world:slide(col, gx, gy, gz)
-  end,
-  unknownKey = unknownKey,
-})
-
-return { newWorld = newWorld, newCharacter = character.newCharacter, isWorld = isWorld }
+-- (The character controller, collide/character.lua, is built on the
+-- methods above, as any script's mover would be.)
+return { newWorld = newWorld, isWorld = isWorld }
