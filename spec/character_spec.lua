@@ -222,6 +222,104 @@ describe("collide.newCharacter", function()
     end
   end)
 
+  it("is built on the world's public methods only, and world.lua gives it nothing", function()
+    -- The text of the modules (as the tests load them).
+    local function source(name)
+      local path = package.searchpath and package.searchpath(name, package.path)
+        or "lua/" .. name:gsub("%.", "/") .. ".lua" -- (Lua 5.1 has no searchpath)
+      local file = assert(io.open(path, "r"))
+      local text = file:read("*a")
+      file:close()
+      return text, path
+    end
+    local text, path = source("collide.character")
+    local world = source("collide.world")
+    -- Every field of a world's private state (world.lua's self._name), and
+    -- the ways in: no character.lua line reads one (its own state's _world
+    -- is the world object itself, the one name they share).
+    local private = {}
+    for name in world:gmatch("self%._([%w_]+)") do
+      private[name] = true
+    end
+    private.world = nil
+    for _, name in ipairs({ "core", "ids", "items", "pool", "made", "buffers", "move", "responses", "slide" }) do
+      assert.is_true(private[name], "world.lua's state has no _" .. name .. ": update this test")
+    end
+    for _, name in ipairs({ "characters", "ws", "id" }) do -- (what it read before)
+      private[name] = true
+    end
+    local n = 0
+    for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+      n = n + 1
+      local code = line:gsub("%-%-.*$", "")
+      for name in code:gmatch("%._([%w_]+)") do
+        assert.is_nil(private[name] and name, string.format("%s:%d reads a world's _%s: %s", path, n, name, line))
+      end
+      for _, pattern in ipairs({ "state%(", "stateOf", "private", "getmetatable", "getupvalue", "rawget%(%s*world",
+        "_newWorldCore", "%f[%w_]states%f[^%w_]" }) do
+        assert.is_nil(code:find(pattern), string.format("%s:%d: %s", path, n, line))
+      end
+    end
+    -- What it requires: the core, and of collide.world only isWorld.
+    for name in text:gmatch("require%(%s*\"([^\"]+)\"%s*%)") do
+      assert.is_truthy(name == "collide.core" or name == "collide.world", name)
+    end
+    assert.is_nil(text:find('require%("collide%.world"%)%s*[^%.%s]'), "it takes more than isWorld of collide.world")
+    assert.is_truthy(text:find('require("collide.world").isWorld', 1, true))
+    -- world.lua builds no character: it requires neither character.lua nor
+    -- hands anything to it, and its module has nothing but its two functions.
+    assert.is_nil(world:find("collide.character", 1, true))
+    local keys = {}
+    for key in pairs(require("collide.world")) do
+      keys[#keys + 1] = key
+    end
+    table.sort(keys)
+    assert.are.same({ "isWorld", "newWorld" }, keys)
+    assert.are.equal("table", type(require("collide.character")))
+    assert.are.equal(collide.newCharacter, require("collide.character").newCharacter)
+  end)
+
+  it("is collected with its world and item, and keeps no item it met alive", function()
+    local weak = setmetatable({}, { __mode = "k" })
+    local world = collide.newWorld()
+    do
+      local other = collide.newWorld()
+      local item = {}
+      other:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+      other:add(item, collide.sphere({ 0, 0.6, 0 }, 0.5))
+      local c = collide.newCharacter(other, item, { stickToFloor = 0.3 })
+      c:move({ 0.1, -0.2, 0 })
+      weak[other], weak[item], weak[c] = true, true, true
+    end
+    -- A coin crossed (walking) and a box stood on (falling), then taken
+    -- out of the world: gone once the next move is made, though it neither
+    -- walks nor lands on anything (its records of them are let go).
+    world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+    world:add("player", collide.sphere({ 0, 0.6001, 0 }, 0.5))
+    local met = { coin = {}, box = {} } -- (held here, to be let go)
+    world:add(met.coin, collide.sphere({ 0.3, 0.6, 0 }, 0.2))
+    world:add(met.box, collide.aabb({ 0, 0.05, 0 }, { 0.3, 0.05, 0.3 }))
+    local c = collide.newCharacter(world, "player", {
+      filter = function(_, other) return other == met.coin and "cross" or true end,
+    })
+    local _, state, cols = c:move({ 0.05, -0.2, 0 })
+    local seen = {}
+    for _, col in ipairs(cols) do
+      seen[#seen + 1] = (col.other == met.coin and "coin " or col.other == met.box and "box " or "? ") .. col.type
+    end
+    assert.are.same({ "coin cross", "box slide" }, seen)
+    assert.are.equal("onGround", state)
+    assert.are.equal(met.box, c:getGroundItem())
+    world:remove(met.coin)
+    world:remove(met.box)
+    weak[met.coin], weak[met.box] = true, true
+    met.coin, met.box = nil, nil
+    assert.are.equal("inAir", select(2, c:move({ 0, -0.01, 0 })))
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(next(weak), "something kept alive")
+  end)
+
   for moverName, mover in pairs(MOVERS) do
     describe("as " .. moverName, function()
       -- Slopes of 5 to 85 degrees under each step height (a step's edge is

@@ -196,6 +196,67 @@ describe("collide.newWorld", function()
       assert.is_false(world:has(nil))
     end)
 
+    it("gives the center of an item's shape (a mesh's bounds' center), into out or a new vec3", function()
+      local world = collide.newWorld()
+      world:add("ball", collide.sphere({ 1, 2, 3 }, 1))
+      world:add("box", collide.obb({ -4, 5, 6 }, { 1, 2, 3 }))
+      world:add("rod", collide.segment({ 0, 0, 0 }, { 2, 4, -6 }))
+      world:add("ground", collide.plane({ 7, -2, 9 }, { 0, 1, 0 }))
+      world:add("level", boxMesh({ 5, -6, 7 }, 2))
+      local expected = { ball = { 1, 2, 3 }, box = { -4, 5, 6 }, rod = { 1, 2, -3 }, ground = { 0, -2, 0 },
+        level = { 5, -6, 7 } }
+      local out = vec3(9, 9, 9)
+      for item, c in pairs(expected) do
+        local v = world:getCenter(item)
+        assert.are.equal("vec3", collide.type(v))
+        assert.is_true(v == vec3(c[1], c[2], c[3]), item .. ": " .. tostring(v))
+        assert.are.equal(out, world:getCenter(item, out))
+        assert.is_true(out == v, item)
+        assert.is_false(rawequal(v, world:getCenter(item)), item .. ": a new vec3 each call")
+      end
+      -- The shape as it is now (moved in place, or by a move), not a copy.
+      world:getShape("ball"):setCenter(-1, -2, -3)
+      world:update("ball")
+      assert.is_true(world:getCenter("ball") == vec3(-1, -2, -3))
+      world:move("ball", { 0, 10, 0 })
+      assert.is_true(world:getCenter("ball") == world:getShape("ball").center)
+      -- With out, it allocates nothing.
+      local grown = allocatedBy(function()
+        for _ = 1, 100 do
+          world:getCenter("box", out)
+        end
+      end, function() world:getCenter("level", out) end, function()
+        for _ = 1, 1000 do
+          world:getCenter("box", out)
+          world:getCenter("level", out)
+        end
+      end)
+      assert.is_true(grown < 1, string.format("%.1f KB of garbage", grown))
+      -- Its arguments, named, at the caller's line; nothing written to out.
+      out:set(9, 9, 9)
+      local foreign = vec3(9, 9, 9)
+      debug.setmetatable(foreign, {})
+      local calls = {
+        { function() world:getCenter("nope") end, "bad argument #1 to 'getCenter' (nope is not in the world)" },
+        { function() world:getCenter(nil, out) end, "bad argument #1 to 'getCenter' (nil is not in the world)" },
+        { function() world:getCenter("ball", { 0, 0, 0 }) end,
+          "bad argument #2 to 'getCenter' (out must be a vec3, got table)" },
+        { function() world:getCenter("ball", collide.sphere({ 0, 0, 0 }, 1)) end,
+          "bad argument #2 to 'getCenter' (out must be a vec3, got sphere)" },
+        { function() world:getCenter("ball", foreign) end,
+          "bad argument #2 to 'getCenter' (out must be a vec3, got vec3 with a foreign metatable)" },
+        { function() world.getCenter("ball") end, "bad argument #1 to 'getCenter' (world expected, got string; to "
+          .. "call a method, use a colon: world:getCenter(...))" },
+      }
+      for _, call in ipairs(calls) do
+        local failed, err = pcall(call[1])
+        assert.is_false(failed)
+        assert.is_truthy(err:find("world_spec.lua:%d+: "), err)
+        assert.is_truthy(err:find(call[2], 1, true), err)
+      end
+      assert.is_true(out == vec3(9, 9, 9))
+    end)
+
     it("refuses what is not an item, a shape or in the world, naming the function", function()
       local world = collide.newWorld()
       local s = collide.sphere({ 0, 0, 0 }, 1)
@@ -1237,6 +1298,249 @@ describe("collide.newWorld", function()
       assert.is_true(actual.x < 3.5 + 1e-9 and actual.x > 3.49)
       assert.has_error(function() world:move("ball", { 10, 0, 0 }, function() return "fly" end) end)
       assert.has_error(function() world:addResponse("x", 1) end)
+    end)
+
+    it("takes a skin and maxIterations for one call from options, checked as newWorld's", function()
+      -- The gap kept from a wall: the options' skin, over the world's (none
+      -- given: 1e-4 of the mover's size; and 0.01), in the core's loop (no
+      -- filter) and in the Lua loop, moving and checking.
+      for _, worldSkin in ipairs({ false, 0.01 }) do
+        for _, skin in ipairs({ 0.05, 0, false }) do
+          for _, filter in ipairs({ false, function() return "slide" end }) do
+            for _, method in ipairs({ "move", "check" }) do
+              local world = collide.newWorld({ skin = worldSkin or nil })
+              world:add("wall", collide.aabb({ 10, 0, 0 }, { 1, 10, 10 }))
+              world:add("m", collide.sphere({ 0, 0, 0 }, 2))
+              local options = { skin = skin or nil }
+              local actual = world[method](world, "m", { 20, 0, 0 }, filter or nil, nil, nil, options)
+              local gap = skin or worldSkin or 2e-4
+              local where = string.format("%s, skin %s over %s", method, tostring(skin), tostring(worldSkin))
+              C.near(7 - actual.x, gap, 1e-12, where)
+              assert.are.equal(method == "move" and actual.x or 0, world:getCenter("m").x, where)
+              -- The world's own again on the next call without them.
+              world:getShape("m"):setCenter(0, 0, 0)
+              world:update("m")
+              C.near(7 - world[method](world, "m", { 20, 0, 0 }, filter or nil).x, worldSkin or 2e-4, 1e-12, where)
+            end
+          end
+        end
+      end
+      -- maxIterations: a response that keeps the goal meets the wall again,
+      -- until the move has answered that many contacts.
+      for _, worldIterations in ipairs({ false, 2 }) do
+        for _, iterations in ipairs({ false, 1, 9, 1000 }) do
+          local world = collide.newWorld({ maxIterations = worldIterations or nil })
+          world:add("wall", collide.aabb({ 10, 0, 0 }, { 1, 10, 10 }))
+          world:add("m", collide.sphere({ 0, 0, 0 }, 1))
+          world:addResponse("again", function(_, col, _, _, _, gx, gy, gz)
+            return col.touchX, col.touchY, col.touchZ, gx, gy, gz
+          end)
+          local options = { maxIterations = iterations or nil }
+          local _, _, n = world:move("m", { 20, 0, 0 }, function() return "again" end, nil, nil, options)
+          assert.are.equal(iterations or worldIterations or 4, n, "maxIterations " .. tostring(iterations))
+          _, _, n = world:check("m", { 20, 0, 0 }, function() return "again" end, nil, nil, options)
+          assert.are.equal(iterations or worldIterations or 4, n, "check, maxIterations " .. tostring(iterations))
+          _, _, n = world:check("m", { 20, 0, 0 }, function() return "again" end)
+          assert.are.equal(worldIterations or 4, n, "the world's again")
+        end
+      end
+      -- With no filter, options take the same steps as a world made with
+      -- them: its loop, to the bit.
+      local function build(skin, iterations)
+        local rng = Random.new(41)
+        local world = collide.newWorld({ skin = skin, maxIterations = iterations })
+        world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
+        for i = 1, 40 do
+          world:add(i, C.make(collide, rng, rng:pick(KINDS), 1,
+            { rng:uniform(-12, 12), rng:uniform(-0.5, 3), rng:uniform(-12, 12) }))
+        end
+        world:add("m", characterMover("ellipsoid", { 3, 1, 3 }, rng))
+        return world, rng
+      end
+      for _, settings in ipairs({ { skin = 0, maxIterations = 2 }, { skin = 1e-3 }, { maxIterations = 6 } }) do
+        local a, rng = build(settings.skin, settings.maxIterations)
+        local b = build()
+        for step = 1, 60 do
+          local p, d = a:getCenter("m"), rng:unit()
+          local goal = { p.x + 4 * d[1], p.y + 4 * d[2] - 0.5, p.z + 4 * d[3] }
+          local ra, ca, na = a:move("m", goal)
+          local rb, cb, nb = b:move("m", goal, nil, nil, nil, settings)
+          local where = string.format("step %d", step)
+          assert.are.equal(na, nb, where)
+          assert.is_true(ra == rb, where .. ": " .. tostring(ra) .. " against " .. tostring(rb))
+          for i = 1, na do
+            assert.are.equal(ca[i].other, cb[i].other, where)
+            assert.are.equal(ca[i].t, cb[i].t, where)
+          end
+        end
+      end
+      -- Each option checked (read raw), named, at the caller's line; a call
+      -- refused moves nothing.
+      local world = collide.newWorld()
+      world:add("m", collide.sphere({ 0, 0, 0 }, 1))
+      local calls = {
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, 5) end,
+          "#6 to 'move' (options must be a table, got number)" },
+        { function() world:check("m", { 1, 0, 0 }, nil, nil, nil, "skin") end,
+          "#6 to 'check' (options must be a table, got string)" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { Skin = 1 }) end,
+          "#6 to 'move' (unknown option 'Skin'; did you mean 'skin'?)" },
+        { function() world:move("m", { 1, 0, 0 }, print, nil, nil, { gravity = 1 }) end,
+          "#6 to 'move' (unknown option 'gravity'; the options are skin, maxIterations)" },
+        { function() world:check("m", { 1, 0, 0 }, nil, {}, vec3(), { 4 }) end,
+          "#6 to 'check' (unknown option '1'; the options are skin, maxIterations)" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { skin = -1 }) end,
+          "#6 to 'move' (skin must be a number >= 0)" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { skin = "0" }) end,
+          "#6 to 'move' (skin must be a number >= 0)" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { skin = 0 / 0 }) end,
+          "#6 to 'move' (skin must be a number >= 0)" },
+        { function() world:check("m", { 1, 0, 0 }, nil, nil, nil, { maxIterations = 0 }) end,
+          "#6 to 'check' (maxIterations must be an integer in [1, 1000])" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { maxIterations = 2.5 }) end,
+          "#6 to 'move' (maxIterations must be an integer in [1, 1000])" },
+        { function() world:move("m", { 1, 0, 0 }, nil, nil, nil, { maxIterations = 1001 }) end,
+          "#6 to 'move' (maxIterations must be an integer in [1, 1000])" },
+        { function()
+          world:move("m", { 1, 0, 0 }, nil, nil, nil, setmetatable({}, { __index = { maxIterations = 0 } }))
+        end, nil },
+      }
+      for _, call in ipairs(calls) do
+        local failed, err = pcall(call[1])
+        if call[2] then
+          assert.is_false(failed)
+          assert.is_truthy(err:find("world_spec.lua:%d+: bad argument "), err)
+          assert.is_truthy(err:find(call[2], 1, true), err)
+          assert.is_true(world:getCenter("m") == vec3(0, 0, 0), call[2])
+        else
+          assert.is_true(failed, tostring(err)) -- (read raw: the __index's value is not seen)
+          world:getShape("m"):setCenter(0, 0, 0)
+          world:update("m")
+        end
+      end
+      -- Arguments are checked in their order: a bad goal before bad options.
+      assert.has_error(function() world:move("m", "up", nil, nil, nil, 5) end,
+        "bad argument #2 to 'move' (goal must be a vector, got string)")
+    end)
+
+    it("gives a response the built-in slide of its collision with world:slide, only while it runs", function()
+      -- A response that returns world:slide takes the steps "slide" takes,
+      -- with the planes of the move (a crease, a corner), to rounding (it
+      -- normalizes the normal it is given again): each move from where the
+      -- other world's ended.
+      local function build()
+        local rng = Random.new(8)
+        local world = collide.newWorld({ maxIterations = 6 })
+        world:add("floor", collide.aabb({ 0, -1, 0 }, { 20, 1, 20 }))
+        world:add("wall", collide.aabb({ 6, 2, 0 }, { 1, 3, 20 }))
+        world:add("slope", collide.obb({ 0, 0, 6 }, { 20, 1, 1 }, { 1, 0, 0 }, { 0, 0.8, -0.6 }, { 0, 0.6, 0.8 }))
+        for i = 1, 60 do
+          world:add(i, C.make(collide, rng, rng:pick(KINDS), 1,
+            { rng:uniform(-8, 8), rng:uniform(-0.5, 3), rng:uniform(-8, 8) }))
+        end
+        world:add("m", characterMover("sphere", { 0, 1, 0 }, rng))
+        return world, rng
+      end
+      local function close(v, w, where)
+        for _, k in ipairs({ "x", "y", "z" }) do
+          C.near(v[k], w[k], 1e-12, where .. ", " .. k)
+        end
+      end
+      local a, rng = build()
+      local b = build()
+      local ran = 0
+      b:addResponse("mine", function(w, col, _, _, _, gx, gy, gz)
+        assert.are.equal(b, w)
+        ran = ran + 1
+        return w:slide(col, gx, gy, gz)
+      end)
+      local met = 0
+      for step = 1, 120 do
+        local p, d = a:getCenter("m"), rng:unit()
+        local goal = { p.x + 5 * d[1], p.y + d[2] - 1.5, p.z + 5 * d[3] }
+        if math.abs(p.x) > 8 or math.abs(p.z) > 8 then
+          goal[1], goal[3] = 0, 0 -- back among the items
+        end
+        b:getShape("m"):setCenter(p)
+        b:update("m")
+        local ra, ca, na = a:move("m", goal)
+        local rb, cb, nb = b:move("m", goal, function() return "mine" end)
+        local where = string.format("step %d", step)
+        assert.are.equal(na, nb, where)
+        close(rb, ra, where)
+        for i = 1, na do
+          assert.are.equal(ca[i].other, cb[i].other, where)
+          assert.are.equal("mine", cb[i].type, where)
+          close(cb[i].normal, ca[i].normal, where .. ", normal")
+        end
+        met = met + na
+      end
+      -- (A push out reports a contact it answers itself.)
+      assert.is_true(met > 100 and ran > met * 0.9, "collisions " .. met .. ", responses " .. ran)
+      -- Along the normal the response gives: made horizontal, a slope is an
+      -- upright wall (as a character does with one too steep to walk up).
+      local world = collide.newWorld()
+      world:add("slope", collide.obb({ 0, 0, 0 }, { 5, 0.5, 5 }, { 0.8, 0.6, 0 }, { -0.6, 0.8, 0 }, { 0, 0, 1 }))
+      world:add("m", collide.sphere({ -6, 0, 0 }, 0.5))
+      world:addResponse("wall", function(w, col, _, _, _, gx, gy, gz)
+        local nx, nz = col.normalX, col.normalZ
+        local l = math.sqrt(nx * nx + nz * nz)
+        col.normalX, col.normalY, col.normalZ = nx / l, 0, nz / l
+        return w:slide(col, gx, gy, gz)
+      end)
+      local _, cols = world:check("m", { 0, 0, 3 }, function() return "slide" end)
+      local actual = world:check("m", { 0, 0, 3 }, function() return "wall" end)
+      assert.is_true(cols[1].normalY > 0.5, "the slope leans")
+      C.near(actual.y, 0, 1e-12, "no climb along the wall")
+      assert.is_true(actual.z > 2.9, "along it: " .. tostring(actual))
+      -- Only while a response of this world runs: not outside one, not in a
+      -- filter, not in another world's, nor after a response raised.
+      local other = collide.newWorld()
+      other:add("o", collide.sphere({ 0, 0, 0 }, 0.5))
+      other:add("block", collide.aabb({ 2, 0, 0 }, { 0.5, 0.5, 0.5 }))
+      local col = cols[1]
+      local outside = "calling 'slide' outside a response: world:slide answers a response added with addResponse, "
+        .. "while it runs"
+      local failed, err = pcall(function() return world:slide(col, 0, 0, 3) end)
+      assert.is_false(failed)
+      assert.is_truthy(err:find("world_spec.lua:%d+: " .. outside:gsub("%p", "%%%0")), err)
+      assert.has_error(function()
+        world:check("m", { 0, 0, 3 }, function() return world:slide(col, 0, 0, 3) end)
+      end, outside)
+      other:addResponse("theirs", function(_, c, _, _, _, gx, gy, gz)
+        return world:slide(c, gx, gy, gz)
+      end)
+      assert.has_error(function() other:move("o", { 5, 0, 0 }, function() return "theirs" end) end, outside)
+      world:addResponse("raise", function() error("raised") end)
+      assert.has_error(function() world:check("m", { 0, 0, 3 }, function() return "raise" end) end)
+      assert.has_error(function() world:slide(col, 0, 0, 3) end, outside)
+      -- Its arguments, named, at the caller's line, in a response (not a
+      -- tail call, which leaves no line to name).
+      local bad = {
+        { function(w) return (w:slide(5, 0, 0, 0)) end, "#1 to 'slide' (collision must be a table, got number)" },
+        { function(w)
+          return (w:slide({ touchX = 0, touchY = 0, touchZ = 0, normalX = 0, normalY = 1 }, 0, 0, 0))
+        end, "#1 to 'slide' (collision.normalZ must be a number, got nil)" },
+        { function(w, c) c.touchY = "1"; return (w:slide(c, 0, 0, 0)) end,
+          "#1 to 'slide' (collision.touchY must be a number, got string)" },
+        { function(w, c) return (w:slide(c, "0", 0, 0)) end,
+          "#2 to 'slide' (goalX must be a finite number, got string)" },
+        { function(w, c) return (w:slide(c, 0, 0 / 0, 0)) end,
+          "#3 to 'slide' (goalY must be a finite number, got " .. tostring(0 / 0) .. ")" },
+        { function(w, c) return (w:slide(c, 0, 0, -math.huge)) end,
+          "#4 to 'slide' (goalZ must be a finite number, got " .. tostring(-math.huge) .. ")" },
+        { function(w, c) return (w.slide(c, 0, 0, 0)) end,
+          "#1 to 'slide' (world expected, got table; to call a method, use a colon: world:slide(...))" },
+      }
+      for i, call in ipairs(bad) do
+        world:addResponse("bad" .. i, call[1])
+        failed, err = pcall(function()
+          world:check("m", { 0, 0, 3 }, function() return "bad" .. i end)
+        end)
+        assert.is_false(failed)
+        assert.is_truthy(err:find("world_spec.lua:%d+: bad argument "), err)
+        assert.is_truthy(err:find(call[2], 1, true), err)
+      end
     end)
 
     it("keeps a mover within the coordinates when planes leave it no room", function()

@@ -120,6 +120,11 @@
 ---@field skin number? the gap a mover keeps from what it stops against (>= 0; default 1e-4 of the mover's size)
 ---@field maxIterations integer? contacts one move responds to, 1 to 1000 (default 4)
 
+---The options of one world:move or world:check, overriding the world's (read raw; no other key).
+---@class collide.MoveOptions
+---@field skin number? the gap the mover keeps from what it stops against (>= 0; default the world's)
+---@field maxIterations integer? contacts this move responds to, 1 to 1000 (default the world's)
+
 ---collide.newCharacter's settings, all optional.
 ---@class collide.CharacterSettings
 ---@field up collide.Vec3Like? the up direction, normalized (default {0, 1, 0})
@@ -715,6 +720,12 @@ function World:has(item) end
 ---@return collide.Shape|collide.Mesh
 function World:getShape(item) end
 
+---The center of the item's shape (the point setCenter sets; a mesh: the center of its bounds).
+---@param item any
+---@param out? collide.Vec3 set and returned
+---@return collide.Vec3
+function World:getCenter(item, out) end
+
 ---The number of items.
 ---@return integer
 function World:count() end
@@ -803,11 +814,11 @@ function World:sweep(shape, delta, filter) end
 ---@param filter? collide.MoveFilter default: "slide" for every item
 ---@param outCollisions? collide.Collision[] its records reused
 ---@param outActual? collide.Vec3 filled and returned
----@param iterations? integer overrides the world's maxIterations for this move (the character controller's)
+---@param options? collide.MoveOptions the skin and maxIterations of this move (default the world's)
 ---@return collide.Vec3 actual where the center ended
 ---@return collide.Collision[] collisions the contacts responded to, in order
 ---@return integer n
-function World:move(item, goal, filter, outCollisions, outActual, iterations) end
+function World:move(item, goal, filter, outCollisions, outActual, options) end
 
 ---Where the item's shape would go moving toward `goal`, as World:move, without moving it.
 ---@param item any
@@ -815,15 +826,31 @@ function World:move(item, goal, filter, outCollisions, outActual, iterations) en
 ---@param filter? collide.MoveFilter
 ---@param outCollisions? collide.Collision[]
 ---@param outActual? collide.Vec3
+---@param options? collide.MoveOptions
 ---@return collide.Vec3 actual
 ---@return collide.Collision[] collisions
 ---@return integer n
-function World:check(item, goal, filter, outCollisions, outActual) end
+function World:check(item, goal, filter, outCollisions, outActual, options) end
 
 ---Register a response under a name, for move filters to return.
 ---@param name string replacing "slide" runs every move's loop in Lua
 ---@param fn collide.ResponseFunction
 function World:addResponse(name, fn) end
+
+---In a response added with addResponse, while it runs: the built-in slide of its collision, from
+---the touch point along the plane of collision.normalX/Y/Z (which the response may have changed),
+---with the planes the move slid along before. An error when no response of this world runs.
+---@param collision collide.Collision the response's collision
+---@param goalX number
+---@param goalY number
+---@param goalZ number
+---@return number x the position (the touch point)
+---@return number y
+---@return number z
+---@return number goalX the goal slid along the planes
+---@return number goalY
+---@return number goalZ
+function World:slide(collision, goalX, goalY, goalZ) end
 
 -- -- character -----------------------------------------------------------------------------------
 

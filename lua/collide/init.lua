@@ -1,7 +1,7 @@
 --- collide: collision detection for Lua, with a C core.
 -- This facade re-exports the C module `collide.core` function by function
 -- (so a call costs no extra Lua frame) and adds the module's metadata and the
--- Lua-level helpers: the OBJ loader (collide/obj.lua), later the character.
+-- Lua-level helpers: the OBJ loader (collide/obj.lua), worlds and characters.
 -- @module collide
 
 local core = require("collide.core")
@@ -18,13 +18,14 @@ end
 
 local obj = require("collide.obj")
 local world = require("collide.world")
+local character = require("collide.character")
 
 --- A new world of items (collide/world.lua).
 collide.newWorld = world.newWorld
 
---- A character controller over a world's item (collide/character.lua,
--- built by collide/world.lua).
-collide.newCharacter = world.newCharacter
+--- A character controller over a world's item (collide/character.lua, over
+-- the world's public methods).
+collide.newCharacter = character.newCharacter
 
 local function checkPath(path, fname)
   if type(path) ~= "string" then

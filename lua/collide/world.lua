@@ -421,6 +421,25 @@ function World:getShape(item)
   return onItem(self, item, id, "getShape", pcall(self._core.shape, self._core, id))
 end
 
+--- The center of the item's shape (the point setCenter sets; a mesh: the
+-- center of its bounds), into out (a vec3) or a new vec3.
+function World:getCenter(item, out)
+  self = states[self] or badSelf("getCenter", self)
+  local id = item ~= nil and self._ids[item] or idOf(self, item, "getCenter")
+  -- (The core allocates nothing: no finalizer runs before it reads.)
+  if out ~= nil then
+    -- Set by the core, or false for what is not a vec3 it can write (one
+    -- with a foreign metatable), refused here.
+    local set = self._core:center(id, out)
+    if not set then
+      argError(2, "getCenter", format("out must be a vec3, got %s%s", typeName(out),
+        ctype(out) == "vec3" and " with a foreign metatable" or ""))
+    end
+    return set
+  end
+  return vec3(self._core:center(id))
+end
+
 function World:count()
   self = states[self] or badSelf("count", self)
   return self._core:count()
@@ -667,14 +686,52 @@ end
 -- What a step of a move returned (lc3_stepmove).
 local MOVE_DONE, MOVE_DECIDE, MOVE_RESPOND = 0, 1, 2
 
--- The slide of a response of the world's own (a character's walk): the
--- motion from where the mover touches to the goal slid along the contact's
--- normal (col.normalX, Y, Z, which the response may have changed), with the
--- planes the move slid along before. Returns the position and the goal.
-local function slide(world, col, _, _, _, gx, gy, gz)
-  local self = states[world]
-  return self._slide(self._move, col.touchX, col.touchY, col.touchZ, col.normalX, col.normalY, col.normalZ, gx, gy,
-    gz)
+local COLLISION_FIELDS = { "touchX", "touchY", "touchZ", "normalX", "normalY", "normalZ" }
+local GOALS = { "goalX", "goalY", "goalZ" }
+
+-- The error of slide's arguments: the first that is wrong, named.
+local function slideError(c, ...)
+  if type(c) ~= "table" then
+    argError(1, "slide", format("collision must be a table, got %s", type(c)))
+  end
+  for _, key in ipairs(COLLISION_FIELDS) do
+    if type(c[key]) ~= "number" then
+      argError(1, "slide", format("collision.%s must be a number, got %s", key, type(c[key])))
+    end
+  end
+  for i = 1, 3 do
+    local v = select(i, ...)
+    if not (type(v) == "number" and v - v == 0) then
+      argError(i + 1, "slide", format("%s must be a finite number, got %s", GOALS[i],
+        type(v) == "number" and tostring(v) or type(v)))
+    end
+  end
+end
+
+--- For a response added with addResponse, while it runs: the built-in
+-- slide of collision, the motion from where the mover touches to the goal
+-- slid along the contact's normal (collision.normalX, Y, Z, which the
+-- response may have changed), with the planes the move slid along before.
+-- Returns the position and the goal (six numbers), as a response does.
+function World:slide(collision, goalX, goalY, goalZ)
+  self = states[self] or badSelf("slide", self)
+  local move = self._move
+  if not move then
+    callerError("calling 'slide' outside a response: world:slide answers a response added with addResponse, while "
+      .. "it runs")
+  end
+  if type(collision) ~= "table" then
+    slideError(collision, goalX, goalY, goalZ)
+  end
+  local c = collision
+  local tx, ty, tz, nx, ny, nz = c.touchX, c.touchY, c.touchZ, c.normalX, c.normalY, c.normalZ
+  -- (x - x is 0 for a finite number only.)
+  if not (type(tx) == "number" and type(ty) == "number" and type(tz) == "number" and type(nx) == "number"
+      and type(ny) == "number" and type(nz) == "number" and type(goalX) == "number" and type(goalY) == "number"
+      and type(goalZ) == "number" and goalX - goalX == 0 and goalY - goalY == 0 and goalZ - goalZ == 0) then
+    slideError(collision, goalX, goalY, goalZ)
+  end
+  return self._slide(move, tx, ty, tz, nx, ny, nz, goalX, goalY, goalZ)
 end
 
 --- Register a response: fn(world, collision, x, y, z, goalX, goalY, goalZ)
@@ -701,13 +758,6 @@ function World:addResponse(name, fn)
   -- A move with no filter runs in one call while "slide" is the built-in
   -- one; with it replaced, its moves ask (the default filter names it).
   self._fastMove = codes.slide == RESPONSE_CODES.slide and self._fast
-end
-
--- A record back to the world's pool, holding no item (a spare record must
--- not keep an item alive after it left the world).
-local function recycle(pool, col)
-  col.item, col.other = nil, nil
-  pool[#pool + 1] = col
 end
 
 -- Number i of what a response returned (its position, then its goal); an
@@ -791,8 +841,10 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
     move = self._newMove()
     buf.move = move
   end
+  local outer = self._move -- the move whose response runs, if any (slide's)
   local ok, x, y, z, n = pcall(drive, self, move, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   if not ok then
+    self._move = outer -- (a response that raised left its own)
     -- (The buffer is dropped: its move may be left in use by a failure.)
     -- Taken out of the world as the call began (a finalizer may take it
     -- out at any allocation): as if before; else the error, raised again.
@@ -805,9 +857,39 @@ local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iter
   return x, y, z, n
 end
 
+local MOVE_OPTIONS = { "skin", "maxIterations" }
+
+-- The options of a move or a check (argument 6 of fname), read raw as a
+-- goal is: its maxIterations and its skin, nil for the world's.
+local function moveOptions(options, fname)
+  if type(options) ~= "table" then
+    argError(6, fname, format("options must be a table, got %s", type(options)))
+  end
+  -- (Its values as its keys are read: a character's move calls this in
+  -- each part of its move.)
+  local skin, iterations
+  for key, value in next, options do
+    if key == "skin" then
+      skin = value
+    elseif key == "maxIterations" then
+      iterations = value
+    else
+      argError(6, fname, unknownKey(options, MOVE_OPTIONS, "option"))
+    end
+  end
+  if skin ~= nil and not (type(skin) == "number" and skin >= 0 and skin <= 1e15) then
+    argError(6, fname, "skin must be a number >= 0")
+  end
+  if iterations ~= nil and not (type(iterations) == "number" and iterations >= 1 and iterations <= 1000
+      and iterations % 1 == 0) then
+    argError(6, fname, "maxIterations must be an integer in [1, 1000]")
+  end
+  return iterations, skin
+end
+
 -- The checked arguments of move and check: id, the goal as numbers, the
--- collisions table.
-local function check(self, fname, item, goal, filter, outCollisions, outActual)
+-- collisions table, the options' iterations and skin.
+local function check(self, fname, item, goal, filter, outCollisions, outActual, options)
   local id = item ~= nil and self._ids[item] or idOf(self, item, fname)
   local gx, gy, gz = components(goal, 2, fname, "goal")
   if filter ~= nil then
@@ -819,22 +901,18 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual)
   if outActual ~= nil and ctype(outActual) ~= "vec3" then
     argError(5, fname, format("out must be a vec3, got %s", typeName(outActual)))
   end
-  return id, gx, gy, gz, outCollisions or {}
-end
-
---- The move loop for callers that have checked their arguments (the
--- character controller): item and its id, the goal as numbers, a filter
--- function, the collisions table, the iterations and the skin (nil: the
--- world's); moves the shape when moving. Returns the position reached
--- (numbers) and the count of collisions.
-local function moveChecked(self, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
-  return run(self, "move", item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+  local iterations, skin
+  if options ~= nil then
+    iterations, skin = moveOptions(options, fname)
+  end
+  return id, gx, gy, gz, outCollisions or {}, iterations, skin
 end
 
 -- move and check (fname; moving or not) past the fast path: the general
 -- path, which checks the arguments and runs the move.
-local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, moving)
-  local id, gx, gy, gz, cols = check(self, fname, item, goal, filter, outCollisions, outActual)
+local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outActual, moving, options)
+  local id, gx, gy, gz, cols, iterations, skin = check(self, fname, item, goal, filter, outCollisions, outActual,
+    options)
   -- The vector it returns made first: a failure to make it after the move
   -- would raise with the item moved.
   local actual = outActual or vec3()
@@ -843,16 +921,18 @@ local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outAc
     -- responses by name (which names it).
     filter = self._itemFilter
   end
-  local x, y, z, k = run(self, fname, item, id, gx, gy, gz, filter, cols, moving)
+  local x, y, z, k = run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   return setVec3(actual, x, y, z), cols, k
 end
 
 --- Where the item's shape would go moving toward goal: actual, collisions,
 -- n. outCollisions (a table, its records reused) and outActual (a vec3)
--- make it allocate nothing.
-function World:check(item, goal, filter, outCollisions, outActual)
+-- make it allocate nothing; options (skin, maxIterations) override the
+-- world's for this call.
+function World:check(item, goal, filter, outCollisions, outActual, options)
   self = states[self] or badSelf("check", self)
-  local fast = filter == nil and self._fastMove
+  -- (With options, the general path: it checks them in their turn.)
+  local fast = filter == nil and options == nil and self._fastMove
   if fast then
     -- The move in one call, unless it leaves it to the general path (false).
     local actual, cols, n = fast(item, goal, nil, outActual, outCollisions, false)
@@ -860,34 +940,23 @@ function World:check(item, goal, filter, outCollisions, outActual)
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, false)
+  return moveOrCheck(self, "check", item, goal, filter, outCollisions, outActual, false, options)
 end
 
 --- Move the item's shape toward goal, responding to what it meets: actual,
 -- collisions, n. The shape itself is moved (its center is actual).
-function World:move(item, goal, filter, outCollisions, outActual)
+function World:move(item, goal, filter, outCollisions, outActual, options)
   self = states[self] or badSelf("move", self)
-  local fast = filter == nil and self._fastMove
+  local fast = filter == nil and options == nil and self._fastMove
   if fast then
     local actual, cols, n = fast(item, goal, nil, outActual, outCollisions, true)
     if actual then
       return actual, cols, n
     end
   end
-  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, true)
+  return moveOrCheck(self, "move", item, goal, filter, outCollisions, outActual, true, options)
 end
 
--- What the character controller (collide/character.lua) uses of a world,
--- given to it here and reachable from no script: a world's private state,
--- and the move loop for callers that checked their arguments.
-local character = require("collide.character")({
-  state = function(world)
-    return states[world]
-  end,
-  move = moveChecked,
-  recycle = recycle,
-  slide = slide,
-  unknownKey = unknownKey,
-})
-
-return { newWorld = newWorld, newCharacter = character.newCharacter, isWorld = isWorld }
+-- (The character controller, collide/character.lua, is built on the
+-- methods above, as any script's mover would be.)
+return { newWorld = newWorld, isWorld = isWorld }

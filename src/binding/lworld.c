@@ -693,13 +693,28 @@ static int world_setcenter(lua_State* L)
 	return 0;
 }
 
-// w:center(id) -> x, y, z of the item's shape (a mesh: its bounds' center)
+// w:center(id [, out]) -> x, y, z of the item's shape (a mesh: its bounds'
+// center); with out, out set to them and returned, or false when out is not
+// a vec3 that can be written (world.lua names the argument).
 static int world_center(lua_State* L)
 {
+	const lc3Registry* reg = lc3_registry(L);
 	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "center"), "center");
 	int id = lc3_checkitem(L, w, 2, "center");
 	c3WorldShape shape = c3World_GetShape(w->world, id);
 	c3Vec3 c = shape.mesh != NULL ? c3Mesh_GetBounds(shape.mesh).center : c3GetShapeCenter(shape.type, shape.shape);
+	if (!lua_isnoneornil(L, 3))
+	{
+		lc3Object* out = lc3_totypewrite(L, reg, 3, LC3_VEC3);
+		if (out == NULL)
+		{
+			lua_pushboolean(L, 0);
+			return 1;
+		}
+		out->u.vec3 = c;
+		lua_settop(L, 3);
+		return 1;
+	}
 	lua_pushnumber(L, c.x);
 	lua_pushnumber(L, c.y);
 	lua_pushnumber(L, c.z);
