@@ -417,8 +417,10 @@ end
 
 function World:getShape(item)
   self = states[self] or badSelf("getShape", self)
-  local id = idOf(self, item, "getShape")
-  return onItem(self, item, id, "getShape", pcall(self._core.shape, self._core, id))
+  local id = item ~= nil and self._ids[item] or idOf(self, item, "getShape")
+  -- (The core allocates nothing before it reads: no finalizer can take the
+  -- item out under it.)
+  return self._core:shape(id)
 end
 
 --- The center of the item's shape (the point setCenter sets; a mesh: the
@@ -806,9 +808,15 @@ local function drive(self, move, item, id, gx, gy, gz, filter, cols, moving, ite
       self._move = move
       local x, y, z, gx2, gy2, gz2 = fn(self._world, cols[a], c, d, e, f, g, h)
       self._move = before
-      local name = self._names[b]
-      x, y, z = coordinate(name, 1, x), coordinate(name, 2, y), coordinate(name, 3, z)
-      gx2, gy2, gz2 = coordinate(name, 4, gx2), coordinate(name, 5, gy2), coordinate(name, 6, gz2)
+      -- Six finite numbers (x - x is 0 for them alone), in one test.
+      if not (type(x) == "number" and type(y) == "number" and type(z) == "number" and type(gx2) == "number"
+          and type(gy2) == "number" and type(gz2) == "number" and x - x == 0 and y - y == 0 and z - z == 0
+          and gx2 - gx2 == 0 and gy2 - gy2 == 0 and gz2 - gz2 == 0) then
+        local name, values = self._names[b], { x, y, z, gx2, gy2, gz2 }
+        for i = 1, 6 do
+          coordinate(name, i, values[i]) -- (raises at the first that is not)
+        end
+      end
       status, a, b, c, d, e, f, g, h = self._redirect(move, x, y, z, gx2, gy2, gz2, cols, item)
     elseif status == MOVE_DONE then
       return a, b, c, d
