@@ -803,6 +803,26 @@ describe("collide.newWorld", function()
       assert.are.equal(2, calls) -- a and the wall
     end)
 
+    it("refuses an out vector it could not write before it moves", function()
+      local world = collide.newWorld()
+      world:add("wall", collide.aabb({ 3, 0, 0 }, { 0.5, 2, 2 }))
+      local ball = collide.sphere({ 0, 0, 0 }, 0.5)
+      world:add("ball", ball)
+      local foreign = vec3()
+      debug.setmetatable(foreign, {})
+      for _, filter in ipairs({ false, function() return "slide" end }) do
+        for _, call in ipairs({ "move", "check" }) do
+          local ok, err = pcall(world[call], world, "ball", { 5, 0, 0 }, filter or nil, nil, foreign)
+          assert.is_false(ok)
+          assert.is_truthy(err:find("bad argument #5 to '" .. call .. "' (out must be a vec3, got vec3 with a "
+            .. "foreign metatable)", 1, true), err)
+          assert.is_true(ball.center == vec3(0, 0, 0))
+          local x = world:getCenter("ball"):unpack()
+          assert.are.equal(0, x)
+        end
+      end
+    end)
+
     it("names an unknown response, at the caller of move", function()
       local world = collide.newWorld()
       world:add("wall", collide.aabb({ 2, 0, 0 }, { 0.25, 2, 2 }))

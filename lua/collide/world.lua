@@ -114,6 +114,8 @@ end
 -- call into C (its __index).
 local unpackVec3, setVec3 = vec3().unpack, vec3().set
 local setVec3Pair = core._setVec3Pair -- a record's point and normal, in one call
+local getMetatable = debug.getmetatable
+local VEC3_METATABLE = getMetatable(vec3())
 
 -- The components of a vector argument: a vec3, {x, y, z} or {x = , y = , z = }.
 local function components(v, n, fname, name)
@@ -906,8 +908,11 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual, 
   if outCollisions ~= nil then
     checkOut(outCollisions, 4, fname)
   end
-  if outActual ~= nil and ctype(outActual) ~= "vec3" then
-    argError(5, fname, format("out must be a vec3, got %s", typeName(outActual)))
+  -- A vec3 the move can write at its end (not one given a foreign
+  -- metatable: the move would fail after it moved the item).
+  if outActual ~= nil and getMetatable(outActual) ~= VEC3_METATABLE then
+    argError(5, fname, format("out must be a vec3, got %s%s", typeName(outActual),
+      ctype(outActual) == "vec3" and " with a foreign metatable" or ""))
   end
   local iterations, skin
   if options ~= nil then
