@@ -264,6 +264,18 @@ static int lc3_itemid(const c3World* world, lua_Number x)
 	return item;
 }
 
+// The slot of the item of world whose id is x, read from world.lua's own
+// map of ids (always current: no generation to check), or -1.
+static int lc3_itemslot(const c3World* world, lua_Number x)
+{
+	if (!(x >= 1.0 && x < 9007199254740992.0))
+	{
+		return -1;
+	}
+	double slot = fmod(x - 1.0, LC3_SLOTS);
+	return slot == floor(slot) && c3World_IsItem(world, (int)slot) ? (int)slot : -1;
+}
+
 // An item's id at idx, which must be one of the world's now.
 static int lc3_checkitem(lua_State* L, lc3World* w, int idx, const char* fname)
 {
@@ -1457,8 +1469,9 @@ typedef struct lc3Move
 	const c3World* world; ///< the world it began in
 	int id;               ///< the item (0-based)
 	lc3Object* shape;     ///< the shape value it moves, or NULL (a check)
-	uint64_t stamp;       ///< the item's stamp when the move began
-	uint32_t generation;  ///< and its slot's generation
+	uint64_t begun;       ///< the world's count of changes when the move began
+	uint32_t generation;  ///< the item's slot's generation, when known (lc3_knowitem)
+	bool known;           ///< generation read
 	int before;           ///< the records the collisions table held
 	int synced;           ///< the contacts made records of
 	bool active;          ///< begun, and not over
@@ -1518,11 +1531,23 @@ static bool lc3_beginmove(lc3World* w, lc3Move* m, int id, c3Vec3 goal, double s
 	def.decide = decide;
 	m->world = w->world;
 	m->id = id;
-	m->stamp = c3World_GetItemStamp(w->world, id);
-	m->generation = c3World_GetItemGeneration(w->world, id);
+	m->begun = c3World_GetChanges(w->world);
+	m->known = false;
 	m->synced = 0;
 	m->active = c3Move_Begin(m->move, w->world, id, &def);
 	return m->active;
+}
+
+// Read which item m moves (its slot's generation), before anything that
+// may allocate, and so run a finalizer that replaces it: a move that meets
+// nothing and allocates nothing need not (a miss of the cache saved).
+static void lc3_knowitem(const lc3World* w, lc3Move* m)
+{
+	if (!m->known)
+	{
+		m->generation = c3World_GetItemGeneration(w->world, m->id);
+		m->known = true;
+	}
 }
 
 // The records of the contacts m made since the last ones, into the
@@ -1547,7 +1572,10 @@ static bool lc3_placemove(lua_State* L, lc3Handle* h, lc3Move* m, c3Vec3* p)
 {
 	lc3World* w = (lc3World*)h->object;
 	bool alive = w != NULL && w->world == m->world && c3World_IsItem(w->world, m->id);
-	if (alive && c3World_GetItemStamp(w->world, m->id) == m->stamp && lc3_itemshape(w, m->id) == m->shape)
+	// Unchanged: nothing changed the world since the move began, or not the
+	// item (its stamp is of a change before).
+	if (alive && lc3_itemshape(w, m->id) == m->shape &&
+		(c3World_GetChanges(w->world) == m->begun || c3World_GetItemStamp(w->world, m->id) <= m->begun))
 	{
 		if (!lc3_moveitem(w, m->id, m->shape, *p))
 		{
@@ -1555,7 +1583,7 @@ static bool lc3_placemove(lua_State* L, lc3Handle* h, lc3Move* m, c3Vec3* p)
 		}
 		return true;
 	}
-	if (alive && c3World_GetItemGeneration(w->world, m->id) == m->generation)
+	if (alive && m->known && c3World_GetItemGeneration(w->world, m->id) == m->generation)
 	{
 		c3WorldShape shape = c3World_GetShape(w->world, m->id);
 		*p = shape.mesh != NULL ? c3Mesh_GetBounds(shape.mesh).center : c3GetShapeCenter(shape.type, shape.shape);
@@ -1654,6 +1682,7 @@ static int world_beginmove(lua_State* L)
 		lua_pushinteger(L, -1);
 		return 1;
 	}
+	lc3_knowitem(w, m);
 	return lc3_stepmove(L, h, m, 8, 9);
 }
 
@@ -1743,7 +1772,7 @@ static int world_fastmove(lua_State* L)
 	if (!lc3_togoal(L, reg, 2, &goal) || !lc3_tointeger(L, lua_isnil(L, 3) ? LC3_MOVER(ITERATIONS) : 3, &iterations) ||
 		(!lua_isnil(L, 4) && (actual = lc3_totypewrite(L, reg, 4, LC3_VEC3)) == NULL) ||
 		!(lua_isnil(L, 5) || lua_istable(L, 5)) || h->object == NULL ||
-		(id = lc3_itemid(((lc3World*)h->object)->world, key)) < 0)
+		(id = lc3_itemslot(((lc3World*)h->object)->world, key)) < 0)
 	{
 		lua_pushboolean(L, 0);
 		lua_pushinteger(L, -3);
@@ -1782,6 +1811,10 @@ static int world_fastmove(lua_State* L)
 	// memory), the world is as it was. The move is busy meanwhile: a
 	// finalizer's move takes the general path.
 	m->busy = true;
+	if (actual == NULL || lua_isnil(L, 5) || c3Move_GetState(m->move)->count > 0 || lc3_rawlen(L, 5) > 0)
+	{
+		lc3_knowitem(w, m); // (what follows allocates)
+	}
 	if (actual == NULL)
 	{
 		actual = lc3_newobject(L, LC3_VEC3);

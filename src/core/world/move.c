@@ -148,11 +148,12 @@ struct c3Move
 	// The move.
 	const c3World* world;
 	int item;
-	uint64_t itemStamp; ///< the item's stamp when the move began
+	uint64_t begun; ///< the world's count of changes when the move began (the item changed after: its stamp is more)
 	c3ShapeType type;
-	c3MoverCopy shape; ///< the item's shape when the move began
-	c3MoverCopy copy;  ///< the shape centered where a sweep starts
-	c3ItemFilter filter;
+	c3MoverCopy shape;   ///< the item's shape when the move began
+	c3MoverCopy copy;    ///< the shape centered where a sweep starts
+	c3ItemFilter filter; ///< the item's, read when the move first meets something (filtered)
+	bool filtered;
 	double skin;
 	int maxIterations;
 	bool decide;
@@ -433,6 +434,13 @@ static int c3ResponseTo(c3Move* m, const c3World* world, int item)
 {
 	c3ItemFilter other;
 	c3World_GetItemFilter(world, item, &other);
+	if (!m->filtered)
+	{
+		// (Read here, not at the start: most moves meet nothing, and the
+		// item's filter is a cache miss of its own.)
+		c3World_GetItemFilter(world, m->item, &m->filter);
+		m->filtered = true;
+	}
 	if ((m->filter.maskBits & other.categoryBits) == 0 || (other.maskBits & m->filter.categoryBits) == 0)
 	{
 		return c3_responseIgnore;
@@ -518,10 +526,10 @@ bool c3Move_Begin(c3Move* m, const c3World* world, int item, const c3MoveDef* de
 	}
 	m->world = world;
 	m->item = item;
-	m->itemStamp = c3World_GetItemStamp(world, item);
+	m->begun = c3World_GetChanges(world);
 	m->type = shape.type;
 	memcpy(&m->shape, shape.shape, c3ShapeSize(shape.type, shape.shape));
-	c3World_GetItemFilter(world, item, &m->filter);
+	m->filtered = false;
 	double size = c3MaxAbsComponent(bounds.halfExtents);
 	m->skin = def->skin >= 0.0 ? def->skin : 1e-4 * size;
 	m->maxIterations = def->maxIterations < 1 ? 1 : def->maxIterations;
@@ -694,7 +702,7 @@ c3MoveStatus c3Move_Step(c3Move* m, const c3World* world)
 		// Changed while the move waited: the items about the mover may be
 		// gone; and the mover itself, if it changed, ends its move.
 		m->near.count = C3_SWEEP_NEAR_NONE;
-		if (!c3World_IsItem(world, m->item) || c3World_GetItemStamp(world, m->item) != m->itemStamp)
+		if (!c3World_IsItem(world, m->item) || c3World_GetItemStamp(world, m->item) > m->begun)
 		{
 			return c3Finish(m, c3_moveEnded);
 		}
