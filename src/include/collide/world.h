@@ -11,10 +11,14 @@
 // of a mover, and stops to ask its caller when a contact needs a decision
 // that the items' filters do not make as data.
 //
-// Items are known by integer ids, reused after removal, and carry 64 bits
-// of user data. The world copies the shapes it is given; a mesh is kept by
-// pointer and must outlive its items. A world may be queried by any number
-// of threads at once while no thread changes it.
+// Items are known by integer ids (their slots), reused after removal; a
+// slot's generation (c3World_GetItemGeneration) tells its items apart, so
+// that a caller that keeps an id across changes it does not make can pair
+// the two (as the Lua binding's ids do: a stale one names no item). Items
+// carry 64 bits of user data. The world copies the shapes it is given; a
+// mesh is kept by pointer and must outlive its items. A world may be
+// queried by any number of threads at once while no thread changes it (a
+// move's step only reads the world).
 
 #ifndef COLLIDE_WORLD_H
 #define COLLIDE_WORLD_H
