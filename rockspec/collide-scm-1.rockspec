@@ -38,6 +38,7 @@ build = {
     ["collide.world"] = "lua/collide/world.lua",
     ["collide.character"] = "lua/collide/character.lua",
     ["collide.debugdraw"] = "lua/collide/debugdraw.lua",
+    ["collide.check"] = "lua/collide/check.lua",
     ["collide.core"] = {
       sources = {
         "src/binding/lcollide.c",

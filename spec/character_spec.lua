@@ -260,9 +260,10 @@ describe("collide.newCharacter", function()
         assert.is_nil(code:find(pattern), string.format("%s:%d: %s", path, n, line))
       end
     end
-    -- What it requires: the core, and of collide.world only isWorld.
+    -- What it requires: the core, the shared argument checks (collide.check,
+    -- which keeps no state), and of collide.world only isWorld.
     for name in text:gmatch("require%(%s*\"([^\"]+)\"%s*%)") do
-      assert.is_truthy(name == "collide.core" or name == "collide.world", name)
+      assert.is_truthy(name == "collide.core" or name == "collide.world" or name == "collide.check", name)
     end
     assert.is_nil(text:find('require%("collide%.world"%)%s*[^%.%s]'), "it takes more than isWorld of collide.world")
     assert.is_truthy(text:find('require("collide.world").isWorld', 1, true))

@@ -24,6 +24,7 @@
 -- @module collide.character
 
 local core = require("collide.core")
+local unknownKey = require("collide.check").unknownKey
 local isWorld = require("collide.world").isWorld
 
 local vec3, ctype = core.vec3, core.type
@@ -77,26 +78,6 @@ local function typeName(v)
   return ctype(v) or type(v)
 end
 
--- The error message for the first key of the table t (of a kind, such as
--- "setting") that is not among the names of known (a list), naming the one
--- it differs from only in case, if any; nil when every key is known. (As
--- world.lua's for newWorld's options.)
-local function unknownKey(t, known, kind)
-  for key in pairs(t) do
-    local found, near = false, nil
-    for _, name in ipairs(known) do
-      found = found or key == name
-      if type(key) == "string" and key:lower() == name:lower() then
-        near = name
-      end
-    end
-    if not found then
-      return format("unknown %s '%s'; %s", kind, tostring(key),
-        near and format("did you mean '%s'?", near) or format("the %ss are %s", kind, table.concat(known, ", ")))
-    end
-  end
-  return nil
-end
 
 -- The error of a method fname called on self, not a character: with a dot
 -- instead of a colon (hero.move(...)), or on another value.

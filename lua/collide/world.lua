@@ -12,6 +12,7 @@
 -- @module collide.world
 
 local core = require("collide.core")
+local unknownKey = require("collide.check").unknownKey
 
 local vec3 = core.vec3
 local ctype = core.type
@@ -90,25 +91,6 @@ local function isWorld(v)
   return states[v] ~= nil
 end
 
--- The error message for the first key of the table t (of a kind, such as
--- "option") that is not among the names of known (a list), naming the one
--- it differs from only in case, if any; nil when every key is known.
-local function unknownKey(t, known, kind)
-  for key in pairs(t) do
-    local found, near = false, nil
-    for _, name in ipairs(known) do
-      found = found or key == name
-      if type(key) == "string" and key:lower() == name:lower() then
-        near = name
-      end
-    end
-    if not found then
-      return format("unknown %s '%s'; %s", kind, tostring(key),
-        near and format("did you mean '%s'?", near) or format("the %ss are %s", kind, table.concat(known, ", ")))
-    end
-  end
-  return nil
-end
 
 -- vec3 methods called directly: a method looked up on a vec3 is one more
 -- call into C (its __index).
