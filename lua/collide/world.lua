@@ -435,16 +435,10 @@ end
 function World:items(out)
   self = states[self] or badSelf("items", self)
   checkOut(out, 1, "items")
-  out = out or {}
-  for i = #out, 1, -1 do
-    out[i] = nil
-  end
-  local n = 0
-  for _, item in pairs(self._items) do
-    n = n + 1
-    out[n] = item
-  end
-  return out, n
+  -- (Listed by the core, which clears out: a finalizer that out's growth
+  -- runs may add an item, which a traversal of the items table would not
+  -- survive.)
+  return self._core:items(self._items, out)
 end
 
 --- Rebuild both trees top-down for faster queries (after loading a level).

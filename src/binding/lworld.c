@@ -954,6 +954,30 @@ static int world_querypoint(lua_State* L)
 	return 2;
 }
 
+// w:items(items, out) -> out, n: every item, from the items table (the
+// walk into a scratch first: a finalizer that the out table's growth runs
+// may add an item, which a traversal of the items table in Lua would not
+// survive)
+static int world_items(lua_State* L)
+{
+	lc3Handle* h = lc3_checkworld(L, "items");
+	lua_settop(L, 3);
+	lua_pushnil(L); // (the query's arguments: items at 3, out at 4)
+	lua_insert(L, 2);
+	lc3ItemQuery q = lc3_itemquery(L, h, "items");
+	lc3World* w = lc3_worldof(L, h, "items");
+	lc3Scratch* s = lc3_checkscratch(L, w);
+	for (int id = 0; id < w->issued; ++id)
+	{
+		if (c3World_IsItem(w->world, id) && !lc3_gatheritem(id, 0, s))
+		{
+			break;
+		}
+	}
+	lua_pushinteger(L, lc3_pushitems(L, &q, s));
+	return 2;
+}
+
 // w:overlapping(id, items, out) -> out, n
 static int world_overlapping(lua_State* L)
 {
@@ -1903,6 +1927,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"queryShape", world_queryshape},
 	{"queryPoint", world_querypoint},
 	{"overlapping", world_overlapping},
+	{"items", world_items},
 	{"raycast", world_raycast},
 	{"raycastAll", world_raycastall},
 	{"sweep", world_sweep},
