@@ -7,6 +7,8 @@
 #   make fuzz           run each libFuzzer harness for FUZZ_SECONDS (clang), growing fuzz/corpus
 #   make test           install what is missing, build, run every test; ends with "N passed, M failed"
 #   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
+#   make dist           shipping builds in dist/: libcollide for Linux x86-64, Windows x86-64 and Linux
+#                       arm64, the Lua 5.4 module for Linux x86-64, the Lua files and the C headers, stripped
 #   make demo           the main job: examples/walkthrough.lua, characters walking through a level (build/walkthrough.svg)
 #   make bench          benchmark the C core and the Lua calls (lua5.4 and luajit)
 #   make format-check   clang-format check of the C sources
@@ -41,7 +43,8 @@ BUILD := build/$(LUA)
 MODULE := $(BUILD)/collide/core.so
 MODULE_CFLAGS := $(OPT) -g -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core -isystem $(LUA_INC)
 
-.PHONY: all core layers embed fuzz fuzz-replay test test-all demo bench format format-check lint deps clean cxx-check ctest
+.PHONY: all core layers embed fuzz fuzz-replay test test-all dist demo bench format format-check lint deps clean \
+	cxx-check ctest
 
 all: $(MODULE)
 
@@ -207,6 +210,82 @@ build/ctest/oom_tests: spec/c/binding/test_oom.c $(BINDING_SRC) $(HEADERS) build
 	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_oom.c \
 		$(BINDING_SRC) build/asan/libcollide.a -llua5.4 -lm
 
+# Shipping builds (make dist), into dist/: libcollide, the C core alone with
+# nothing of Lua, for Linux x86-64, Windows x86-64 (MinGW-w64) and Linux
+# arm64; the Lua 5.4 module for Linux x86-64; the Lua files and the public
+# headers. Objects go to build/dist-<target>/, never to the builds above;
+# each file of dist/ is its build stripped by its target's own strip.
+# .ci/deps dist installs the cross compilers; .ci/dist checks the exports
+# and prints what was built.
+DIST_TARGETS := linux-x86_64 windows-x86_64 linux-arm64
+# Each target's compiler, strip, library name and flags. An ELF shared object
+# needs position-independent code, and exports the C3_API functions by their
+# visibility (COLLIDE_DLL, as make core). A DLL is relocatable as it is and
+# exports by __declspec(dllexport) (COLLIDE_DLL too). Its link-time
+# optimization stays in one partition: across partitions, GCC makes the local
+# clones of an exported function public, and so exports them too (such as
+# c3MakePolygon.part.0.constprop.0). It takes libgcc in (no libgcc DLL to ship
+# beside it), and its link leaves out the time stamp that would make every
+# build differ.
+linux-x86_64_CC := $(CC)
+linux-x86_64_STRIP := strip
+linux-x86_64_LIB := libcollide.so
+linux-x86_64_CFLAGS := -fPIC -DCOLLIDE_DLL -DCOLLIDE_BUILD_DLL
+windows-x86_64_CC := x86_64-w64-mingw32-gcc
+windows-x86_64_STRIP := x86_64-w64-mingw32-strip
+windows-x86_64_LIB := collide.dll
+windows-x86_64_CFLAGS := -DCOLLIDE_DLL -DCOLLIDE_BUILD_DLL -flto-partition=one
+windows-x86_64_LDFLAGS := -static-libgcc -Wl,--no-insert-timestamp
+linux-arm64_CC := aarch64-linux-gnu-gcc
+linux-arm64_STRIP := aarch64-linux-gnu-strip
+linux-arm64_LIB := libcollide.so
+linux-arm64_CFLAGS := -fPIC -DCOLLIDE_DLL -DCOLLIDE_BUILD_DLL
+# As the module: link-time optimization inlines the kernels into the adapters.
+DIST_CFLAGS := -O2 -flto=auto -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core
+
+define DIST_LIBRARY
+build/dist-$(1)/obj/%.o: src/core/%.c $$(HEADERS)
+	@mkdir -p $$(dir $$@)
+	$$($(1)_CC) $$(DIST_CFLAGS) $$($(1)_CFLAGS) -c -o $$@ $$<
+
+build/dist-$(1)/$$($(1)_LIB): $$(patsubst src/core/%.c,build/dist-$(1)/obj/%.o,$$(CORE_SRC))
+	$$($(1)_CC) $$(DIST_CFLAGS) $$($(1)_CFLAGS) -shared -o $$@ $$^ -lm $$($(1)_LDFLAGS)
+
+dist/$(1)/$$($(1)_LIB): build/dist-$(1)/$$($(1)_LIB)
+	@mkdir -p $$(dir $$@)
+	$$($(1)_STRIP) --strip-unneeded -o $$@ $$<
+endef
+$(foreach t,$(DIST_TARGETS),$(eval $(call DIST_LIBRARY,$(t))))
+
+# The Lua 5.4 module as `make` builds it, whatever LUA names.
+build/dist-linux-x86_64/lua5.4/collide/core.so: $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core -isystem /usr/include/lua5.4 \
+		-shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
+
+dist/linux-x86_64/lua5.4/collide/core.so: build/dist-linux-x86_64/lua5.4/collide/core.so
+	@mkdir -p $(dir $@)
+	strip --strip-unneeded -o $@ $<
+
+dist/lua/%.lua: lua/%.lua
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+dist/include/%.h: src/include/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+DIST_FILES := $(foreach t,$(DIST_TARGETS),dist/$(t)/$($(t)_LIB)) dist/linux-x86_64/lua5.4/collide/core.so \
+	$(patsubst lua/%,dist/lua/%,$(wildcard lua/collide/*.lua)) \
+	$(patsubst src/include/%,dist/include/%,$(wildcard src/include/collide/*.h))
+
+# dist/ anew each time, so that it holds what this tree builds and nothing else.
+dist:
+	@./.ci/deps dist
+	@rm -rf dist
+	@$(MAKE) --no-print-directory $(DIST_FILES)
+	@./.ci/dist
+
 # The core also compiles as C++ and with clang's C++-compatibility warnings.
 cxx-check:
 	@mkdir -p build/cxx
@@ -246,4 +325,4 @@ lint:
 	luacheck lua spec examples bench
 
 clean:
-	rm -rf build
+	rm -rf build dist
