@@ -6,7 +6,9 @@
 #   make layers         check that every core file calls only its own layer and those below
 #   make fuzz           run each libFuzzer harness for FUZZ_SECONDS (clang), growing fuzz/corpus
 #   make test           install what is missing, build, run every test; ends with "N passed, M failed"
-#   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
+#   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT, and the cross-built C tests
+#   make test-cross     the C tests and a program on libcollide, cross-built for Windows (run under Wine)
+#                       and Linux arm64 (under QEMU)
 #   make dist           shipping builds in dist/: libcollide for Linux x86-64, Windows x86-64 and Linux
 #                       arm64, the Lua 5.4 module for Linux x86-64, the Lua files and the C headers, stripped
 #   make demo           the main job: examples/walkthrough.lua, characters walking through a level (build/walkthrough.svg)
@@ -43,7 +45,7 @@ BUILD := build/$(LUA)
 MODULE := $(BUILD)/collide/core.so
 MODULE_CFLAGS := $(OPT) -g -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core -isystem $(LUA_INC)
 
-.PHONY: all core layers embed fuzz fuzz-replay test test-all dist demo bench format format-check lint deps clean \
+.PHONY: all core layers embed fuzz fuzz-replay test test-all test-cross dist demo bench format format-check lint deps clean \
 	cxx-check ctest
 
 all: $(MODULE)
@@ -286,6 +288,29 @@ dist:
 	@$(MAKE) --no-print-directory $(DIST_FILES)
 	@./.ci/dist
 
+# The C tests cross-built, without sanitizers (none for these targets) but
+# with assertions, and the C program on each cross-built libcollide: run under
+# Wine and QEMU (make test-cross, and a lane of make test-all).
+CROSS_TEST_CFLAGS := -O1 $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core
+
+build/ctest/windows-x86_64/run_tests.exe: $(CTEST_SRC) spec/c/test.h $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(windows-x86_64_CC) $(CROSS_TEST_CFLAGS) -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+
+build/ctest/linux-arm64/run_tests: $(CTEST_SRC) spec/c/test.h $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(linux-arm64_CC) $(CROSS_TEST_CFLAGS) -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+
+# Beside its library: Windows looks for a DLL in the program's folder, and the
+# arm64 program's rpath is its own.
+build/dist-windows-x86_64/embed.exe: spec/c/embed.c spec/c/test.h build/dist-windows-x86_64/collide.dll
+	$(windows-x86_64_CC) -O1 $(WARNINGS) -DCOLLIDE_DLL -Isrc/include -o $@ spec/c/embed.c \
+		build/dist-windows-x86_64/collide.dll -lm
+
+build/dist-linux-arm64/embed: spec/c/embed.c spec/c/test.h build/dist-linux-arm64/libcollide.so
+	$(linux-arm64_CC) -O1 $(WARNINGS) -DCOLLIDE_DLL -Isrc/include -o $@ spec/c/embed.c \
+		-Lbuild/dist-linux-arm64 -lcollide -Wl,-rpath,'$$ORIGIN' -lm
+
 # The core also compiles as C++ and with clang's C++-compatibility warnings.
 cxx-check:
 	@mkdir -p build/cxx
@@ -301,9 +326,16 @@ deps:
 test: deps
 	@./.ci/test
 
+# The cross tools are installed when they can be; .ci/test says which are
+# missing.
 test-all: deps
 	@./.ci/deps all
+	@./.ci/deps cross || echo "notice: .ci/deps cross could not install the cross tools"
 	@./.ci/test all
+
+test-cross:
+	@./.ci/deps cross || echo "notice: .ci/deps cross could not install the cross tools"
+	@./.ci/test cross
 
 demo:
 	@./.ci/deps demo
