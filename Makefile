@@ -253,9 +253,11 @@ build/dist-$(1)/obj/%.o: src/core/%.c $$(HEADERS)
 build/dist-$(1)/$$($(1)_LIB): $$(patsubst src/core/%.c,build/dist-$(1)/obj/%.o,$$(CORE_SRC))
 	$$($(1)_CC) $$(DIST_CFLAGS) $$($(1)_CFLAGS) -shared -o $$@ $$^ -lm $$($(1)_LDFLAGS)
 
+# strip stamps a PE file with the time it writes it, unless SOURCE_DATE_EPOCH
+# gives one: 0, as the link without its time stamp.
 dist/$(1)/$$($(1)_LIB): build/dist-$(1)/$$($(1)_LIB)
 	@mkdir -p $$(dir $$@)
-	$$($(1)_STRIP) --strip-unneeded -o $$@ $$<
+	SOURCE_DATE_EPOCH=0 $$($(1)_STRIP) --strip-unneeded -o $$@ $$<
 endef
 $(foreach t,$(DIST_TARGETS),$(eval $(call DIST_LIBRARY,$(t))))
 
