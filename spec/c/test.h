@@ -105,7 +105,11 @@ static inline c3Vec3 V(double x, double y, double z)
 }
 
 /// A deterministic generator for random cases: Knuth's MMIX linear
-/// congruential step; the top 53 bits make a double in [0, 1).
+/// congruential step; the top 53 bits make a double in [0, 1). Draw at most
+/// once in an expression (or through uniformVec and uniformVecs): C leaves
+/// unspecified the order in which a call's arguments or an initializer's
+/// values are computed (gcc for x86-64 and for arm64 pick different ones),
+/// and a seed must give the same cases with every compiler, on every CPU.
 typedef struct Rng
 {
 	unsigned long long state;
@@ -123,6 +127,15 @@ static inline c3Vec3 uniformVec(Rng* r, double lo, double hi)
 	double y = uniform(r, lo, hi);
 	double z = uniform(r, lo, hi);
 	return V(x, y, z);
+}
+
+/// count vectors drawn one after the other.
+static inline void uniformVecs(Rng* r, double lo, double hi, c3Vec3* out, int count)
+{
+	for (int i = 0; i < count; ++i)
+	{
+		out[i] = uniformVec(r, lo, hi);
+	}
 }
 
 // An allocator that fails after a number of blocks, and counts what is live.

@@ -841,7 +841,8 @@ static void polygon_against_points_and_segments(void)
 			c3Vec3 normal = c3Normalize(c3Cross(c3Sub(base[1], base[0]), c3Sub(base[2], base[0])));
 			q0 = c3MulAdd(p, uniform(&rng, -2, 2), normal);
 			double before = uniform(&rng, 0, 1);
-			c3Vec3 d = c3MulAdd(uniformVec(&rng, -1, 1), uniform(&rng, -3, 3), normal);
+			c3Vec3 wander = uniformVec(&rng, -1, 1);
+			c3Vec3 d = c3MulAdd(wander, uniform(&rng, -3, 3), normal);
 			s0 = c3MulAdd(p, -before, d);
 			s1 = c3MulAdd(p, 1.0 - before, d);
 		}

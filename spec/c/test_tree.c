@@ -31,8 +31,9 @@ static c3AABB randomBox(Rng* rng)
 	double r = uniform(rng, 0.0, 1.0);
 	double size = r < 0.05 ? 1.0e-6 : (r < 0.1 ? 40.0 : uniform(rng, 0.1, 3.0));
 	double offset = r > 0.95 ? 1.0e5 : 0.0;
-	box.center = V(offset + uniform(rng, -50, 50), uniform(rng, -50, 50), uniform(rng, -50, 50));
-	box.halfExtents = V(size * uniform(rng, 0.2, 1), size * uniform(rng, 0.2, 1), size * uniform(rng, 0.2, 1));
+	box.center = uniformVec(rng, -50, 50);
+	box.center.x += offset;
+	box.halfExtents = c3MulSV(size, uniformVec(rng, 0.2, 1));
 	if (r > 0.9 && r < 0.92)
 	{
 		box.halfExtents.y = 0.0; // flat
@@ -717,8 +718,9 @@ static double roundingInput(Rng* rng)
 	}
 	else if (kind == 3)
 	{
-		double mantissa =
-			1.0 + (double)randomBits(rng) / 4294967296.0 + (double)randomBits(rng) / 1.8446744073709552e19;
+		double high = (double)randomBits(rng) / 4294967296.0;
+		double low = (double)randomBits(rng) / 1.8446744073709552e19;
+		double mantissa = 1.0 + high + low;
 		x = ldexp(mantissa, (int)(randomBits(rng) % 320) - 170);
 	}
 	return sign * x;

@@ -657,9 +657,12 @@ static void a_floor_of_triangles_never_stops_a_slide(void)
 		c3Vec3 axes[3];
 		rotation(V(0, 1, 0), uniform(&rng, 0, 2 * C3_PI), axes);
 		axes[1] = V(0, 1, 0); // exactly: c + (1 - c) may round
-		Box box = {V(uniform(&rng, -1, 1), uniform(&rng, 0.7, 1), uniform(&rng, -1, 1)),
-				   {axes[0], axes[1], axes[2]},
-				   V(uniform(&rng, 0.1, 1.2), 1, uniform(&rng, 0.1, 1.2))};
+		double cx = uniform(&rng, -1, 1);
+		double cy = uniform(&rng, 0.7, 1);
+		double cz = uniform(&rng, -1, 1);
+		double hx = uniform(&rng, 0.1, 1.2);
+		double hz = uniform(&rng, 0.1, 1.2);
+		Box box = {V(cx, cy, cz), {axes[0], axes[1], axes[2]}, V(hx, 1, hz)};
 		double angle = uniform(&rng, 0, 2 * C3_PI), length = uniform(&rng, 0.1, 3);
 		c3Vec3 motion = V(length * cos(angle), 0, length * sin(angle));
 		// A 4 x 4 grid of squares of side 1, each cut along one diagonal or the other.
@@ -858,7 +861,9 @@ static void overlap_and_contact_agree_with_the_polygon_functions(void)
 		while (cases < 3000)
 		{
 			RandomCase rc;
-			if (!makeTriangle(f, uniformVec(&rng, -1, 1), uniformVec(&rng, -1, 1), uniformVec(&rng, -1, 1), &rc))
+			c3Vec3 corners[3];
+			uniformVecs(&rng, -1, 1, corners, 3);
+			if (!makeTriangle(f, corners[0], corners[1], corners[2], &rc))
 			{
 				continue;
 			}
@@ -1003,7 +1008,9 @@ static void sweeps_agree_with_a_brute_force(void)
 		while (cases < 1500)
 		{
 			RandomCase rc;
-			if (!makeTriangle(f, uniformVec(&rng, -1, 1), uniformVec(&rng, -1, 1), uniformVec(&rng, -1, 1), &rc))
+			c3Vec3 corners[3];
+			uniformVecs(&rng, -1, 1, corners, 3);
+			if (!makeTriangle(f, corners[0], corners[1], corners[2], &rc))
 			{
 				continue;
 			}
@@ -1091,6 +1098,15 @@ static double gridValue(Rng* r, double lo, double hi)
 	return floor(uniform(r, lo * 8, hi * 8 + 1)) / 8;
 }
 
+// A point of the grid, drawn x, y then z.
+static c3Vec3 gridVec(Rng* r, double lo, double hi)
+{
+	double x = gridValue(r, lo, hi);
+	double y = gridValue(r, lo, hi);
+	double z = gridValue(r, lo, hi);
+	return V(x, y, z);
+}
+
 // Cases on a grid, in binary frames: triangles with edges along the axes and
 // boxes turned by right angles (or by 45 degrees about an axis, one in four),
 // so that faces are parallel, edges are parallel and shapes touch exactly,
@@ -1112,7 +1128,7 @@ static void grid_cases_touch_and_slide(void)
 			c3Vec3 p[3];
 			for (int i = 0; i < 3; ++i)
 			{
-				p[i] = V(gridValue(&rng, -1, 1), gridValue(&rng, -1, 1), gridValue(&rng, -1, 1));
+				p[i] = gridVec(&rng, -1, 1);
 			}
 			if (uniform(&rng, 0, 1) < 0.5)
 			{
@@ -1151,8 +1167,8 @@ static void grid_cases_touch_and_slide(void)
 				axes[0] = axes[k];
 				axes[k] = uniform(&rng, 0, 1) < 0.5 ? t : c3Neg(t);
 			}
-			c3Vec3 center = V(gridValue(&rng, -1, 1), gridValue(&rng, -1, 1), gridValue(&rng, -1, 1));
-			c3Vec3 half = V(gridValue(&rng, 0, 0.75), gridValue(&rng, 0, 0.75), gridValue(&rng, 0, 0.75));
+			c3Vec3 center = gridVec(&rng, -1, 1);
+			c3Vec3 half = gridVec(&rng, 0, 0.75);
 			rc.aligned = false;
 			rc.obb.center = framePoint(f, center);
 			rc.obb.halfExtents = c3MulSV(f->scale, half);
@@ -1199,10 +1215,12 @@ static void grid_cases_touch_and_slide(void)
 
 			// A motion along an axis or a diagonal of the grid.
 			c3Vec3 motion = V(0, 0, 0);
-			c3Set(&motion, (int)uniform(&rng, 0, 3), gridValue(&rng, -2, 2));
+			int along = (int)uniform(&rng, 0, 3);
+			c3Set(&motion, along, gridValue(&rng, -2, 2));
 			if (uniform(&rng, 0, 1) < 0.3)
 			{
-				c3Set(&motion, (int)uniform(&rng, 0, 3), gridValue(&rng, -2, 2));
+				along = (int)uniform(&rng, 0, 3);
+				c3Set(&motion, along, gridValue(&rng, -2, 2));
 			}
 			motion = c3MulSV(f->scale, motion);
 			out = sweep(&rc.box, motion, rc.tri, c3_allEdges);
@@ -1244,10 +1262,12 @@ static void large_coordinates_stay_finite(void)
 	for (int n = 0; n < 2000; ++n)
 	{
 		double s = pow(10.0, uniform(&rng, -3, 15));
-		c3Vec3 tri[3] = {uniformVec(&rng, -s, s), uniformVec(&rng, -s, s), uniformVec(&rng, -s, s)};
+		c3Vec3 tri[3];
+		uniformVecs(&rng, -s, s, tri, 3);
 		c3Vec3 axes[3];
 		randomAxes(&rng, axes);
-		Box box = {uniformVec(&rng, -s, s), {axes[0], axes[1], axes[2]}, uniformVec(&rng, 0, s)};
+		c3Vec3 center = uniformVec(&rng, -s, s);
+		Box box = {center, {axes[0], axes[1], axes[2]}, uniformVec(&rng, 0, s)};
 		c3Vec3 motion = uniformVec(&rng, -2 * s, 2 * s);
 		if (n % 7 == 0)
 		{

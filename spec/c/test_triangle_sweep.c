@@ -285,7 +285,8 @@ static void a_point_behaves_as_a_ray(void)
 	{
 		c3Vec3 a = uniformVec(&rng, -1, 1), b = uniformVec(&rng, -1, 1), c = uniformVec(&rng, -1, 1);
 		c3Vec3 o = uniformVec(&rng, -2, 2);
-		c3Vec3 d = c3MulSV(uniform(&rng, 0.5, 2), c3Sub(nearTriangle(&rng, a, b, c, 0.2), o));
+		double reach = uniform(&rng, 0.5, 2);
+		c3Vec3 d = c3MulSV(reach, c3Sub(nearTriangle(&rng, a, b, c, 0.2), o));
 		c3TriangleRay ray = c3MakeTriangleRay(o, d);
 		double t;
 		bool cast = c3RayCastTriangle(&ray, a, b, c, 1, &t);
@@ -313,7 +314,9 @@ static void a_point_behaves_as_a_ray(void)
 		c3Vec3 p0 = uniformVec(&rng, -1, 1), p1 = uniformVec(&rng, -1, 1), q0 = uniformVec(&rng, -1, 1);
 		c3Vec3 q1 = c3Sub(c3Add(p0, p1), q0);
 		c3Vec3 o = uniformVec(&rng, -3, 3);
-		c3Vec3 d = c3MulSV(uniform(&rng, 1.01, 2), c3Sub(c3MulAdd(p0, uniform(&rng, 0.01, 0.99), c3Sub(p1, p0)), o));
+		double reach = uniform(&rng, 1.01, 2);
+		double along = uniform(&rng, 0.01, 0.99);
+		c3Vec3 d = c3MulSV(reach, c3Sub(c3MulAdd(p0, along, c3Sub(p1, p0)), o));
 		bool first = c3SweepSphereTriangle(o, 0, d, p0, p1, q0, c3_allEdges).hit;
 		bool second = c3SweepSphereTriangle(o, 0, d, p1, p0, q1, c3_allEdges).hit;
 		seams += first || second;
@@ -575,7 +578,8 @@ static void is_a_first_contact(void)
 	int hits = 0, cases = 0, failures = 0;
 	for (int k = 0; k < 2000; ++k)
 	{
-		c3Vec3 t0[3] = {uniformVec(&rng, -1, 1), uniformVec(&rng, -1, 1), uniformVec(&rng, -1, 1)};
+		c3Vec3 t0[3];
+		uniformVecs(&rng, -1, 1, t0, 3);
 		c3Vec3 p0 = uniformVec(&rng, -3, 3);
 		double r0 = uniform(&rng, 0.02, 1);
 		c3Vec3 target = c3Add(c3MulSV(1.0 / 3.0, c3Add(c3Add(t0[0], t0[1]), t0[2])), uniformVec(&rng, -1, 1));

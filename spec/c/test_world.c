@@ -82,7 +82,7 @@ static c3World* crowdedWorld(Rng* rng, c3Mesh** mesh)
 	{
 		c3Vec3 c = uniformVec(rng, -20, 20);
 		c3Sphere sphere = {c, uniform(rng, 0.2, 2.0)};
-		c3AABB box = {c, {uniform(rng, 0.2, 2.0), uniform(rng, 0.2, 2.0), uniform(rng, 0.2, 2.0)}};
+		c3AABB box = {c, uniformVec(rng, 0.2, 2.0)};
 		c3WorldShape shape =
 			i % 2 == 0 ? (c3WorldShape){c3_sphereShape, &sphere, NULL} : (c3WorldShape){c3_aabbShape, &box, NULL};
 		CHECK(c3World_AddItem(world, shape, (uint64_t)i) >= 0);
