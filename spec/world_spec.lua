@@ -803,6 +803,29 @@ describe("collide.newWorld", function()
       assert.are.equal(2, calls) -- a and the wall
     end)
 
+    it("follows the items' own responses when \"slide\" is replaced", function()
+      -- With "slide" a response of the world's own, a move with no filter
+      -- asks each item's response by name: the wall's replaced slide, the
+      -- coin's cross (not the replaced slide for every item).
+      local world = collide.newWorld()
+      world:add("coin", collide.sphere({ 1.5, 0, 0 }, 0.2))
+      world:add("wall", collide.aabb({ 3, 0, 0 }, { 0.5, 2, 2 }))
+      world:add("ball", collide.sphere({ 0, 0, 0 }, 0.5))
+      world:setFilter("coin", { response = "cross" })
+      local slid = {}
+      world:addResponse("slide", function(w, col, _, _, _, gx, gy, gz)
+        slid[#slid + 1] = col.other
+        return w:slide(col, gx, gy, gz)
+      end)
+      local actual, cols, n = world:move("ball", { 6, 0, 0 })
+      assert.are.equal(2, n)
+      assert.are.equal("cross", cols[1].type)
+      assert.are.equal("coin", cols[1].other)
+      assert.are.equal("slide", cols[2].type)
+      assert.are.same({ "wall" }, slid)
+      assert.is_true(math.abs(actual.x - 2) < 1e-3, tostring(actual))
+    end)
+
     it("refuses an out vector it could not write before it moves", function()
       local world = collide.newWorld()
       world:add("wall", collide.aabb({ 3, 0, 0 }, { 0.5, 2, 2 }))
