@@ -475,7 +475,8 @@ local function fuzzCore(seed, calls)
   end
   -- Every method of the core (src/binding/lworld.c).
   local methods = { "add", "remove", "update", "setCenter", "center", "count", "optimize", "stats", "queryBounds",
-    "queryShape", "queryPoint", "overlapping", "raycast", "raycastAll", "sweep", "step", "changes", "mover" }
+    "queryShape", "queryPoint", "overlapping", "raycast", "raycastAll", "sweep", "step", "mover", "items",
+    "setFilter", "getFilter" }
   for _, name in ipairs(methods) do
     assert(type(core[name]) == "function", "core method " .. name)
   end

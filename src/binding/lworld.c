@@ -733,15 +733,6 @@ static int world_center(lua_State* L)
 	return 3;
 }
 
-// w:changes() -> the count of changes of the world (items added, removed,
-// updated or moved), which a caller compares to know whether it changed
-static int world_changes(lua_State* L)
-{
-	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "changes"), "changes");
-	lua_pushnumber(L, (lua_Number)c3World_GetChanges(w->world));
-	return 1;
-}
-
 // w:setFilter(id, category, mask, response): the item's filter as data
 // (c3ItemFilter: 32-bit category and mask, a c3Response code >= 0)
 static int world_setfilter(lua_State* L)
@@ -1918,7 +1909,6 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"center", world_center},
 	{"shape", world_shape},
 	{"count", world_count},
-	{"changes", world_changes},
 	{"setFilter", world_setfilter},
 	{"getFilter", world_getfilter},
 	{"optimize", world_optimize},
