@@ -21,11 +21,17 @@
 -- like a world, keeps its own state where no script reaches it (its
 -- metatable), so that none can forge the item it moves or the world it
 -- moves in.
+--
+-- One copy of this file is loaded per front (collide/front.lua), over the
+-- front's core and world module: require of it gives the default front's.
 -- @module collide.character
 
-local core = require("collide.core")
+local _, core, worldModule = ...
+if type(core) ~= "table" then
+  return require("collide.front").default().character
+end
 local unknownKey = require("collide.check").unknownKey
-local isWorld = require("collide.world").isWorld
+local isWorld = worldModule.isWorld
 
 local vec3, ctype = core.vec3, core.type
 -- vec3 methods called directly (a method looked up on a vec3 is one more

@@ -9,9 +9,16 @@
 -- The world knows items by ids that the core gives; it keeps the item, its
 -- shape and the maps between them, so that the world and everything it
 -- holds are collected together.
+--
+-- One copy of this file is loaded per front (collide/front.lua), over the
+-- front's core (the classic C module, or the FFI front): require of it
+-- gives the default front's.
 -- @module collide.world
 
-local core = require("collide.core")
+local _, core = ...
+if type(core) ~= "table" then
+  return require("collide.front").default().world
+end
 local unknownKey = require("collide.check").unknownKey
 
 local vec3 = core.vec3
