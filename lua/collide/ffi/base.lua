@@ -242,7 +242,7 @@ return once("base", function()
   --- A number that is finite and within C3_MAX_COORDINATE.
   function B.checkcoordinate(x, arg, fname, name)
     checknumber(x, arg, fname, name)
-    if not (abs(x) <= MAX) then
+    if not (abs(x) <= MAX) then -- luacheck: ignore 581 (NaN fails it)
       argerror(arg, fname, format("%s must be finite and within [-1e15, 1e15], got %s", name, formatnumber(x)))
     end
     return x
