@@ -37,18 +37,35 @@ return once("base", function()
   if not pcall(ffi.typeof, "c3Vec3") then
     ffi.cdef(require("collide.ffi.cdef"))
   end
-  if not pcall(ffi.typeof, "collide_Vec3") then
-    ffi.cdef([[
-      typedef struct collide_Vec3 { const c3Vec3 _; } collide_Vec3;
-      typedef struct collide_Sphere { const c3Sphere _; } collide_Sphere;
-      typedef struct collide_AABB { const c3AABB _; } collide_AABB;
-      typedef struct collide_OBB { const c3OBB _; } collide_OBB;
-      typedef struct collide_Segment { const c3Segment _; } collide_Segment;
-      typedef struct collide_Plane { const c3Plane _; } collide_Plane;
-      typedef struct collide_Ellipsoid { const c3Ellipsoid _; } collide_Ellipsoid;
-      typedef struct collide_Polygon { const c3Polygon _; } collide_Polygon;
-    ]])
+  -- The member that holds a value's struct has a name made here, per state,
+  -- from what a script cannot know (addresses ASLR placed, the clock): a
+  -- script that reached a value's struct could index its arrays (an obb's
+  -- axes, a polygon's vertices) out of bounds, as cdata arrays are not
+  -- checked. Without the name it reaches only the metamethods. The front
+  -- reads values as v[B.K].
+  local function secretName()
+    local seed = tostring({}) .. tostring(print) .. tostring(ffi.new("char[1]")) .. os.time() .. os.clock()
+    local h1, h2 = 5381, 52711
+    for i = 1, #seed do
+      local c = seed:byte(i)
+      h1 = (h1 * 33 + c) % 4294967296
+      h2 = (h2 * 31 + c * 7) % 4294967296
+    end
+    return string.format("m%08x%08x", h1, h2)
   end
+  local declared = pcall(ffi.typeof, "collide_Vec3")
+  if declared then
+    -- a second copy of the front in a state whose registry lost the first
+    -- (no debug library): the name is gone with it
+    error("collide: the FFI front cannot load twice in one Lua state without the debug library", 0)
+  end
+  local K = secretName()
+  B.K = K
+  local lines = {}
+  for _, name in ipairs({ "Vec3", "Sphere", "AABB", "OBB", "Segment", "Plane", "Ellipsoid", "Polygon" }) do
+    lines[#lines + 1] = string.format("typedef struct collide_%s { const c3%s %s; } collide_%s;", name, name, K, name)
+  end
+  ffi.cdef(table.concat(lines, "\n"))
 
   local C, path = require("collide.ffi.lib").load(ffi)
   B.C, B.path = C, path
@@ -76,19 +93,34 @@ return once("base", function()
   end
 
   local istype, cast, new = ffi.istype, ffi.cast, ffi.new
+  local K = B.K
   local T = B.ctypes
   local Vec3T, Vec3P = T[VEC3], B.ptrs[VEC3]
   B.istype, B.cast, B.new = istype, cast, new
 
-  --- The collide type of x (1..8), or nil when x is no collide value.
+  --- The collide type of x (1..8), or nil when x is no collide value. A
+  -- chain, not a loop: in a trace, the test that holds is one guard.
+  local SphereT, AABBT, OBBT, SegmentT = T[SPHERE], T[AABB], T[OBB], T[SEGMENT]
+  local PlaneT, EllipsoidT, PolygonT = T[PLANE], T[ELLIPSOID], T[POLYGON]
   local function typeof(x)
     if type(x) ~= "cdata" then
       return nil
-    end
-    for t = 1, VEC3 do
-      if istype(T[t], x) then
-        return t
-      end
+    elseif istype(Vec3T, x) then
+      return VEC3
+    elseif istype(AABBT, x) then
+      return AABB
+    elseif istype(SphereT, x) then
+      return SPHERE
+    elseif istype(OBBT, x) then
+      return OBB
+    elseif istype(PolygonT, x) then
+      return POLYGON
+    elseif istype(EllipsoidT, x) then
+      return ELLIPSOID
+    elseif istype(SegmentT, x) then
+      return SEGMENT
+    elseif istype(PlaneT, x) then
+      return PLANE
     end
     return nil
   end
@@ -105,7 +137,7 @@ return once("base", function()
 
   --- The core struct of a value (a pointer the front may write through).
   function B.ptr(t, x)
-    return cast(B.ptrs[t], x)
+    return (cast(B.ptrs[t], x))
   end
 
   --- The classes of handles (meshes, worlds): { ctype =, name = "mesh" }
@@ -278,7 +310,7 @@ return once("base", function()
   -- else fields x, y, z.
   local function readvector(v)
     if istype(Vec3T, v) then
-      local p = v._
+      local p = v[K]
       return p.x, p.y, p.z, 0
     end
     local x, y, z
@@ -304,24 +336,29 @@ return once("base", function()
   end
   B.readvector = readvector
 
+  local function badcomponent(c, i, arg, fname, name, limit)
+    if limit == math.huge then
+      argerror(arg, fname, format("%s.%s must be finite, got %s", name, COMPONENTS[i], formatnumber(c)))
+    end
+    argerror(arg, fname, format("%s.%s must be finite and within [-1e15, 1e15], got %s", name, COMPONENTS[i],
+      formatnumber(c)))
+  end
+
   local function checkvectorlimit(v, arg, fname, name, limit)
     local x, y, z, bad = readvector(v)
-    if x == nil and bad == nil then
+    if bad == nil then
       argerror(arg, fname, format("%s: vec3 or {x, y, z} expected, got %s", name, typename(v)))
     end
     if bad ~= 0 then
       argerror(arg, fname, format("%s: table has no number for %s", name, COMPONENTS[bad]))
     end
-    local c = { x, y, z }
-    for i = 1, 3 do
-      local ci = c[i]
-      if ci - ci ~= 0 or abs(ci) > limit then
-        if limit == math.huge then
-          argerror(arg, fname, format("%s.%s must be finite, got %s", name, COMPONENTS[i], formatnumber(ci)))
-        end
-        argerror(arg, fname, format("%s.%s must be finite and within [-1e15, 1e15], got %s", name, COMPONENTS[i],
-          formatnumber(ci)))
-      end
+    -- x - x is 0 for a finite x, NaN otherwise
+    if not (x - x == 0 and abs(x) <= limit) then
+      badcomponent(x, 1, arg, fname, name, limit)
+    elseif not (y - y == 0 and abs(y) <= limit) then
+      badcomponent(y, 2, arg, fname, name, limit)
+    elseif not (z - z == 0 and abs(z) <= limit) then
+      badcomponent(z, 3, arg, fname, name, limit)
     end
     return x, y, z
   end
@@ -331,18 +368,20 @@ return once("base", function()
   -- otherwise, naming the argument.
   function B.checkpoint(v, arg, fname, name)
     if istype(Vec3T, v) then
-      local p = v._
+      local p = v[K]
       local x, y, z = p.x, p.y, p.z
       if abs(x) <= MAX and abs(y) <= MAX and abs(z) <= MAX then
         return x, y, z
       end
     end
-    return checkvectorlimit(v, arg, fname, name, MAX)
+    local x, y, z = checkvectorlimit(v, arg, fname, name, MAX)
+    return x, y, z
   end
 
   --- As checkpoint, but only finiteness is required (vec3 arithmetic).
   function B.checkvector(v, arg, fname, name)
-    return checkvectorlimit(v, arg, fname, name, math.huge)
+    local x, y, z = checkvectorlimit(v, arg, fname, name, math.huge)
+    return x, y, z
   end
 
   --- x, y, z of v when checkpoint would accept it, else nil (no error).
@@ -412,7 +451,7 @@ return once("base", function()
   --- out (a vec3 checked by optout) filled with x, y, z, or a new vec3.
   function B.outvec3(out, x, y, z)
     if out == nil then
-      return newvec3(x, y, z)
+      return (newvec3(x, y, z))
     end
     local p = cast(Vec3P, out)
     p.x, p.y, p.z = x, y, z
@@ -422,7 +461,7 @@ return once("base", function()
   --- A c3Vec3 struct's components as a vec3 (out filled, or a new one).
   function B.outstruct(out, s)
     if out == nil then
-      return newvec3(s.x, s.y, s.z)
+      return (newvec3(s.x, s.y, s.z))
     end
     local p = cast(Vec3P, out)
     p.x, p.y, p.z = s.x, s.y, s.z

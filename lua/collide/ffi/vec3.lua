@@ -8,7 +8,7 @@ local B = require("collide.ffi.base")
 return B.once("vec3", function()
   local ffi = B.ffi
   local istype, cast = ffi.istype, ffi.cast
-  local VEC3 = B.VEC3
+  local VEC3, K = B.VEC3, B.K
   local Vec3T, Vec3P = B.ctypes[VEC3], B.ptrs[VEC3]
   local newvec3, argerror, checkfinite, checkvector = B.newvec3, B.argerror, B.checkfinite, B.checkvector
   local formatnumber, typename, api = B.formatnumber, B.typename, B.api
@@ -20,7 +20,7 @@ return B.once("vec3", function()
     if x - x ~= 0 or y - y ~= 0 or z - z ~= 0 then
       B.raise(fname .. ": the result is not finite (overflow or division by zero)")
     end
-    return newvec3(x, y, z)
+    return (newvec3(x, y, z))
   end
 
   local function numberresult(fname, x)
@@ -31,14 +31,15 @@ return B.once("vec3", function()
   end
 
   local function at(v, arg, fname)
-    return checkvector(v, arg, fname, arg == 1 and "self" or "v")
+    local x, y, z = checkvector(v, arg, fname, arg == 1 and "self" or "v")
+    return x, y, z
   end
 
   local function checkself(v, fname)
     if not istype(Vec3T, v) then
       B.typeerror(1, v, fname, "vec3")
     end
-    return v._
+    return v[K]
   end
 
   -- x, y, z of the arguments of vec3(...) and v:set(...), from argument first.
@@ -56,9 +57,9 @@ return B.once("vec3", function()
     local n = select("#", ...)
     local x, y, z = ...
     if n == 0 then
-      return newvec3(0, 0, 0)
+      return (newvec3(0, 0, 0))
     end
-    return newvec3(components("vec3", 1, n, x, y, z))
+    return (newvec3(components("vec3", 1, n, x, y, z)))
   end)
 
   local methods = {}
@@ -67,13 +68,13 @@ return B.once("vec3", function()
   methods.dot = api(function(a, b)
     local ax, ay, az = at(a, 1, "dot")
     local bx, by, bz = at(b, 2, "dot")
-    return numberresult("dot", ax * bx + ay * by + az * bz)
+    return (numberresult("dot", ax * bx + ay * by + az * bz))
   end)
 
   methods.cross = api(function(a, b)
     local ax, ay, az = at(a, 1, "cross")
     local bx, by, bz = at(b, 2, "cross")
-    return vec3result("cross", ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx)
+    return (vec3result("cross", ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx))
   end)
 
   -- The length and the unit vector as the core computes them (c3Length and
@@ -118,12 +119,12 @@ return B.once("vec3", function()
   M.normalize = normalize
 
   methods.length = api(function(a)
-    return numberresult("length", length(at(a, 1, "length")))
+    return (numberresult("length", length(at(a, 1, "length"))))
   end)
 
   methods.lengthSquared = api(function(a)
     local x, y, z = at(a, 1, "lengthSquared")
-    return numberresult("lengthSquared", x * x + y * y + z * z)
+    return (numberresult("lengthSquared", x * x + y * y + z * z))
   end)
 
   methods.normalized = api(function(a)
@@ -131,7 +132,7 @@ return B.once("vec3", function()
     if x == 0 and y == 0 and z == 0 then
       argerror(1, "normalized", "cannot normalize a zero vector")
     end
-    return newvec3(normalize(x, y, z))
+    return (newvec3(normalize(x, y, z)))
   end)
 
   methods.distance = api(function(a, b)
@@ -139,23 +140,24 @@ return B.once("vec3", function()
     local bx, by, bz = at(b, 2, "distance")
     local dx, dy, dz = ax - bx, ay - by, az - bz
     vec3result("distance", dx, dy, dz)
-    return numberresult("distance", length(dx, dy, dz))
+    return (numberresult("distance", length(dx, dy, dz)))
   end)
 
   methods.lerp = api(function(a, b, t)
     local ax, ay, az = at(a, 1, "lerp")
     local bx, by, bz = at(b, 2, "lerp")
     t = checkfinite(t, 3, "lerp", "t")
-    return vec3result("lerp", ax + (bx - ax) * t, ay + (by - ay) * t, az + (bz - az) * t)
+    return (vec3result("lerp", ax + (bx - ax) * t, ay + (by - ay) * t, az + (bz - az) * t))
   end)
 
   methods.unpack = api(function(a)
-    return at(a, 1, "unpack")
+    local x, y, z = at(a, 1, "unpack")
+    return x, y, z
   end)
 
   methods.clone = api(function(a)
     local p = checkself(a, "clone")
-    return newvec3(p.x, p.y, p.z)
+    return (newvec3(p.x, p.y, p.z))
   end)
 
   methods.set = api(function(...)
@@ -178,11 +180,11 @@ return B.once("vec3", function()
 
   function mt.__index(v, k)
     if k == "x" then
-      return v._.x
+      return v[K].x
     elseif k == "y" then
-      return v._.y
+      return v[K].y
     elseif k == "z" then
-      return v._.z
+      return v[K].z
     end
     return methods[k]
   end
@@ -203,18 +205,18 @@ return B.once("vec3", function()
   function mt.__add(a, b)
     local ax, ay, az = checkvector(a, 1, "__add", "left operand")
     local bx, by, bz = checkvector(b, 2, "__add", "right operand")
-    return vec3result("vec3 +", ax + bx, ay + by, az + bz)
+    return (vec3result("vec3 +", ax + bx, ay + by, az + bz))
   end
 
   function mt.__sub(a, b)
     local ax, ay, az = checkvector(a, 1, "__sub", "left operand")
     local bx, by, bz = checkvector(b, 2, "__sub", "right operand")
-    return vec3result("vec3 -", ax - bx, ay - by, az - bz)
+    return (vec3result("vec3 -", ax - bx, ay - by, az - bz))
   end
 
   function mt.__unm(a)
     local p = checkself(a, "__unm")
-    return newvec3(-p.x, -p.y, -p.z)
+    return (newvec3(-p.x, -p.y, -p.z))
   end
 
   function mt.__mul(a, b)
@@ -228,7 +230,7 @@ return B.once("vec3", function()
     end
     local x, y, z = checkvector(vector, 3 - scalarArg, "__mul", "vector operand")
     local s = checkfinite(scalar, scalarArg, "__mul", "scalar operand")
-    return vec3result("vec3 *", s * x, s * y, s * z)
+    return (vec3result("vec3 *", s * x, s * y, s * z))
   end
 
   function mt.__div(a, s)
@@ -237,19 +239,19 @@ return B.once("vec3", function()
     if s == 0 then
       argerror(2, "__div", "division of a vec3 by zero")
     end
-    return vec3result("vec3 /", x / s, y / s, z / s)
+    return (vec3result("vec3 /", x / s, y / s, z / s))
   end
 
   function mt.__eq(a, b)
     if not (istype(Vec3T, a) and istype(Vec3T, b)) then
       return false
     end
-    local p, q = a._, b._
+    local p, q = a[K], b[K]
     return p.x == q.x and p.y == q.y and p.z == q.z
   end
 
   function mt.__tostring(v)
-    local p = v._
+    local p = v[K]
     return format("vec3(%s, %s, %s)", formatnumber(p.x), formatnumber(p.y), formatnumber(p.z))
   end
 
