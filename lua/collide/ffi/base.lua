@@ -93,7 +93,6 @@ return once("base", function()
   end
 
   local istype, cast, new = ffi.istype, ffi.cast, ffi.new
-  local K = B.K
   local T = B.ctypes
   local Vec3T, Vec3P = T[VEC3], B.ptrs[VEC3]
   B.istype, B.cast, B.new = istype, cast, new
