@@ -239,55 +239,55 @@ local function closestOnTriangle(tri, px, py, pz)
 end
 
 --- When a sphere at w (center less a vertex) moving by d first comes within
--- r of the vertex: the smaller root of |w + t d|^2 = r^2, or nil.
+-- r of the vertex, if before upper: the smaller root of |w + t d|^2 = r^2;
+-- else upper. (Numbers only, and one branch a test: under LuaJIT, side
+-- traces that start with many live values cannot be compiled, "register
+-- coalescing too complex", and the kernel would run in the interpreter.)
 local function enterVertex(wx, wy, wz, dx, dy, dz, dd, rr, upper)
   local hb = wx * dx + wy * dy + wz * dz
-  if hb >= 0 then return nil end
   local c = wx * wx + wy * wy + wz * wz - rr
   local disc = hb * hb - dd * c
-  if disc < 0 then return nil end
-  local t = c / (sqrt(disc) - hb)
-  if t > upper then return nil end
-  return t
+  if hb < 0 and disc >= 0 then
+    local t = c / (sqrt(disc) - hb)
+    if t < upper then return t end
+  end
+  return upper
 end
 
 --- The same for the line through an edge e from a vertex (w = center less
 -- that vertex): the cylinder |w + t d|^2 - (e . (w + t d))^2 / |e|^2 = r^2;
--- the root, and where along the edge (0..1) the line is touched. A line the
--- sphere already reaches at the start is left to the vertices, as the core
--- does.
+-- the root if before upper and within the edge, and where along the edge
+-- (0..1); else upper. A line the sphere already reaches at the start is left
+-- to the vertices, as the core does.
 local function enterEdge(wx, wy, wz, dx, dy, dz, dd, rr, upper, ex, ey, ez, ee)
   local ew = ex * wx + ey * wy + ez * wz
   local ed = ex * dx + ey * dy + ez * dz
   local c = ee * (wx * wx + wy * wy + wz * wz - rr) - ew * ew
-  if c <= 0 then return nil end
   local hb = ee * (wx * dx + wy * dy + wz * dz) - ew * ed
-  if hb >= 0 then return nil end
   local disc = hb * hb - (ee * dd - ed * ed) * c
-  if disc < 0 then return nil end
-  local t = c / (sqrt(disc) - hb)
-  if t > upper then return nil end
-  local f = ew + t * ed -- the center's projection on the edge at t, times ee, from the vertex
-  if f < 0 or f > ee then return nil end
-  return t, f / ee
+  if c > 0 and hb < 0 and disc >= 0 then
+    local t = c / (sqrt(disc) - hb)
+    local f = ew + t * ed -- the center's projection on the edge at t, times ee, from the vertex
+    if t < upper and f >= 0 and f <= ee then return t, f / ee end
+  end
+  return upper, 0
 end
 
 --- The vertex at tri[k] and the edge from it at tri[e]: the earlier of
--- their contacts before upper, if any, replaces the one found so far.
-local function feature(tri, k, e, cx, cy, cz, dx, dy, dz, dd, rr, upper, found, px, py, pz)
-  local vx, vy, vz = tri[k], tri[k + 1], tri[k + 2]
-  local wx, wy, wz = cx - vx, cy - vy, cz - vz
+-- their contacts before upper, if any, replaces the one found so far, kept
+-- as (upper, the vertex's index k, how far along its edge: 0 for the
+-- vertex).
+local function feature(tri, k, e, cx, cy, cz, dx, dy, dz, dd, rr, upper, which, along)
+  local wx, wy, wz = cx - tri[k], cy - tri[k + 1], cz - tri[k + 2]
   local t = enterVertex(wx, wy, wz, dx, dy, dz, dd, rr, upper)
-  if t then
-    found, upper, px, py, pz = true, t, vx, vy, vz
+  if t < upper then
+    upper, which, along = t, k, 0
   end
-  local ex, ey, ez = tri[e], tri[e + 1], tri[e + 2]
-  local f
-  t, f = enterEdge(wx, wy, wz, dx, dy, dz, dd, rr, upper, ex, ey, ez, tri[e + 3])
-  if t then
-    found, upper, px, py, pz = true, t, vx + f * ex, vy + f * ey, vz + f * ez
+  local te, f = enterEdge(wx, wy, wz, dx, dy, dz, dd, rr, upper, tri[e], tri[e + 1], tri[e + 2], tri[e + 3])
+  if te < upper then
+    upper, which, along = te, k, f
   end
-  return found, upper, px, py, pz
+  return upper, which, along
 end
 
 --- Sphere s moving by d against a resting triangle (Rouwé, "Collision
@@ -341,13 +341,16 @@ function pure.sweepSphereTriangle(s, d, tri)
   end
   local upper = t2 < 1 and t2 or 1
   local dd, rr = dx * dx + dy * dy + dz * dz, r * r
-  local found, px, py, pz = false, 0, 0, 0
+  local which, along = 0, 0
   -- the vertices a, b, c and the edges ab, bc, ca (unrolled: a short inner
   -- loop is a trace of its own under LuaJIT)
-  found, upper, px, py, pz = feature(tri, 1, 22, cx, cy, cz, dx, dy, dz, dd, rr, upper, found, px, py, pz)
-  found, upper, px, py, pz = feature(tri, 4, 26, cx, cy, cz, dx, dy, dz, dd, rr, upper, found, px, py, pz)
-  found, upper, px, py, pz = feature(tri, 7, 30, cx, cy, cz, dx, dy, dz, dd, rr, upper, found, px, py, pz)
-  if not found then return nil end
+  upper, which, along = feature(tri, 1, 22, cx, cy, cz, dx, dy, dz, dd, rr, upper, which, along)
+  upper, which, along = feature(tri, 4, 26, cx, cy, cz, dx, dy, dz, dd, rr, upper, which, along)
+  upper, which, along = feature(tri, 7, 30, cx, cy, cz, dx, dy, dz, dd, rr, upper, which, along)
+  if which == 0 then return nil end
+  local e = which == 1 and 22 or which == 4 and 26 or 30
+  local px, py, pz = tri[which] + along * tri[e], tri[which + 1] + along * tri[e + 1],
+    tri[which + 2] + along * tri[e + 2]
   local t = upper > t1 and upper or t1
   local wx, wy, wz = cx + t * dx - px, cy + t * dy - py, cz + t * dz - pz
   local l = sqrt(wx * wx + wy * wy + wz * wz)
