@@ -85,8 +85,11 @@ end]],
 }
 
 --- Best ns per call of run(reps, ...), n calls a rep, reps grown until a
--- run takes SECONDS.
+-- run takes SECONDS (the first runs also warm the trace up).
 local function measure(run, n, ...)
+  -- Each row from an empty trace cache: under LuaJIT a row's traces (or
+  -- those it failed to compile) must not decide another row's.
+  if jit then jit.flush() end
   local reps = 1
   while true do
     local t0 = os.clock()
@@ -142,9 +145,6 @@ for _, kernel in ipairs(check.KERNELS) do
     io.stderr:write("bench_jit.lua: pure and ", front, " differ: ", message, "\n")
   end
 end
-
--- The check's traces (one loop over every kernel) go before timing.
-if jit then jit.flush() end
 
 local best = {}
 for _ = 1, ROUNDS do
