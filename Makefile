@@ -171,6 +171,12 @@ build/bench_frame: bench/bench_frame.c $(CORE_SRC) $(HEADERS)
 	$(CC) $(OPT) $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_frame.c \
 		$(CORE_SRC) -lm
 
+# Issue 25's five kernels on the cases of bench/bench_jit.lua, through
+# libcollide as a C program links it (the machine code the FFI front calls).
+build/bench_kernels: bench/bench_kernels.c build/core/libcollide.a src/include/collide/*.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -o $@ bench/bench_kernels.c build/core/libcollide.a -lm
+
 build/bench_mesh: bench/bench_mesh.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_mesh.c $(CORE_SRC) -lm
