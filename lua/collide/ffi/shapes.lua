@@ -418,7 +418,8 @@ return B.once("shapes", function()
     local c = scratch[t]
     copy(c, s, sizes[t])
     C.c3TranslateShapePtr(t, c, d)
-    return commit(s, t, 2, "translate")
+    commit(s, t, 2, "translate") -- (not a tail call: errors count from this function)
+    return s
   end)
 
   F.setCenter = api(function(s, x, y, z)
@@ -433,7 +434,8 @@ return B.once("shapes", function()
     local c = scratch[t]
     copy(c, s, sizes[t])
     C.c3SetShapeCenterPtr(t, c, p)
-    return commit(s, t, 2, "setCenter")
+    commit(s, t, 2, "setCenter")
+    return s
   end)
 
   F.clone = api(function(s)
@@ -484,12 +486,16 @@ return B.once("shapes", function()
     return outstruct(out, s._.axis[i - 1])
   end
 
+  -- (not tail calls: errors count from the API function, which a tail call
+  -- would take off the stack)
   TYPEMETHODS[OBB].axis = api(function(s, i, out)
-    return axis(s, OBB, i, out)
+    local v = axis(s, OBB, i, out)
+    return v
   end)
 
   TYPEMETHODS[ELLIPSOID].axis = api(function(s, i, out)
-    return axis(s, ELLIPSOID, i, out)
+    local v = axis(s, ELLIPSOID, i, out)
+    return v
   end)
 
   TYPEMETHODS[OBB].setAxes = api(function(s, a1, a2, a3)
