@@ -165,7 +165,10 @@ return B.once("queries", function()
     end
   end
 
-  F.overlaps = api(function(a, b)
+  -- (a vararg function, so that a missing b is told from a nil one: "got no
+  -- value", as the classic says to s.overlaps(b); it costs nothing measurable)
+  F.overlaps = api(function(...)
+    local a, b = ...
     local ta, tb = shapetype(a), shapetype(b)
     if ta and tb then
       local fn = OVERLAP[ta * 8 + tb]
@@ -176,9 +179,10 @@ return B.once("queries", function()
     end
     local q = meshquery("overlaps")
     if q then
-      return q(a, b)
+      return q(...)
     end
-    shapeerror(ta == nil and 1 or 2, ta == nil and a or b, "overlaps")
+    local arg = ta == nil and 1 or 2
+    shapeerror(arg, ta == nil and a or b, "overlaps", select("#", ...) >= arg)
   end)
 
   -- -- sweeps -----------------------------------------------------------------------
@@ -300,15 +304,17 @@ return B.once("queries", function()
 
   -- -- pairs: penetration and distance ---------------------------------------------------
 
-  F.penetration = api(function(a, b, outNormal)
+  F.penetration = api(function(...)
+    local a, b, outNormal = ...
     local ta, tb = shapetype(a), shapetype(b)
     optout(outNormal, 3, "penetration")
     if ta == nil or tb == nil then
       local q = meshquery("penetration")
       if q then
-        return q(a, b, outNormal)
+        return q(...)
       end
-      shapeerror(ta == nil and 1 or 2, ta == nil and a or b, "penetration")
+      local arg = ta == nil and 1 or 2
+      shapeerror(arg, ta == nil and a or b, "penetration", select("#", ...) >= arg)
     end
     local hit = C.c3PenetrationShapesPtr(ta, a, tb, b, PENETRATION)
     if hit == 1 then
