@@ -281,7 +281,7 @@ return B.once("queries", function()
     if maxT ~= nil then
       -- maxT may be math.huge, not NaN or negative.
       m = type(maxT) == "number" and maxT or -1
-      if not (m >= 0) then
+      if not (m >= 0) then -- luacheck: ignore 581 (NaN fails it)
         argerror(4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)")
       end
     end
