@@ -39,7 +39,7 @@ local B = require("collide.ffi.base")
 
 return B.once("queries", function()
   local ffi = B.ffi
-  local C = B.C
+  local C, K = B.C, B.K
   local istype, new = ffi.istype, ffi.new
   local format = string.format
   local api, argerror, checkpoint, optout, outstruct = B.api, B.argerror, B.checkpoint, B.optout, B.outstruct
@@ -155,10 +155,10 @@ return B.once("queries", function()
     local ta, tb = NUMBER[A], NUMBER[Bn]
     local name = "c3Overlap" .. A .. Bn
     local make = assert(loadstring(format([[
-      local C = ...
-      return function(a, b) return C.%s(a._, b._) end, function(a, b) return C.%s(b._, a._) end
+      local C, K = ...
+      return function(a, b) return C.%s(a[K], b[K]) end, function(a, b) return C.%s(b[K], a[K]) end
     ]], name, name), "=collide.ffi.queries." .. name))
-    local direct, swapped = make(C)
+    local direct, swapped = make(C, K)
     OVERLAP[ta * 8 + tb] = direct
     if ta ~= tb then
       OVERLAP[tb * 8 + ta] = swapped

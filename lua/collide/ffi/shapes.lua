@@ -4,15 +4,15 @@
 -- methods are the queries (collide.ffi.queries) and the shape functions.
 --
 -- Every change is made on a copy, validated, then committed (through
--- B.ptr), so that a refused value never leaves a shape half-changed; a
--- script reads the struct (s._) but never writes it.
+-- B.ptr), so that a refused value never leaves a shape half-changed. The
+-- struct is s[K] (B.K: a name scripts cannot know).
 -- @module collide.ffi.shapes
 
 local B = require("collide.ffi.base")
 
 return B.once("shapes", function()
   local ffi = B.ffi
-  local C = B.C
+  local C, K = B.C, B.K
   local Q = require("collide.ffi.queries")
   local istype, cast, new, copy, sizeof = ffi.istype, ffi.cast, ffi.new, ffi.copy, ffi.sizeof
   local format, floor = string.format, math.floor
@@ -92,7 +92,7 @@ return B.once("shapes", function()
   end
 
   local function readfield(s, f)
-    local kind, p = f.kind, s._
+    local kind, p = f.kind, s[K]
     if kind == SIZE or kind == PLANE_D then
       return p[f.member]
     elseif kind == AABB_MIN or kind == AABB_MAX then
@@ -464,14 +464,14 @@ return B.once("shapes", function()
   TYPEMETHODS[PLANE].signedDistance = api(function(s, point)
     checktype(s, PLANE, 1, "signedDistance")
     local p = vec(0, checkpoint(point, 2, "signedDistance", "point"))
-    return C.c3SignedDistancePlanePtr(s._, p)
+    return C.c3SignedDistancePlanePtr(s[K], p)
   end)
 
   TYPEMETHODS[PLANE].project = api(function(s, point, out)
     checktype(s, PLANE, 1, "project")
     local p = vec(0, checkpoint(point, 2, "project", "point"))
     out = optout(out, 3, "project")
-    C.c3ClosestPointPlanePtr(s._, p, V[1])
+    C.c3ClosestPointPlanePtr(s[K], p, V[1])
     return outstruct(out, V[1])
   end)
 
@@ -483,7 +483,7 @@ return B.once("shapes", function()
       argerror(2, "axis", "index must be 1, 2 or 3")
     end
     out = optout(out, 3, "axis")
-    return outstruct(out, s._.axis[i - 1])
+    return outstruct(out, s[K].axis[i - 1])
   end
 
   -- (not tail calls: errors count from the API function, which a tail call
@@ -500,7 +500,7 @@ return B.once("shapes", function()
 
   TYPEMETHODS[OBB].setAxes = api(function(s, a1, a2, a3)
     checktype(s, OBB, 1, "setAxes")
-    local p = s._
+    local p = s[K]
     vec(0, p.center.x, p.center.y, p.center.z)
     vec(1, p.halfExtents.x, p.halfExtents.y, p.halfExtents.z)
     local box = scratch[OBB]
@@ -518,7 +518,7 @@ return B.once("shapes", function()
 
   TYPEMETHODS[POLYGON].vertex = api(function(s, i, out)
     checktype(s, POLYGON, 1, "vertex")
-    local count = s._.count
+    local count = s[K].count
     i = type(i) == "number" and i or 0
     if not (i >= 1 and i <= count and i == floor(i)) then
       argerror(2, "vertex", format("index must be an integer from 1 to %d", count))
@@ -527,7 +527,7 @@ return B.once("shapes", function()
     -- Rebuilt from the plane and 2D coordinates, a point given at 1e15 can
     -- read back a hair beyond; clamp it so that it can be given back.
     local v = V[1]
-    C.c3GetPolygonVertexPtr(s._, i - 1, v)
+    C.c3GetPolygonVertexPtr(s[K], i - 1, v)
     return outvec3(out, clampcoordinate(v.x), clampcoordinate(v.y), clampcoordinate(v.z))
   end)
 
@@ -572,12 +572,12 @@ return B.once("shapes", function()
         writefield(s, t, k, x)
       end,
       __tostring = function(s)
-        return tostr(s._)
+        return tostr(s[K])
       end,
     }
     if t == POLYGON then
       mt.__len = function(s)
-        return s._.count
+        return s[K].count
       end
     end
     for _, fn in pairs(mt) do
