@@ -291,8 +291,11 @@ dist/include/%.h: src/include/%.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+# Every Lua file of lua/, in subfolders too (the FFI front's collide/ffi/).
+LUA_FILES := $(sort $(shell find lua -name '*.lua'))
+
 DIST_FILES := $(foreach t,$(DIST_TARGETS),dist/$(t)/$($(t)_LIB)) dist/linux-x86_64/lua5.4/collide/core.so \
-	$(patsubst lua/%,dist/lua/%,$(wildcard lua/collide/*.lua)) \
+	$(patsubst lua/%,dist/lua/%,$(LUA_FILES)) \
 	$(patsubst src/include/%,dist/include/%,$(wildcard src/include/collide/*.h))
 
 # dist/ anew each time, so that it holds what this tree builds and nothing else.
