@@ -175,8 +175,13 @@ function lib.load(ffi)
     for _, inside in ipairs({ "lib/" .. target .. "/", "lib/" }) do
       for _, name in ipairs(names) do
         local member = inside .. name
-        local info = fs.getInfo and fs.getInfo(member, "file")
-        if info and save and fs.getRealDirectory(member) ~= save then
+        local isFile -- getInfo from LÖVE 11, isFile before
+        if fs.getInfo then
+          isFile = fs.getInfo(member, "file") ~= nil
+        else
+          isFile = fs.isFile and fs.isFile(member)
+        end
+        if isFile and save and fs.getRealDirectory(member) ~= save then
           local copy = SAVE_FOLDER .. "/" .. target .. "/" .. name
           local path = save .. "/" .. copy
           local bytes = fs.read(member)
