@@ -1,7 +1,8 @@
 # collide: build, test, demo and bench.
 #
 #   make                build build/lua5.4/collide/core.so
-#   make LUA=luajit     the same module for LuaJIT 2.1 (LÖVE), from the same source
+#   make LUA=luajit     the same module for LuaJIT 2.1 (LÖVE), from the same source, and
+#                       build/luajit/libcollide.so (make core's) for the FFI front
 #   make core           the C core alone, no Lua: build/core/libcollide.so and libcollide.a
 #   make layers         check that every core file calls only its own layer and those below
 #   make fuzz           run each libFuzzer harness for FUZZ_SECONDS (clang), growing fuzz/corpus
@@ -53,6 +54,17 @@ all: $(MODULE)
 $(MODULE): $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(MODULE_CFLAGS) $(EXTRA_CFLAGS) -shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
+
+# Under LuaJIT, libcollide beside the module too: the FFI front finds it
+# through package.cpath (collide/ffi/lib.lua), so build/luajit/?.so serves
+# both fronts.
+ifeq ($(LUA),luajit)
+all: $(BUILD)/libcollide.so
+endif
+
+$(BUILD)/libcollide.so: build/core/libcollide.so
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # The same module with AddressSanitizer and UBSan, for the sanitized busted run.
 build/$(LUA)-asan/collide/core.so: $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
@@ -285,8 +297,11 @@ dist/include/%.h: src/include/%.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+# Every Lua file of lua/, in subfolders too (the FFI front's collide/ffi/).
+LUA_FILES := $(sort $(shell find lua -name '*.lua'))
+
 DIST_FILES := $(foreach t,$(DIST_TARGETS),dist/$(t)/$($(t)_LIB)) dist/linux-x86_64/lua5.4/collide/core.so \
-	$(patsubst lua/%,dist/lua/%,$(wildcard lua/collide/*.lua)) \
+	$(patsubst lua/%,dist/lua/%,$(LUA_FILES)) \
 	$(patsubst src/include/%,dist/include/%,$(wildcard src/include/collide/*.h))
 
 # dist/ anew each time, so that it holds what this tree builds and nothing else.

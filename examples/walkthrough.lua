@@ -21,7 +21,8 @@ local OBJ = "examples/assets/level.obj"
 
 --- Adds the level to world; returns the moving platform (its item and its
 -- box) and the level mesh. obj: the path of the level's OBJ file (default
--- examples/assets/level.obj, from the project's root).
+-- examples/assets/level.obj, from the project's root), or its mesh already
+-- made (from a file that io.open cannot reach, such as one inside a .love).
 local function buildLevel(world, obj)
   for i = -4, 4 do -- 9 x 9 floor tiles of 4 m
     for j = -4, 4 do
@@ -47,7 +48,10 @@ local function buildLevel(world, obj)
   local platform = { kind = "platform" }
   local box = collide.aabb({ 12, 0.9, 6 }, { 1.5, 0.15, 1.5 })
   world:add(platform, box)
-  local level = collide.meshFromOBJ(obj or OBJ)
+  local level = obj
+  if obj == nil or type(obj) == "string" then
+    level = collide.meshFromOBJ(obj or OBJ)
+  end
   world:add({ kind = "level mesh" }, level)
   world:optimize()
   return platform, box, level

@@ -4,20 +4,73 @@
 -- (lua/collide/debugdraw.lua).
 --
 --   make LUA=luajit && love examples/love            arrows or WASD, space to jump
---   love examples/love --script                      plays a fixed script, checks the goal is
---                                                    reached, saves build/love-demo.png, quits
+--   love examples/love --script [--screenshot PATH]  plays a fixed script, checks the goal is reached,
+--                                                    saves a screenshot (build/love-demo.png), quits
 --
--- It finds collide in the project it sits in: lua/ and build/luajit/ two
--- folders up. A shipped game loads it differently: see docs/LOVE.md.
+-- In the project it finds collide two folders up: lua/, and build/luajit/
+-- for the libraries. Packaged (a .love or a fused game, built as
+-- docs/LOVE.md says) it finds everything inside the game: collide/ beside
+-- this file, walkthrough.lua, assets/level.obj, and the library in lib/ or
+-- beside the game (collide/ffi/lib.lua).
 
--- The project's root, from this folder's real path.
-local root = love.filesystem.getSource():gsub("/+$", ""):gsub("/examples/love$", "")
-package.path = root .. "/lua/?.lua;" .. root .. "/lua/?/init.lua;" .. package.path
-package.cpath = root .. "/build/luajit/?.so;" .. package.cpath
+-- A script's lines reach a log as they are printed, and an error ends it
+-- with status 1, where LÖVE would show the error and wait.
+io.stdout:setvbuf("line")
+for _, a in ipairs(arg or {}) do
+  if a == "--script" then
+    function love.errorhandler(message)
+      print("love demo: error: " .. debug.traceback(tostring(message), 2))
+      return function()
+        return 1
+      end
+    end
+  end
+end
+
+-- The project's root, when this runs from its examples/love folder.
+local function projectRoot()
+  if love.filesystem.isFused() then
+    return nil
+  end
+  local root = love.filesystem.getSource():gsub("[/\\]+$", ""):match("^(.*)[/\\]examples[/\\]love$")
+  local file = root and io.open(root .. "/lua/collide/init.lua", "rb")
+  if not file then
+    return nil
+  end
+  file:close()
+  return root
+end
+
+local root = projectRoot()
+if root then
+  package.path = root .. "/lua/?.lua;" .. root .. "/lua/?/init.lua;" .. package.path
+  package.cpath = root .. "/build/luajit/?.so;" .. package.cpath
+end
 
 local collide = require("collide")
 local DebugDraw = require("collide.debugdraw")
-local walkthrough = assert(loadfile(root .. "/examples/walkthrough.lua"))("--module")
+
+-- Which front collide loaded, and from where its library (tested by
+-- spec/tools/love_package.sh).
+print("love demo: front " .. tostring(collide._FRONT))
+local lib = package.loaded["collide.ffi.lib"]
+if type(lib) == "table" and lib.path then
+  print("love demo: library " .. lib.path)
+end
+
+-- The walkthrough's code and level. collide reads an OBJ file with io.open,
+-- which does not reach inside a game's archive: packaged, the level's text
+-- comes through love.filesystem.
+local walkthrough, level
+if root then
+  walkthrough = assert(loadfile(root .. "/examples/walkthrough.lua"))("--module")
+  level = root .. "/examples/assets/level.obj"
+else
+  walkthrough = assert(love.filesystem.load("walkthrough.lua"))("--module")
+  local text = assert(love.filesystem.read("assets/level.obj"))
+  local vertices, faces = require("collide.obj").parse(text, "assets/level.obj")
+  level = collide.mesh(vertices, faces)
+end
 
 local DT, GRAVITY, SPEED, JUMP = walkthrough.DT, walkthrough.GRAVITY, walkthrough.SPEED, walkthrough.JUMP
 local GOAL = { 6, 1.2, -10.8 } -- the landing at the top of the stairs
@@ -28,6 +81,7 @@ local MAX_FRAMES = 1500
 
 local world, platform, box, player, hero, dd
 local vy, frame, scripted, waypoint, cols = 0, 0, false, 1, {}
+local screenshot -- its path, from --screenshot
 local finished = false
 
 local function project(x, y, z)
@@ -36,13 +90,16 @@ local function project(x, y, z)
 end
 
 function love.load(args)
-  for _, a in ipairs(args or arg or {}) do
+  args = args or arg or {}
+  for i, a in ipairs(args) do
     if a == "--script" then
       scripted = true
+    elseif a == "--screenshot" then
+      screenshot = args[i + 1]
     end
   end
   world = collide.newWorld()
-  platform, box = walkthrough.buildLevel(world, root .. "/examples/assets/level.obj")
+  platform, box = walkthrough.buildLevel(world, level)
   player = collide.ellipsoid({ -14, 1.5, 4 }, { 0.35, 0, 0 }, { 0, 0.9, 0 }, { 0, 0, 0.35 })
   world:add("player", player)
   hero = collide.newCharacter(world, "player", { stepHeight = 0.3, stickToFloor = 0.3,
@@ -79,12 +136,19 @@ end
 local function finish(ok, message)
   finished = true
   print("love demo: " .. message)
+  -- In the project: build/love-demo.png; packaged: love-demo.png in the
+  -- save folder; or where --screenshot says.
   love.graphics.captureScreenshot(function(image)
-    local file = io.open(root .. "/build/love-demo.png", "wb")
-    if file then
-      file:write(image:encode("png"):getString())
-      file:close()
+    local png = image:encode("png"):getString()
+    local path = screenshot or root and root .. "/build/love-demo.png"
+    local saved
+    if path then
+      local file = io.open(path, "wb")
+      saved = file and file:write(png) and file:close() and path
+    elseif love.filesystem.write("love-demo.png", png) then
+      saved = love.filesystem.getSaveDirectory() .. "/love-demo.png"
     end
+    print("love demo: screenshot " .. (saved or "not saved" .. (path and " to " .. path or "")))
     love.event.quit(ok and 0 or 1)
   end)
 end
@@ -148,8 +212,8 @@ function love.draw()
   love.graphics.circle("line", gx, gy, 8)
   love.graphics.setColor(1, 1, 1)
   local p = hero:getPosition()
-  love.graphics.print(string.format("%s  (%.1f, %.1f, %.1f)  %s", collide._VERSION, p.x, p.y, p.z,
-    hero:getGroundState()), 10, 10)
+  love.graphics.print(string.format("%s (%s front)  (%.1f, %.1f, %.1f)  %s", collide._VERSION,
+    tostring(collide._FRONT), p.x, p.y, p.z, hero:getGroundState()), 10, 10)
   if not scripted then
     love.graphics.print("arrows or WASD to walk, space to jump; the circle is the goal", 10, 28)
   end
