@@ -225,7 +225,46 @@ static void the_pointer_twins_of_one_shape_give_their_twins_answers(void)
 	}
 }
 
+// The same bytes from a constructor and its pointer twin, for good and bad
+// input: the twin only moves its arguments.
+static void the_constructors_pointer_twins_give_their_twins_answers(void)
+{
+	double r = 0.70710678118654752;
+	c3Vec3 center = {1.0, -2.0, 3.0}, extents = {1.0, 0.5, 2.0};
+	c3Vec3 good[3] = {{r, r, 0.0}, {-r, r, 0.0}, {0.0, 0.0, 1.0}};
+	c3Vec3 bad[3] = {{1.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, {0.0, 0.0, 2.0}};
+	c3Vec3 line[3] = {{0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}, {2.0, 2.0, 2.0}};
+	const c3Vec3* sets[3] = {good, bad, line};
+	for (int k = 0; k < 3; ++k)
+	{
+		const c3Vec3* v = sets[k];
+		c3Plane p1, p2;
+		memset(&p1, 0, sizeof p1);
+		memset(&p2, 0, sizeof p2);
+		CHECK(c3MakePlanePtr(&center, &v[0], &p1) == c3MakePlane(center, v[0], &p2));
+		CHECK(memcmp(&p1, &p2, sizeof p1) == 0);
+		CHECK(c3MakePlaneFromPointsPtr(v, &p1) == c3MakePlaneFromPoints(v[0], v[1], v[2], &p2));
+		CHECK(memcmp(&p1, &p2, sizeof p1) == 0);
+		int o1 = -7, o2 = -7;
+		CHECK(c3FindBadAxisPtr(v, &o1) == c3FindBadAxis(v[0], v[1], v[2], &o2));
+		CHECK(o1 == o2);
+		c3OBB b1, b2;
+		memset(&b1, 0, sizeof b1);
+		memset(&b2, 0, sizeof b2);
+		CHECK(c3MakeOBBPtr(&center, &extents, v, &b1) == c3MakeOBB(center, extents, v[0], v[1], v[2], &b2));
+		CHECK(memcmp(&b1, &b2, sizeof b1) == 0);
+		c3Ellipsoid e1, e2;
+		memset(&e1, 0, sizeof e1);
+		memset(&e2, 0, sizeof e2);
+		int a1 = -7, a2 = -7;
+		CHECK(c3MakeEllipsoidPtr(&center, v, &e1, &a1) == c3MakeEllipsoid(center, v[0], v[1], v[2], &e2, &a2));
+		CHECK(a1 == a2 && memcmp(&e1, &e2, sizeof e1) == 0);
+	}
+}
+
 const c3Test c3_dispatchTests[] = {
+	{"the constructors' pointer twins give their twins' answers",
+	 the_constructors_pointer_twins_give_their_twins_answers},
 	{"the pointer entry points give the tables' answers bit for bit",
 	 the_pointer_entry_points_give_the_tables_answers_bit_for_bit},
 	{"the pointer twins of one shape give their twins' answers",

@@ -165,6 +165,11 @@ void c3SetShapeCenterPtr(c3ShapeType type, void* shape, const c3Vec3* p);
 double c3SignedDistancePlanePtr(const c3Plane* plane, const c3Vec3* p);
 void c3ClosestPointPlanePtr(const c3Plane* plane, const c3Vec3* p, c3Vec3* out);
 void c3GetPolygonVertexPtr(const c3Polygon* polygon, int i, c3Vec3* out);
+c3Error c3MakePlanePtr(const c3Vec3* point, const c3Vec3* normal, c3Plane* out);
+c3Error c3MakePlaneFromPointsPtr(const c3Vec3 points[3], c3Plane* out);
+int c3FindBadAxisPtr(const c3Vec3 axes[3], int* other);
+c3Error c3MakeOBBPtr(const c3Vec3* center, const c3Vec3* halfExtents, const c3Vec3 axes[3], c3OBB* out);
+c3Error c3MakeEllipsoidPtr(const c3Vec3* center, const c3Vec3 axes[3], c3Ellipsoid* out, int* badAxis);
 // collision.h
 typedef struct c3SweepInterval
 {

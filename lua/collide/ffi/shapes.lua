@@ -131,7 +131,7 @@ return B.once("shapes", function()
       local nx, ny, nz = checkpoint(x, 3, q, name)
       local v = vec(0, nx, ny, nz)
       local plane = scratch[PLANE]
-      if C.c3MakePlane(v, v, plane) ~= OK then
+      if C.c3MakePlanePtr(v, v, plane) ~= OK then
         argerror(3, q, format("%s must not be the zero vector", name))
       end
       local n = plane.normal
@@ -258,7 +258,7 @@ return B.once("shapes", function()
     vec(2, checkpoint(a1, arg, fname, "axis1"))
     vec(3, checkpoint(a2, arg + 1, fname, "axis2"))
     vec(4, checkpoint(a3, arg + 2, fname, "axis3"))
-    local bad = C.c3FindBadAxis(V[2], V[3], V[4], INT)
+    local bad = C.c3FindBadAxisPtr(V + 2, INT)
     if bad >= 0 then
       local other = INT[0]
       if other < 0 then
@@ -267,7 +267,7 @@ return B.once("shapes", function()
       argerror(arg + bad, fname, format("axes must be orthonormal: axis%d and axis%d are not perpendicular (to 1e-6)",
         bad + 1, other + 1))
     end
-    C.c3MakeOBB(V[0], V[1], V[2], V[3], V[4], out)
+    C.c3MakeOBBPtr(V, V + 1, V + 2, out)
   end
 
   F.obb = api(function(center, halfExtents, a1, a2, a3)
@@ -275,7 +275,10 @@ return B.once("shapes", function()
     vec(1, checkextents(halfExtents, 2, "obb", "halfExtents"))
     local box = scratch[OBB]
     if a1 == nil and a2 == nil and a3 == nil then
-      C.c3MakeOBB(V[0], V[1], vec(2, 1, 0, 0), vec(3, 0, 1, 0), vec(4, 0, 0, 1), box)
+      vec(2, 1, 0, 0)
+      vec(3, 0, 1, 0)
+      vec(4, 0, 0, 1)
+      C.c3MakeOBBPtr(V, V + 1, V + 2, box)
     else
       checkaxes(a1, a2, a3, 3, "obb", box)
     end
@@ -294,7 +297,7 @@ return B.once("shapes", function()
   F.plane = api(function(point, normal)
     vec(0, checkpoint(point, 1, "plane", "point"))
     vec(1, checkpoint(normal, 2, "plane", "normal"))
-    if C.c3MakePlane(V[0], V[1], scratch[PLANE]) ~= OK then
+    if C.c3MakePlanePtr(V, V + 1, scratch[PLANE]) ~= OK then
       argerror(2, "plane", "normal must not be the zero vector")
     end
     return newshape(PLANE, scratch[PLANE])
@@ -304,7 +307,7 @@ return B.once("shapes", function()
     vec(0, checkpoint(a, 1, "planeFromPoints", "a"))
     vec(1, checkpoint(b, 2, "planeFromPoints", "b"))
     vec(2, checkpoint(c, 3, "planeFromPoints", "c"))
-    if C.c3MakePlaneFromPoints(V[0], V[1], V[2], scratch[PLANE]) ~= OK then
+    if C.c3MakePlaneFromPointsPtr(V, scratch[PLANE]) ~= OK then
       argerror(3, "planeFromPoints", "the points are collinear or coincide")
     end
     return newshape(PLANE, scratch[PLANE])
@@ -328,7 +331,7 @@ return B.once("shapes", function()
       vec(3, checkpoint(a3, 4, "ellipsoid", "axis3"))
     end
     local e = scratch[ELLIPSOID]
-    local err = C.c3MakeEllipsoid(V[0], V[1], V[2], V[3], e, INT)
+    local err = C.c3MakeEllipsoidPtr(V, V + 1, e, INT)
     if err ~= OK then
       local bad = INT[0]
       local arg = radii and 2 or 2 + bad

@@ -194,3 +194,13 @@ void c3GetBoxFace(const c3OBB* box, int k, c3Polygon* face)
 {
 	c3MakeBoxFace(box, k / 2, (k % 2) ? 1.0 : -1.0, face);
 }
+
+int c3FindBadAxisPtr(const c3Vec3 axes[3], int* other)
+{
+	return c3FindBadAxis(axes[0], axes[1], axes[2], other);
+}
+
+c3Error c3MakeOBBPtr(const c3Vec3* center, const c3Vec3* halfExtents, const c3Vec3 axes[3], c3OBB* out)
+{
+	return c3MakeOBB(*center, *halfExtents, axes[0], axes[1], axes[2], out);
+}

@@ -239,3 +239,8 @@ void c3PolygonToUnit(const c3Ellipsoid* e, const c3Polygon* polygon, c3Polygon* 
 		}
 	}
 }
+
+c3Error c3MakeEllipsoidPtr(const c3Vec3* center, const c3Vec3 axes[3], c3Ellipsoid* out, int* badAxis)
+{
+	return c3MakeEllipsoid(*center, axes[0], axes[1], axes[2], out, badAxis);
+}

@@ -89,3 +89,13 @@ void c3ClosestPointPlanePtr(const c3Plane* plane, const c3Vec3* p, c3Vec3* out)
 {
 	*out = c3ClosestPointPlane(plane, *p);
 }
+
+c3Error c3MakePlanePtr(const c3Vec3* point, const c3Vec3* normal, c3Plane* out)
+{
+	return c3MakePlane(*point, *normal, out);
+}
+
+c3Error c3MakePlaneFromPointsPtr(const c3Vec3 points[3], c3Plane* out)
+{
+	return c3MakePlaneFromPoints(points[0], points[1], points[2], out);
+}

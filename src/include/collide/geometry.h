@@ -307,4 +307,19 @@ C3_API void c3ClosestPointPlanePtr(const c3Plane* plane, const c3Vec3* p, c3Vec3
 /// c3GetPolygonVertex into *out.
 C3_API void c3GetPolygonVertexPtr(const c3Polygon* polygon, int i, c3Vec3* out);
 
+/// c3MakePlane with the point and the normal by pointer.
+C3_API c3Error c3MakePlanePtr(const c3Vec3* point, const c3Vec3* normal, c3Plane* out);
+
+/// c3MakePlaneFromPoints with the three points in an array.
+C3_API c3Error c3MakePlaneFromPointsPtr(const c3Vec3 points[3], c3Plane* out);
+
+/// c3FindBadAxis with the three axes in an array.
+C3_API int c3FindBadAxisPtr(const c3Vec3 axes[3], int* other);
+
+/// c3MakeOBB with the vectors by pointer, the three axes in an array.
+C3_API c3Error c3MakeOBBPtr(const c3Vec3* center, const c3Vec3* halfExtents, const c3Vec3 axes[3], c3OBB* out);
+
+/// c3MakeEllipsoid with the vectors by pointer, the three axes in an array.
+C3_API c3Error c3MakeEllipsoidPtr(const c3Vec3* center, const c3Vec3 axes[3], c3Ellipsoid* out, int* badAxis);
+
 #endif
