@@ -434,6 +434,19 @@ int c3Mesh_Contacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3M
 						   void* context, c3MeshQueryStats* stats);
 c3Vec3 c3Mesh_ClosestPoint(const c3Mesh* mesh, c3Vec3 p, int* face, c3MeshQueryStats* stats);
 double c3Mesh_Distance(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshQueryStats* stats);
+void c3Mesh_GetBoundsPtr(const c3Mesh* mesh, c3AABB* out);
+void c3Mesh_GetVertexPtr(const c3Mesh* mesh, int vertex, c3Vec3* out);
+void c3Mesh_GetNormalPtr(const c3Mesh* mesh, int face, c3Vec3* out);
+void c3Mesh_GetInfoPtr(const c3Mesh* mesh, c3MeshInfo* out);
+int c3Mesh_QueryFaces(const c3Mesh* mesh, const c3AABB* box, int* faces, int capacity, c3MeshQueryStats* stats);
+int c3Mesh_CollectContacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshContact* contacts,
+								  int capacity, c3MeshQueryStats* stats);
+bool c3Mesh_RayCastPtr(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats,
+							  c3MeshCastOutput* output);
+bool c3Mesh_SweepPtr(const c3Mesh* mesh, c3ShapeType type, const void* shape, const c3Vec3* delta,
+							c3MeshQueryStats* stats, c3MeshCastOutput* output);
+void c3Mesh_ClosestPointPtr(const c3Mesh* mesh, const c3Vec3* p, c3Vec3* out, int* face,
+								   c3MeshQueryStats* stats);
 // tree.h
 typedef struct c3DynamicTree c3DynamicTree;
 enum
