@@ -1238,8 +1238,6 @@ return B.once("world", function()
       return x, y, z
     end
 
-    local fastP = cast(MoveP, fastMove)
-
     local fast = api(function(item, goal, its, actual, cols, moving)
       local key = rawget(ids, item)
       local gx, gy, gz = togoal(goal)
@@ -1257,7 +1255,7 @@ return B.once("world", function()
         unpin(h)
         return false, -3
       end
-      local p = fastP
+      local p = cast(MoveP, fastMove) -- (the closure holds the move, not only a pointer into it)
       if p.busy then
         unpin(h)
         return false, -4
