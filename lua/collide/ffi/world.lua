@@ -179,7 +179,7 @@ return B.once("world", function()
       for k in pairs(state.shapes) do
         state.shapes[k] = nil
       end
-      state.written, state.tokens = {}, {}
+      state.written, state.tokens, state.types = {}, {}, {}
     end
   end
 
@@ -378,7 +378,7 @@ return B.once("world", function()
     setitemmesh(state, id, mesh)
     state.shapes[id + 1] = v
     if written then
-      state.written[id], state.tokens[id] = v, token
+      state.written[id], state.tokens[id], state.types[id] = v, token, t
       owners[v] = h
     end
     unpin(h)
@@ -400,7 +400,7 @@ return B.once("world", function()
     setitemmesh(state, id, nil)
     disown(h, state.shapes[id + 1])
     state.shapes[id + 1] = false
-    state.written[id], state.tokens[id] = nil, nil
+    state.written[id], state.tokens[id], state.types[id] = nil, nil, nil
     unpin(h)
   end)
 
@@ -434,9 +434,9 @@ return B.once("world", function()
     end
     if written then
       owners[v] = h
-      state.written[id], state.tokens[id] = v, token
+      state.written[id], state.tokens[id], state.types[id] = v, token, t
     else
-      state.written[id], state.tokens[id] = nil, nil
+      state.written[id], state.tokens[id], state.types[id] = nil, nil, nil
     end
     state.shapes[id + 1] = v
     unpin(h)
@@ -458,8 +458,7 @@ return B.once("world", function()
     if not C.c3World_SetItemCenterPtr(w, id, vecS) then
       return false
     end
-    local v = state.written[id]
-    setcenter(typeof(v), v, x, y, z)
+    setcenter(state.types[id], state.written[id], x, y, z)
     return true
   end
 
@@ -611,12 +610,14 @@ return B.once("world", function()
   -- The out table of a query (argument 4), as lc3_outtable makes it.
   local outtable = B.outtable
 
-  -- The ids of the n slots of s.items into s.ids (nothing allocates).
-  local function keys(w, s, n)
+  -- The ids of the n slots of s.items into s.ids (nothing allocates). The
+  -- world is read from the handle in the loop: a pointer held in a local
+  -- across a loop is boxed (allocated) where LuaJIT's traces meet.
+  local function keys(h, s, n)
     local items, ids = s.items, s.ids
     for i = 0, n - 1 do
       local slot = items[i]
-      ids[i] = idof(slot, C.c3World_GetItemGeneration(w, slot))
+      ids[i] = idof(slot, C.c3World_GetItemGeneration(h._.world, slot))
     end
   end
 
@@ -640,8 +641,8 @@ return B.once("world", function()
     end
   end
 
-  local function finishquery(h, w, p, s, n, items, out, fname)
-    keys(w, s, n)
+  local function finishquery(h, s, n, items, out, fname)
+    keys(h, s, n)
     unpin(h)
     out = outtable(out, 4, fname)
     pushitems(s, n, items, out)
@@ -663,7 +664,7 @@ return B.once("world", function()
       s = grown(s, n)
       n = C.c3World_QueryBoundsInto(w, bp, s.items, s.capacity, p.last)
     end
-    return finishquery(h, w, p, s, n, items, out, "queryBounds")
+    return finishquery(h, s, n, items, out, "queryBounds")
   end)
 
   methods.queryShape = api(function(h, v, items, out)
@@ -682,7 +683,7 @@ return B.once("world", function()
       shape = setshape(t, v)
       n = C.c3World_QueryShapeInto(w, shape, s.items, s.capacity, p.last)
     end
-    return finishquery(h, w, p, s, n, items, out, "queryShape")
+    return finishquery(h, s, n, items, out, "queryShape")
   end)
 
   methods.queryPoint = api(function(h, point, items, out)
@@ -700,7 +701,7 @@ return B.once("world", function()
       c.x, c.y, c.z = x, y, z
       n = C.c3World_QueryPointInto(w, vecS, s.items, s.capacity, p.last)
     end
-    return finishquery(h, w, p, s, n, items, out, "queryPoint")
+    return finishquery(h, s, n, items, out, "queryPoint")
   end)
 
   methods.overlapping = api(function(h, x, items, out)
@@ -713,7 +714,7 @@ return B.once("world", function()
       s = grown(s, n)
       n = C.c3World_QueryOverlappingInto(w, id, s.items, s.capacity, p.last)
     end
-    return finishquery(h, w, p, s, n, items, out, "overlapping")
+    return finishquery(h, s, n, items, out, "overlapping")
   end)
 
   methods.items = api(function(h, items, out)
@@ -733,30 +734,35 @@ return B.once("world", function()
         n = n + 1
       end
     end
-    return finishquery(h, w, p, s, n, items, out, "items")
+    return finishquery(h, s, n, items, out, "items")
   end)
 
   -- -- casts -----------------------------------------------------------------------------------
 
   -- s.hits[0 .. n) ordered by time then slot (into s.order), with the ids of
   -- their items (s.ids, by hit): nothing allocates.
-  local function orderhits(w, s, n)
+  local function orderhits(h, s, n)
     local hits, order, ids = s.hits, s.order, s.ids
     for i = 0, n - 1 do
-      local hit = hits[i]
-      ids[i] = idof(hit.item, C.c3World_GetItemGeneration(w, hit.item))
-      -- insertion by (fraction, item)
-      local f, item = hit.fraction, hit.item
+      local item = hits[i].item
+      ids[i] = idof(item, C.c3World_GetItemGeneration(h._.world, item))
+      order[i] = i
+    end
+    -- (Insertion, by fraction then slot: a cast meets few items.)
+    for i = 1, n - 1 do
+      local k = order[i]
+      local f, item = hits[k].fraction, hits[k].item
       local j = i - 1
       while j >= 0 do
-        local o = hits[order[j]]
-        if o.fraction < f or (o.fraction == f and o.item <= item) then
+        local o = order[j]
+        local g = hits[o].fraction
+        if g < f or (g == f and hits[o].item <= item) then
           break
         end
-        order[j + 1] = order[j]
+        order[j + 1] = o
         j = j - 1
       end
-      order[j + 1] = i
+      order[j + 1] = k
     end
   end
 
@@ -832,7 +838,7 @@ return B.once("world", function()
       s = grown(s, n)
       n = C.c3World_RayCastInto(w, rayS, s.hits, s.capacity, p.last)
     end
-    orderhits(w, s, n)
+    orderhits(h, s, n)
     unpin(h)
     pushhits(s, n, buf)
     givescratch(s)
@@ -864,7 +870,7 @@ return B.once("world", function()
       s = grown(s, n)
       n = C.c3World_SweepInto(w, setshape(t, v), vecS, -1, s.hits, s.capacity, p.last)
     end
-    orderhits(w, s, n)
+    orderhits(h, s, n)
     unpin(h)
     pushhits(s, n, buf)
     givescratch(s)
@@ -907,7 +913,7 @@ return B.once("world", function()
       from.x, from.y, from.z = gx - fx, gy - fy, gz - fz
       n = C.c3World_SweepInto(w, shapeS, vecS, id, s.hits, s.capacity, p.last)
     end
-    orderhits(w, s, n)
+    orderhits(h, s, n)
     if n == 0 and move and not moveitem(w, state, id, gx, gy, gz) then
       givescratch(s)
       unpin(h)
@@ -1343,7 +1349,7 @@ return B.once("world", function()
     local h = new(CoreT)
     local p = cast(CoreP, h)
     p.world = w
-    local state = { shapes = {}, written = {}, tokens = {}, meshes = {}, serial = 0 }
+    local state = { shapes = {}, written = {}, tokens = {}, types = {}, meshes = {}, serial = 0 }
     states[h] = state
     gc(h, finalizer(state))
     return h
