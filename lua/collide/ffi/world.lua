@@ -1077,96 +1077,169 @@ return B.once("world", function()
       return newvec3(x, y, z)
     end
 
+    -- (The fields whose types vary, which the compiled code guards, first:
+    -- the exits of those guards then carry few values.)
     local function fillrecord(cols, i, item, c)
-      local hit = c.hit
       local rec = takerecord(cols, i)
-      rawset(rec, "item", item)
+      local hit = c.hit
       rawset(rec, "other", rawget(items, idof(hit.item, c.generation)))
       rawset(rec, "type", rawget(names, c.response))
+      rawset(rec, "overlaps", hit.overlaps)
+      local face = hit.face
+      rawset(rec, "face", face >= 0 and face + 1 or nil)
+      rawset(rec, "item", item)
       rawset(rec, "t", hit.fraction)
-      local point, normal, touch = hit.point, hit.normal, c.touch
+      local point = hit.point
       local own = ownvec3(rawget(rec, "_point"), point.x, point.y, point.z)
       rawset(rec, "_point", own)
       rawset(rec, "point", own)
-      own = ownvec3(rawget(rec, "_normal"), normal.x, normal.y, normal.z)
+      local normal = hit.normal
+      local nx, ny, nz = normal.x, normal.y, normal.z
+      own = ownvec3(rawget(rec, "_normal"), nx, ny, nz)
       rawset(rec, "_normal", own)
       rawset(rec, "normal", own)
-      rawset(rec, "face", hit.face >= 0 and hit.face + 1 or nil)
-      rawset(rec, "overlaps", hit.overlaps)
-      rawset(rec, "normalX", normal.x)
-      rawset(rec, "normalY", normal.y)
-      rawset(rec, "normalZ", normal.z)
+      rawset(rec, "normalX", nx)
+      rawset(rec, "normalY", ny)
+      rawset(rec, "normalZ", nz)
+      local touch = c.touch
       rawset(rec, "touchX", touch.x)
       rawset(rec, "touchY", touch.y)
       rawset(rec, "touchZ", touch.z)
     end
 
+    -- Record i of cols back to the pool.
+    local function trimone(cols, i)
+      local rec = rawget(cols, i)
+      rawset(cols, i, nil)
+      if isrecord(rec) then
+        rawset(rec, "item", nil)
+        rawset(rec, "other", nil)
+        rawset(pool, #pool + 1, rec)
+      end
+    end
+
+    -- The records past count back to the pool (unrolled for the few a
+    -- move most often leaves, as syncrecords is).
     local function trimrecords(cols, count, before)
-      for i = before, count + 1, -1 do
-        local rec = rawget(cols, i)
-        rawset(cols, i, nil)
-        if isrecord(rec) then
-          rawset(rec, "item", nil)
-          rawset(rec, "other", nil)
-          rawset(pool, #pool + 1, rec)
+      local left = before - count
+      if left >= 1 then
+        trimone(cols, before)
+        if left >= 2 then
+          trimone(cols, before - 1)
+          if left >= 3 then
+            trimone(cols, before - 2)
+            if left >= 4 then
+              trimone(cols, before - 3)
+              for i = before - 4, count + 1, -1 do
+                trimone(cols, i)
+              end
+            end
+          end
         end
       end
     end
 
-    local function syncrecords(p, cols, item)
+    -- (The functions below hold no cdata pointer in a local across a loop
+    -- or a call that may end a trace: one live where traces meet is boxed,
+    -- which is garbage. They derive it again from the move or the handle.)
+
+    -- The next contact's record.
+    local function syncone(m, cols, item)
+      local p = cast(MoveP, m)
       local st = C.c3Move_GetState(p.move)
-      while p.synced < st.count do
-        local i = p.synced
-        p.synced = i + 1
-        fillrecord(cols, i + 1, item, st.contacts[i])
+      local i = p.synced
+      p.synced = i + 1
+      fillrecord(cols, i + 1, item, st.contacts[i])
+    end
+
+    -- The records of the contacts up to count. A loop in a function that
+    -- a move calls ends the compiled code at it (what follows it, in the
+    -- callers, would run in LuaJIT's interpreter, which boxes every pointer
+    -- it reads): the records a move most often makes, unrolled.
+    local function syncrecords(m, cols, item, count)
+      local left = count - cast(MoveP, m).synced
+      if left >= 1 then
+        syncone(m, cols, item)
+        if left >= 2 then
+          syncone(m, cols, item)
+          if left >= 3 then
+            syncone(m, cols, item)
+            if left >= 4 then
+              syncone(m, cols, item)
+              if left >= 5 then
+                syncone(m, cols, item)
+                if left >= 6 then
+                  syncone(m, cols, item)
+                  while cast(MoveP, m).synced < count do
+                    syncone(m, cols, item)
+                  end
+                end
+              end
+            end
+          end
+        end
       end
     end
 
-    local function stepmove(p, cols, item)
+    -- What stepmove returns when the move stops to ask (status 1 or 2).
+    local function asked(m, status)
+      local p = cast(MoveP, m)
+      p.busy = false
+      local st = C.c3Move_GetState(p.move)
+      unpin(h)
+      if status == moveDecide then
+        local contact = st.contact
+        return MOVE_DECIDE, idof(contact.hit.item, contact.generation), st.count
+      end
+      local pos, goal = st.position, st.goal
+      return MOVE_RESPOND, st.count, st.contact.response, pos.x, pos.y, pos.z, goal.x, goal.y, goal.z
+    end
+
+    local function ended(m, status, cols)
+      local p = cast(MoveP, m)
+      local st = C.c3Move_GetState(p.move)
+      local pos = st.position
+      local x, y, z, n = pos.x, pos.y, pos.z, st.count
+      if p.before > n then
+        trimrecords(cols, n, p.before)
+      end
+      if status == moveDone and cast(MoveP, m).shape ~= 0 then
+        local placed
+        placed, x, y, z = placemove(h, state, cast(MoveP, m), x, y, z)
+        if not placed then
+          status = 3
+        end
+      end
+      cast(MoveP, m).busy = false
+      unpin(h)
+      return status == moveDone and MOVE_DONE or MOVE_ENDED, x, y, z, n
+    end
+
+    local function stepmove(m, cols, item)
       local w = enter(h, "move")
+      local p = cast(MoveP, m)
       if not p.active or w ~= p.world then
         fail(h, 1, "move", "the move is not under way in this world")
       end
       local status = C.c3Move_Step(p.move, w)
       p.active = status == moveDecide or status == moveRespond
-      local st = C.c3Move_GetState(p.move)
       if status == moveFailed then
         unpin(h)
         raise("not enough memory")
       end
       p.busy = true
-      syncrecords(p, cols, item)
-      if status == moveDecide then
-        p.busy = false
-        local contact = st.contact
-        local other, count = idof(contact.hit.item, contact.generation), st.count
-        unpin(h)
-        return MOVE_DECIDE, other, count
-      elseif status == moveRespond then
-        p.busy = false
-        local pos, goal = st.position, st.goal
-        local count, response = st.count, st.contact.response
-        local x, y, z, gx, gy, gz = pos.x, pos.y, pos.z, goal.x, goal.y, goal.z
-        unpin(h)
-        return MOVE_RESPOND, count, response, x, y, z, gx, gy, gz
+      local count = C.c3Move_GetState(p.move).count
+      if p.synced < count then
+        syncrecords(m, cols, item, count)
       end
-      local pos = st.position
-      local x, y, z, n = pos.x, pos.y, pos.z, st.count
-      trimrecords(cols, n, p.before)
-      if status == moveDone and p.shape ~= 0 then
-        local placed
-        placed, x, y, z = placemove(h, state, p, x, y, z)
-        if not placed then
-          status = 3
-        end
+      if status == moveDecide or status == moveRespond then
+        return asked(m, status)
       end
-      p.busy = false
-      unpin(h)
-      return status == moveDone and MOVE_DONE or MOVE_ENDED, x, y, z, n
+      return ended(m, status, cols)
     end
 
     local begin = api(function(m, x, gx, gy, gz, its, sk, cols, item, moving, decide)
-      local p = checkmove(m, 1, "move")
+      checkmove(m, 1, "move")
       gx, gy, gz = checkcoordinate(gx, 3, "move", "goal x"), checkcoordinate(gy, 4, "move", "goal y"),
         checkcoordinate(gz, 5, "move", "goal z")
       its = checkinteger(its, 6, "move")
@@ -1174,6 +1247,7 @@ return B.once("world", function()
       checktable(cols, 8, "move")
       local w = enter(h, "move")
       local id = checkitem(h, w, x, 2, "move")
+      local p = cast(MoveP, m)
       p.before = #cols
       if not beginmove(w, state, p, id, gx, gy, gz, sk, its, decide and true or false, moving and true or false) then
         unpin(h)
@@ -1181,31 +1255,33 @@ return B.once("world", function()
       end
       knowitem(w, p)
       unpin(h)
-      return stepmove(p, cols, item)
+      return stepmove(m, cols, item)
     end)
 
     local decide = api(function(m, response, cols, item)
-      local p = checkmove(m, 1, "move")
+      checkmove(m, 1, "move")
       response = checkinteger(response, 2, "move")
       checktable(cols, 3, "move")
+      local p = cast(MoveP, m)
       if not p.active then
         argerror(1, "move", "the move is not under way in this world")
       end
       C.c3Move_Decide(p.move, (response < 0 or response > 2147483647) and 0 or response)
-      return stepmove(p, cols, item)
+      return stepmove(m, cols, item)
     end)
 
     local redirect = api(function(m, x, y, z, gx, gy, gz, cols, item)
-      local p = checkmove(m, 1, "move")
+      checkmove(m, 1, "move")
       local r = redirectS
       r[0].x, r[0].y, r[0].z = checknumber(x, 2, "move"), checknumber(y, 3, "move"), checknumber(z, 4, "move")
       r[1].x, r[1].y, r[1].z = checknumber(gx, 5, "move"), checknumber(gy, 6, "move"), checknumber(gz, 7, "move")
       checktable(cols, 8, "move")
+      local p = cast(MoveP, m)
       if not p.active then
         argerror(1, "move", "the move is not under way in this world")
       end
       C.c3Move_Redirect(p.move, r, r + 1)
-      return stepmove(p, cols, item)
+      return stepmove(m, cols, item)
     end)
 
     local slide = api(function(m, tx, ty, tz, nx, ny, nz, gx, gy, gz)
@@ -1242,6 +1318,34 @@ return B.once("world", function()
         return nil
       end
       return x, y, z
+    end
+
+    -- The fast path's results once its move is over: its records, the item placed.
+    local function fastresults(item, count, actual, cols, moving)
+      local p = cast(MoveP, fastMove)
+      local x, y, z = actual.x, actual.y, actual.z
+      p.before = 0
+      if cols == nil then
+        cols = {}
+      else
+        p.before = #cols
+      end
+      if count > 0 then
+        syncrecords(fastMove, cols, item, count)
+      end
+      p = cast(MoveP, fastMove)
+      if p.before > count then
+        trimrecords(cols, count, p.before)
+      end
+      if moving then
+        local placed, px, py, pz = placemove(h, state, cast(MoveP, fastMove), x, y, z)
+        if not placed then
+          setvec3(actual, px, py, pz)
+        end
+      end
+      cast(MoveP, fastMove).busy = false
+      unpin(h)
+      return actual, cols, count
     end
 
     local fast = api(function(item, goal, its, actual, cols, moving)
@@ -1286,33 +1390,12 @@ return B.once("world", function()
         knowitem(w, p) -- (what follows allocates)
       end
       local pos = st.position
-      local x, y, z = pos.x, pos.y, pos.z
       if actual == nil then
-        actual = newvec3(x, y, z)
+        actual = newvec3(pos.x, pos.y, pos.z)
       else
-        setvec3(actual, x, y, z)
+        setvec3(actual, pos.x, pos.y, pos.z)
       end
-      p.before = 0
-      if cols == nil then
-        cols = {}
-      else
-        p.before = #cols
-      end
-      if count > 0 then
-        syncrecords(p, cols, item)
-      end
-      if p.before > count then
-        trimrecords(cols, count, p.before)
-      end
-      if moving then
-        local placed, px, py, pz = placemove(h, state, p, x, y, z)
-        if not placed then
-          setvec3(actual, px, py, pz)
-        end
-      end
-      p.busy = false
-      unpin(h)
-      return actual, cols, count
+      return fastresults(item, count, actual, cols, moving)
     end)
 
     return fast, begin, decide, redirect, slide, api(newmove)
