@@ -122,6 +122,49 @@ local function methodTable(v)
   return last
 end
 
+-- Under the FFI front values are cdata, whose metatable is LuaJIT's (the
+-- same for every cdata, protected as "ffi"): a value's class is its type's
+-- name, its methods are its part's table (collide.ffi.vec3, .shapes, .mesh:
+-- M.methods), and the operators it has are found by applying each one
+-- (LuaJIT says "attempt to ..." or "is not callable" of one the value
+-- lacks; an operand the
+-- value's own metamethod refuses raises another message).
+local FFI = collide._FRONT == "ffi"
+local OPERATOR_EXPRESSIONS = { __add = "x + 2", __sub = "x - x", __mul = "x * 2", __div = "x / 2", __mod = "x % 2",
+  __pow = "x ^ 2", __unm = "-x", __idiv = "x // 2", __band = "x & 2", __bor = "x | 2", __bxor = "x ~ 2",
+  __shl = "x << 2", __shr = "x >> 2", __bnot = "~x", __concat = "x .. 'a'", __len = "#x", __call = "x()" }
+
+local function ffiOperators(v)
+  local has = {}
+  for event, expression in pairs(OPERATOR_EXPRESSIONS) do
+    local f = (loadstring or load)("local x = ...; return " .. expression)
+    if f then -- (LuaJIT does not parse the operators of Lua 5.3)
+      local ok, err = pcall(f, v)
+      err = tostring(err)
+      if ok or not (err:find("attempt to ", 1, true) or err:find("is not callable", 1, true)) then
+        has[event] = true
+      end
+    end
+  end
+  return has
+end
+
+local function ffiClass(v)
+  local B = require("collide.ffi.base")
+  local t = collide.type(v)
+  if t == "mesh" then
+    return "collide.Mesh", require("collide.ffi.mesh").methods
+  elseif t == "vec3" then
+    return B.metanames[B.VEC3], require("collide.ffi.vec3").methods
+  end
+  for i = B.SPHERE, B.POLYGON do
+    if B.names[i] == t then
+      return B.metanames[i], require("collide.ffi.shapes").methods[i]
+    end
+  end
+  error("no collide value: " .. tostring(v))
+end
+
 local function publicFunctions(t)
   local names = {}
   for name, fn in pairs(t) do
@@ -164,6 +207,12 @@ local function api()
   assert(getmetatable(world) == "collide.World" and getmetatable(character) == "collide.Character",
     "a world's or a character's metatable is not protected by its class name")
   for _, v in ipairs(values) do
+    if FFI then
+      local class, methods = ffiClass(v)
+      list[#list + 1] = { class = class, value = v, functions = publicFunctions(methods), metatable = ffiOperators(v) }
+    end
+  end
+  for _, v in ipairs(FFI and {} or values) do
     local methods = methodTable(v)
     list[#list + 1] = { class = getmetatable(v), value = v, functions = publicFunctions(methods or {}),
       metatable = debug.getmetatable(v), unread = methods == nil }
@@ -319,6 +368,7 @@ describe("lua/collide/annotations.lua", function()
       assert.is_true(before[k], "a global was set: " .. tostring(k))
     end
     assert.are.equal(collide, require("collide"))
-    assert.are.equal(require("collide.core").sphere, collide.sphere)
+    local core = FFI and require("collide.ffi") or require("collide.core") -- (the front's core)
+    assert.are.equal(core.sphere, collide.sphere)
   end)
 end)

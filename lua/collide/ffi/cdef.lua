@@ -153,6 +153,15 @@ c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input);
 c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
 c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
 c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
+bool c3RayCastShapePtr(c3ShapeType type, const void* shape, const c3RayCastInput* input, c3CastOutput* out);
+void c3ClosestPointShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p, c3Vec3* out);
+double c3DistanceShapePointPtr(c3ShapeType type, const void* shape, const c3Vec3* p);
+bool c3PointInShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p);
+void c3TranslateShapePtr(c3ShapeType type, void* shape, const c3Vec3* delta);
+void c3SetShapeCenterPtr(c3ShapeType type, void* shape, const c3Vec3* p);
+double c3SignedDistancePlanePtr(const c3Plane* plane, const c3Vec3* p);
+void c3ClosestPointPlanePtr(const c3Plane* plane, const c3Vec3* p, c3Vec3* out);
+void c3GetPolygonVertexPtr(const c3Polygon* polygon, int i, c3Vec3* out);
 // collision.h
 typedef struct c3SweepInterval
 {
@@ -320,6 +329,14 @@ c3SweepFcn c3GetSweepFcn(c3ShapeType a, c3ShapeType b);
 c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b);
 c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b);
 c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b);
+int c3OverlapShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
+int c3SweepShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB, const void* b,
+							const c3Vec3* deltaB, c3CastOutput* out);
+int c3SweepIntervalShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB,
+									const void* b, const c3Vec3* deltaB, c3SweepInterval* out);
+int c3PenetrationShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b,
+								  c3Penetration* out);
+int c3DistanceShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b, double* out);
 // mover.h
 enum
 {

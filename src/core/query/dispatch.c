@@ -304,3 +304,57 @@ c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b)
 {
 	return c3InTable(a, b) ? s_penetration[a][b] : NULL;
 }
+
+// -- pointers only ------------------------------------------------------------------------------
+
+int c3OverlapShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
+{
+	c3OverlapFcn fn = c3GetOverlapFcn(typeA, typeB);
+	return fn == NULL ? -1 : (fn(a, b) ? 1 : 0);
+}
+
+int c3SweepShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB, const void* b,
+					 const c3Vec3* deltaB, c3CastOutput* out)
+{
+	c3SweepFcn fn = c3GetSweepFcn(typeA, typeB);
+	if (fn == NULL)
+	{
+		return -1;
+	}
+	*out = fn(a, *deltaA, b, *deltaB);
+	return out->hit ? 1 : 0;
+}
+
+int c3SweepIntervalShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB, const void* b,
+							 const c3Vec3* deltaB, c3SweepInterval* out)
+{
+	c3SweepIntervalFcn fn = c3GetSweepIntervalFcn(typeA, typeB);
+	if (fn == NULL)
+	{
+		return -1;
+	}
+	*out = fn(a, *deltaA, b, *deltaB);
+	return out->hit ? 1 : 0;
+}
+
+int c3PenetrationShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b, c3Penetration* out)
+{
+	c3PenetrationFcn fn = c3GetPenetrationFcn(typeA, typeB);
+	if (fn == NULL)
+	{
+		return -1;
+	}
+	*out = fn(a, b);
+	return out->hit ? 1 : 0;
+}
+
+int c3DistanceShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b, double* out)
+{
+	c3DistanceFcn fn = c3GetDistanceFcn(typeA, typeB);
+	if (fn == NULL)
+	{
+		return -1;
+	}
+	*out = fn(a, b);
+	return 0;
+}

@@ -79,3 +79,13 @@ c3CastOutput c3RayCastPlane(const c3Plane* plane, const c3RayCastInput* input)
 	c3Vec3 normal = distance > 0.0 ? plane->normal : c3Neg(plane->normal);
 	return c3Hit(c3MulAdd(input->origin, t, input->translation), normal, t);
 }
+
+double c3SignedDistancePlanePtr(const c3Plane* plane, const c3Vec3* p)
+{
+	return c3SignedDistancePlane(plane, *p);
+}
+
+void c3ClosestPointPlanePtr(const c3Plane* plane, const c3Vec3* p, c3Vec3* out)
+{
+	*out = c3ClosestPointPlane(plane, *p);
+}

@@ -328,3 +328,8 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 	bool above = distance != 0.0 ? distance > 0.0 : rate <= 0.0;
 	return c3Hit(p, above ? n : c3Neg(n), t);
 }
+
+void c3GetPolygonVertexPtr(const c3Polygon* polygon, int i, c3Vec3* out)
+{
+	*out = c3GetPolygonVertex(polygon, i);
+}

@@ -383,3 +383,36 @@ bool c3ShouldSwapShapes(c3ShapeType type, const void* a, const void* b)
 			return false;
 	}
 }
+
+// -- pointer-only twins ---------------------------------------------------------------------------
+
+bool c3RayCastShapePtr(c3ShapeType type, const void* shape, const c3RayCastInput* input, c3CastOutput* out)
+{
+	*out = c3RayCastShape(type, shape, input);
+	return out->hit;
+}
+
+void c3ClosestPointShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p, c3Vec3* out)
+{
+	*out = c3ClosestPointShape(type, shape, *p);
+}
+
+double c3DistanceShapePointPtr(c3ShapeType type, const void* shape, const c3Vec3* p)
+{
+	return c3DistanceShapePoint(type, shape, *p);
+}
+
+bool c3PointInShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p)
+{
+	return c3PointInShape(type, shape, *p);
+}
+
+void c3TranslateShapePtr(c3ShapeType type, void* shape, const c3Vec3* delta)
+{
+	c3TranslateShape(type, shape, *delta);
+}
+
+void c3SetShapeCenterPtr(c3ShapeType type, void* shape, const c3Vec3* p)
+{
+	c3SetShapeCenter(type, shape, *p);
+}

@@ -279,4 +279,28 @@ C3_API c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b);
 C3_API c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b);
 C3_API c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b);
 
+// -- generic dispatch, pointers only ----------------------------------------------
+// The query of the pair's function above (the same function: the same bits,
+// the same swap of a pair given in the other order), with every struct by
+// pointer (LuaJIT's FFI compiles no call that passes a struct by value).
+// Each returns -1, writing nothing, when the pair has no test.
+
+/// Whether a and b overlap: 1 or 0.
+C3_API int c3OverlapShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
+
+/// The sweep into *out; returns out->hit (1 or 0).
+C3_API int c3SweepShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB, const void* b,
+							const c3Vec3* deltaB, c3CastOutput* out);
+
+/// The sweep interval into *out; returns out->hit (1 or 0).
+C3_API int c3SweepIntervalShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB,
+									const void* b, const c3Vec3* deltaB, c3SweepInterval* out);
+
+/// The penetration into *out; returns out->hit (1 or 0).
+C3_API int c3PenetrationShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b,
+								  c3Penetration* out);
+
+/// The distance into *out; returns 0.
+C3_API int c3DistanceShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b, double* out);
+
 #endif

@@ -269,4 +269,36 @@ C3_API c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
 
+// -- pointer-only twins ---------------------------------------------------------
+// The functions above that take or return a struct by value, with pointers
+// only (LuaJIT's FFI compiles no call that passes a struct by value); each
+// calls its twin.
+
+/// c3RayCastShape into *out; returns out->hit.
+C3_API bool c3RayCastShapePtr(c3ShapeType type, const void* shape, const c3RayCastInput* input, c3CastOutput* out);
+
+/// c3ClosestPointShape into *out.
+C3_API void c3ClosestPointShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p, c3Vec3* out);
+
+/// c3DistanceShapePoint with the point by pointer.
+C3_API double c3DistanceShapePointPtr(c3ShapeType type, const void* shape, const c3Vec3* p);
+
+/// c3PointInShape with the point by pointer.
+C3_API bool c3PointInShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p);
+
+/// c3TranslateShape with the delta by pointer.
+C3_API void c3TranslateShapePtr(c3ShapeType type, void* shape, const c3Vec3* delta);
+
+/// c3SetShapeCenter with the point by pointer.
+C3_API void c3SetShapeCenterPtr(c3ShapeType type, void* shape, const c3Vec3* p);
+
+/// c3SignedDistancePlane with the point by pointer.
+C3_API double c3SignedDistancePlanePtr(const c3Plane* plane, const c3Vec3* p);
+
+/// c3ClosestPointPlane into *out.
+C3_API void c3ClosestPointPlanePtr(const c3Plane* plane, const c3Vec3* p, c3Vec3* out);
+
+/// c3GetPolygonVertex into *out.
+C3_API void c3GetPolygonVertexPtr(const c3Polygon* polygon, int i, c3Vec3* out);
+
 #endif
