@@ -81,14 +81,28 @@ return once("base", function()
   B.istype, B.cast, B.new = istype, cast, new
 
   --- The collide type of x (1..8), or nil when x is no collide value.
+  -- (Unrolled: a loop in a function that hot code calls ends that code's
+  -- trace at it, and world.lua asks the type of every cdata argument.)
+  local T1, T2, T3, T4, T5, T6, T7, T8 = T[1], T[2], T[3], T[4], T[5], T[6], T[7], T[8]
   local function typeof(x)
     if type(x) ~= "cdata" then
       return nil
-    end
-    for t = 1, VEC3 do
-      if istype(T[t], x) then
-        return t
-      end
+    elseif istype(T8, x) then
+      return 8
+    elseif istype(T1, x) then
+      return 1
+    elseif istype(T2, x) then
+      return 2
+    elseif istype(T3, x) then
+      return 3
+    elseif istype(T4, x) then
+      return 4
+    elseif istype(T5, x) then
+      return 5
+    elseif istype(T6, x) then
+      return 6
+    elseif istype(T7, x) then
+      return 7
     end
     return nil
   end
