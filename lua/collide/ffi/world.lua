@@ -348,7 +348,7 @@ return B.once("world", function()
     end
   end
 
-  methods.add = api(function(h, item, v)
+  methods.add = api(function(h, _, v) -- (the item itself is world.lua's)
     local w = enter(h, "add")
     local state = states[h]
     local t = checkshapeormesh(h, v, "add")
@@ -464,12 +464,12 @@ return B.once("world", function()
 
   methods.setCenter = api(function(h, x, cx, cy, cz)
     local w = enter(h, "setCenter")
-    local id = checkitem(h, w, x, 2, "setCenter")
+    checkitem(h, w, x, 2, "setCenter")
     unpin(h)
     cx, cy, cz = checkcoordinate(cx, 3, "setCenter", "x"), checkcoordinate(cy, 4, "setCenter", "y"),
       checkcoordinate(cz, 5, "setCenter", "z")
     w = enter(h, "setCenter")
-    id = checkitem(h, w, x, 2, "setCenter")
+    local id = checkitem(h, w, x, 2, "setCenter")
     local state = states[h]
     if state.written[id] == nil then
       fail(h, 1, "setCenter",
@@ -687,10 +687,10 @@ return B.once("world", function()
   end)
 
   methods.queryPoint = api(function(h, point, items, out)
-    local w, p = enter(h, "queryPoint")
+    enter(h, "queryPoint")
     unpin(h)
     local x, y, z = checkpoint(point, 2, "queryPoint", "point")
-    w, p = enter(h, "queryPoint")
+    local w, p = enter(h, "queryPoint")
     itemquery(h, items, out, "queryPoint")
     local s = takescratch()
     local c = vecS[0]
@@ -797,7 +797,7 @@ return B.once("world", function()
     else
       maxT = checknumber(maxT, 4, fname)
     end
-    if not (maxT >= 0) then
+    if not (maxT >= 0) then -- luacheck: ignore 581 (NaN fails it)
       argerror(4, fname, "maxT must be >= 0")
     end
     local r = rayS[0]
@@ -878,7 +878,7 @@ return B.once("world", function()
   end)
 
   methods.step = api(function(h, x, gx, gy, gz, buf, move)
-    local w, p = enter(h, "move")
+    local w = enter(h, "move")
     local id = checkitem(h, w, x, 2, "move")
     local state = states[h]
     if state.written[id] == nil then
@@ -889,6 +889,7 @@ return B.once("world", function()
     gx, gy, gz = checkcoordinate(gx, 3, "move", "goal x"), checkcoordinate(gy, 4, "move", "goal y"),
       checkcoordinate(gz, 5, "move", "goal z")
     checktable(buf, 6, "move")
+    local p
     w, p = enter(h, "move")
     id = checkitem(h, w, x, 2, "move")
     if state.written[id] == nil then
