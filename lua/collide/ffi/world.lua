@@ -32,7 +32,7 @@ return B.once("world", function()
         c3Move* move;
         const c3World* world; /* the world it began in */
         uint64_t begun;       /* the world's count of changes when it began */
-        uint64_t shape;       /* the token of the shape value it moves (0: a check) */
+        uint64_t shape;       /* the address of the shape value it moves (0: a check) */
         int id;
         uint32_t generation;
         int before;
@@ -57,6 +57,7 @@ return B.once("world", function()
   local Vec3T = B.ctypes[B.VEC3]
   local SPHERE, AABB, OBB, ELLIPSOID = B.SPHERE, B.AABB, B.OBB, B.ELLIPSOID
   local ptrs = B.ptrs
+  local UINTPTR = ffi.typeof("uintptr_t")
 
   B.handles[#B.handles + 1] = { ctype = CoreT, name = "world" }
   B.handles[#B.handles + 1] = { ctype = MoveT, name = "collide.WorldMove" }
@@ -94,7 +95,7 @@ return B.once("world", function()
 
   -- Per handle (weak keys): { shapes = id + 1 -> the value or false, written
   -- = id -> the shape value a move writes, meshes = id -> the mesh value
-  -- the item holds, tokens = id -> its written value's token }. It does not
+  -- the item holds }. It does not
   -- refer to its handle (LuaJIT's weak tables are no ephemerons).
   local states = setmetatable({}, { __mode = "k" })
 
@@ -179,7 +180,7 @@ return B.once("world", function()
       for k in pairs(state.shapes) do
         state.shapes[k] = nil
       end
-      state.written, state.tokens, state.types = {}, {}, {}
+      state.written = {}
     end
   end
 
@@ -289,9 +290,14 @@ return B.once("world", function()
     return shapeS
   end
 
-  -- Move the shape value x (a mover type t) so that its center is (x, y, z).
-  local function setcenter(t, v, x, y, z)
-    local c = cast(ptrs[t], v).center
+  -- Move the shape value v (a mover) so that its center is (x, y, z): the
+  -- first member of each mover's struct (one cast for every type).
+  for _, name in ipairs({ "c3Sphere", "c3AABB", "c3OBB", "c3Ellipsoid" }) do
+    assert(ffi.offsetof(name, "center") == 0)
+  end
+  local CenterP = ffi.typeof("c3Vec3*")
+  local function setcenter(v, x, y, z)
+    local c = cast(CenterP, v)
     c.x, c.y, c.z = x, y, z
   end
 
@@ -357,12 +363,7 @@ return B.once("world", function()
       checkunowned(h, state, v, -1, 3, "add")
     end
     local shape, mesh = checkworldshape(h, v, "add")
-    local token = 0
-    if written then
-      state.serial = state.serial + 1
-      token = state.serial
-    end
-    local id = C.c3World_AddItemPtr(w, shape, token)
+    local id = C.c3World_AddItemPtr(w, shape, written and 1 or 0) -- (user data: whether a move writes the value)
     if id < 0 then
       if mesh then
         meshpart().use(mesh, -1)
@@ -378,7 +379,7 @@ return B.once("world", function()
     setitemmesh(state, id, mesh)
     state.shapes[id + 1] = v
     if written then
-      state.written[id], state.tokens[id], state.types[id] = v, token, t
+      state.written[id] = v
       owners[v] = h
     end
     unpin(h)
@@ -400,7 +401,7 @@ return B.once("world", function()
     setitemmesh(state, id, nil)
     disown(h, state.shapes[id + 1])
     state.shapes[id + 1] = false
-    state.written[id], state.tokens[id], state.types[id] = nil, nil, nil
+    state.written[id] = nil
     unpin(h)
   end)
 
@@ -421,12 +422,7 @@ return B.once("world", function()
       unpin(h)
       raise("not enough memory")
     end
-    local token = 0
-    if written then
-      state.serial = state.serial + 1
-      token = state.serial
-    end
-    C.c3World_SetUserData(w, id, token)
+    C.c3World_SetUserData(w, id, written and 1 or 0)
     setitemmesh(state, id, mesh)
     local old = state.shapes[id + 1]
     if old ~= v then
@@ -434,9 +430,9 @@ return B.once("world", function()
     end
     if written then
       owners[v] = h
-      state.written[id], state.tokens[id], state.types[id] = v, token, t
+      state.written[id] = v
     else
-      state.written[id], state.tokens[id], state.types[id] = nil, nil, nil
+      state.written[id] = nil
     end
     state.shapes[id + 1] = v
     unpin(h)
@@ -458,7 +454,7 @@ return B.once("world", function()
     if not C.c3World_SetItemCenterPtr(w, id, vecS) then
       return false
     end
-    setcenter(state.types[id], state.written[id], x, y, z)
+    setcenter(state.written[id], x, y, z)
     return true
   end
 
@@ -976,10 +972,11 @@ return B.once("world", function()
   local function beginmove(w, state, p, id, gx, gy, gz, skin, iterations, decide, moving)
     local token = 0
     if moving then
-      token = state.tokens[id]
-      if token == nil then
+      local v = state.written[id]
+      if v == nil then
         return false
       end
+      token = cast(UINTPTR, cast(CenterP, v)) -- (the value's identity: its address, while the item holds it)
     end
     p.shape = token
     local def = defS[0]
@@ -1010,7 +1007,8 @@ return B.once("world", function()
     local w = cast(CoreP, h).world
     local id = p.id
     local alive = w ~= nil and w == p.world and C.c3World_IsItem(w, id)
-    if alive and state.tokens[id] == tonumber(p.shape)
+    local v = state.written[id]
+    if alive and v ~= nil and cast(UINTPTR, cast(CenterP, v)) == p.shape
         and (C.c3World_GetChanges(w) == p.begun or C.c3World_GetItemStamp(w, id) <= p.begun) then
       if not moveitem(w, state, id, x, y, z) then
         raise("not enough memory")
@@ -1433,7 +1431,7 @@ return B.once("world", function()
     local h = new(CoreT)
     local p = cast(CoreP, h)
     p.world = w
-    local state = { shapes = {}, written = {}, tokens = {}, types = {}, meshes = {}, serial = 0 }
+    local state = { shapes = {}, written = {}, meshes = {} }
     states[h] = state
     gc(h, finalizer(state))
     return h
