@@ -5,7 +5,9 @@
 -- time; and mesh functions name themselves in their errors. The finalizers
 -- that run inside calls are spec/finalizers_spec.lua's.
 local collide = require("collide")
-local core = require("collide.core")
+-- The front's world cores: collide.core's on the classic front, the FFI
+-- front's own (collide._newWorldCore) on the other.
+local core = collide._FRONT == "classic" and require("collide.core") or collide
 
 local finalized = require("spec.support.gc").finalized
 

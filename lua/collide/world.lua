@@ -117,7 +117,7 @@ local function components(v, n, fname, name)
     if x == nil then
       x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
     end
-  elseif kind == "userdata" and ctype(v) == "vec3" then
+  elseif (kind == "userdata" or kind == "cdata") and ctype(v) == "vec3" then
     x, y, z = unpackVec3(v)
   else
     argError(n, fname, format("%s must be a vector, got %s", name, typeName(v)))
@@ -893,7 +893,8 @@ local function check(self, fname, item, goal, filter, outCollisions, outActual, 
   end
   -- A vec3 the move can write at its end (not one given a foreign
   -- metatable: the move would fail after it moved the item).
-  if outActual ~= nil and getMetatable(outActual) ~= VEC3_METATABLE then
+  -- (Under the FFI front every cdata has LuaJIT's metatable: the type too.)
+  if outActual ~= nil and (getMetatable(outActual) ~= VEC3_METATABLE or ctype(outActual) ~= "vec3") then
     argError(5, fname, format("out must be a vec3, got %s%s", typeName(outActual),
       ctype(outActual) == "vec3" and " with a foreign metatable" or ""))
   end

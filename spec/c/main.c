@@ -12,6 +12,7 @@ int main(void)
 	const c3Test* suites[] = {c3_baseTests,        c3_geometryTests, c3_overlapTests, c3_sweepTests,
 							  c3_raycastTests,     c3_distanceTests, c3_sweptTests,   c3_gjkTests,
 							  c3_moverTests,       c3_dispatchTests, c3_meshTests,    c3_triangleSweepTests,
-							  c3_triangleBoxTests, c3_treeTests,     c3_worldTests,   c3_moveTests};
+							  c3_triangleBoxTests, c3_treeTests,     c3_worldTests,   c3_moveTests,
+							  c3_worldIntoTests};
 	return c3RunSuites(suites, sizeof suites / sizeof suites[0]);
 }

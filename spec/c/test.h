@@ -60,6 +60,7 @@ extern const c3Test c3_distanceTests[];
 extern const c3Test c3_sweptTests[];
 extern const c3Test c3_worldTests[];
 extern const c3Test c3_moveTests[];
+extern const c3Test c3_worldIntoTests[];
 extern const c3Test c3_gjkTests[];
 extern const c3Test c3_baseTests[];
 extern const c3Test c3_moverTests[];

@@ -435,6 +435,207 @@ static void mesh_sliver_distance(void)
 	c3DestroyMesh(mesh);
 }
 
+// -- the pointer-only and buffer-filling twins ------------------------------------------------
+
+// A grid of n x n unit quads at z = 0, each split into two triangles.
+static c3Mesh* makeGrid(int n)
+{
+	int vertexCount = (n + 1) * (n + 1), faceCount = n * n;
+	c3Vec3* v = (c3Vec3*)malloc(sizeof(c3Vec3) * (size_t)vertexCount);
+	int* indices = (int*)malloc(sizeof(int) * 4 * (size_t)faceCount);
+	int* sizes = (int*)malloc(sizeof(int) * (size_t)faceCount);
+	for (int i = 0; i <= n; ++i)
+	{
+		for (int j = 0; j <= n; ++j)
+		{
+			v[i * (n + 1) + j] = V(i, j, 0);
+		}
+	}
+	for (int i = 0; i < n; ++i)
+	{
+		for (int j = 0; j < n; ++j)
+		{
+			int f = i * n + j, a = i * (n + 1) + j;
+			indices[4 * f] = a;
+			indices[4 * f + 1] = a + n + 1;
+			indices[4 * f + 2] = a + n + 2;
+			indices[4 * f + 3] = a + 1;
+			sizes[f] = 4;
+		}
+	}
+	c3MeshDef def = c3DefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = vertexCount;
+	def.indices = indices;
+	def.faceSizes = sizes;
+	def.faceCount = faceCount;
+	c3Mesh* mesh = NULL;
+	CHECK(c3CreateMesh(&def, &mesh, NULL, NULL) == c3_meshOk);
+	free(v);
+	free(indices);
+	free(sizes);
+	return mesh;
+}
+
+static bool countFace(int face, void* context)
+{
+	int* seen = (int*)context;
+	seen[face]++;
+	return true;
+}
+
+static void mesh_query_faces(void)
+{
+	// A box over 6 x 6 of the 16 x 16 quads (and the edges of those around
+	// it: bounds that touch overlap): every face once, sorted, as the
+	// callback query reports them; a buffer too small asks for the room of
+	// every report, and a second call with it gets them all.
+	c3Mesh* mesh = makeGrid(16);
+	c3AABB box = {V(8, 8, 0), V(3, 3, 1)};
+	static int seen[256];
+	memset(seen, 0, sizeof seen);
+	c3MeshQueryStats byCallback, stats;
+	c3Mesh_Query(mesh, &box, countFace, seen, &byCallback);
+	int reports = 0, distinct = 0;
+	for (int f = 0; f < 256; ++f)
+	{
+		reports += seen[f];
+		distinct += seen[f] > 0;
+	}
+	CHECK(distinct == 64 && reports == 128);
+	int small[10];
+	int n = c3Mesh_QueryFaces(mesh, &box, small, 10, &stats);
+	CHECK(n == reports);
+	CHECK(stats.nodes == byCallback.nodes && stats.triangles == byCallback.triangles);
+	int* faces = (int*)malloc(sizeof(int) * (size_t)n);
+	int m = c3Mesh_QueryFaces(mesh, &box, faces, n, &stats);
+	CHECK(m == distinct);
+	int k = 0;
+	for (int f = 0; f < 256 && k < m; ++f)
+	{
+		if (seen[f] > 0)
+		{
+			CHECK(faces[k] == f);
+			k++;
+		}
+	}
+	CHECK(k == m);
+	// Nothing there: 0, and no write.
+	c3AABB away = {V(100, 100, 0), V(1, 1, 1)};
+	small[0] = -7;
+	CHECK(c3Mesh_QueryFaces(mesh, &away, small, 10, NULL) == 0 && small[0] == -7);
+	// A capacity of 0 (or less) only counts.
+	CHECK(c3Mesh_QueryFaces(mesh, &box, NULL, 0, NULL) == reports);
+	CHECK(c3Mesh_QueryFaces(mesh, &box, NULL, -3, NULL) == reports);
+	free(faces);
+	c3DestroyMesh(mesh);
+}
+
+typedef struct ContactSeen
+{
+	c3MeshContact items[256];
+	int count;
+} ContactSeen;
+
+static bool keepContact(const c3MeshContact* contact, void* context)
+{
+	ContactSeen* seen = (ContactSeen*)context;
+	if (seen->count < 256)
+	{
+		seen->items[seen->count] = *contact;
+	}
+	seen->count++;
+	return true;
+}
+
+static void mesh_collect_contacts(void)
+{
+	// A ball over the grid: the contacts the callback gives, sorted by face;
+	// a buffer too small gets the count to retry with.
+	c3Mesh* mesh = makeGrid(16);
+	c3Sphere ball = {V(8.2, 7.9, 0.5), 3};
+	static ContactSeen seen;
+	seen.count = 0;
+	c3MeshQueryStats byCallback, stats;
+	int count = c3Mesh_Contacts(mesh, c3_sphereShape, &ball, keepContact, &seen, &byCallback);
+	CHECK(count == seen.count && count > 16 && count < 256);
+	c3MeshContact small[4];
+	CHECK(c3Mesh_CollectContacts(mesh, c3_sphereShape, &ball, small, 4, &stats) == count);
+	CHECK(stats.nodes == byCallback.nodes && stats.triangles == byCallback.triangles);
+	static c3MeshContact all[256];
+	CHECK(c3Mesh_CollectContacts(mesh, c3_sphereShape, &ball, all, 256, &stats) == count);
+	for (int i = 0; i < count; ++i)
+	{
+		CHECK(i == 0 || all[i - 1].face < all[i].face);
+		int j = 0;
+		while (j < count && seen.items[j].face != all[i].face)
+		{
+			++j;
+		}
+		CHECK(j < count);
+		if (j < count)
+		{
+			// (field by field: the struct's padding is not part of it)
+			const c3MeshContact *x = &seen.items[j], *y = &all[i];
+			CHECK(memcmp(&x->point, &y->point, sizeof(c3Vec3)) == 0 &&
+				  memcmp(&x->normal, &y->normal, sizeof(c3Vec3)) == 0);
+			CHECK(x->depth == y->depth);
+		}
+	}
+	// A shape with no contacts query (a segment): none.
+	c3Segment segment = {V(0, 0, 1), V(1, 1, -1)};
+	CHECK(c3Mesh_CollectContacts(mesh, c3_segmentShape, &segment, all, 256, NULL) == 0);
+	c3DestroyMesh(mesh);
+}
+
+static void mesh_pointer_twins(void)
+{
+	// Each twin gives the bits of the function it twins.
+	c3Mesh* mesh = makeGrid(4);
+	c3AABB bounds, byValue = c3Mesh_GetBounds(mesh);
+	c3Mesh_GetBoundsPtr(mesh, &bounds);
+	CHECK(memcmp(&bounds, &byValue, sizeof bounds) == 0);
+	CHECK_VEC(bounds.center, 2, 2, 0, 0);
+	c3Vec3 v;
+	c3Mesh_GetVertexPtr(mesh, 7, &v);
+	CHECK_VEC(v, 1, 2, 0, 0);
+	c3Mesh_GetNormalPtr(mesh, 3, &v);
+	c3Vec3 n = c3Mesh_GetNormal(mesh, 3);
+	CHECK(memcmp(&v, &n, sizeof v) == 0);
+	c3MeshInfo info, infoByValue = c3Mesh_GetInfo(mesh);
+	c3Mesh_GetInfoPtr(mesh, &info);
+	CHECK(info.nodes == infoByValue.nodes && info.depth == infoByValue.depth && info.bytes == infoByValue.bytes);
+
+	c3RayCastInput ray = {V(1.5, 2.5, 5), V(0, 0, -1), INFINITY};
+	c3MeshQueryStats stats, statsByValue;
+	c3MeshCastOutput out, outByValue = c3Mesh_RayCast(mesh, &ray, &statsByValue);
+	CHECK(c3Mesh_RayCastPtr(mesh, &ray, &stats, &out));
+	CHECK(out.hit && out.face == 6 && out.fraction == 5);
+	CHECK(memcmp(&out.point, &outByValue.point, sizeof(c3Vec3)) == 0 && out.face == outByValue.face);
+	CHECK(stats.nodes == statsByValue.nodes && stats.triangles == statsByValue.triangles);
+	ray.translation = V(0, 0, 1);
+	CHECK(!c3Mesh_RayCastPtr(mesh, &ray, NULL, &out) && !out.hit);
+
+	c3Sphere ball = {V(2.5, 1.5, 3), 0.5};
+	c3Vec3 delta = V(0, 0, -5);
+	outByValue = c3Mesh_Sweep(mesh, c3_sphereShape, &ball, delta, NULL);
+	CHECK(c3Mesh_SweepPtr(mesh, c3_sphereShape, &ball, &delta, &stats, &out));
+	CHECK(out.hit && out.fraction == outByValue.fraction && out.face == outByValue.face);
+	CHECK_NEAR(out.fraction, 0.5, 1e-15);
+	CHECK(memcmp(&out.normal, &outByValue.normal, sizeof(c3Vec3)) == 0);
+	delta = V(0, 0, 5);
+	CHECK(!c3Mesh_SweepPtr(mesh, c3_sphereShape, &ball, &delta, NULL, &out));
+
+	c3Vec3 p = V(3.25, 0.5, -2), q;
+	int face = -1, faceByValue = -2;
+	c3Vec3 qByValue = c3Mesh_ClosestPoint(mesh, p, &faceByValue, NULL);
+	c3Mesh_ClosestPointPtr(mesh, &p, &q, &face, &stats);
+	CHECK(memcmp(&q, &qByValue, sizeof q) == 0 && face == faceByValue);
+	CHECK_VEC(q, 3.25, 0.5, 0, 0);
+	CHECK(face == 12);
+	c3DestroyMesh(mesh);
+}
+
 const c3Test c3_meshTests[] = {
 	{"mesh_errors", mesh_errors},
 	{"mesh_memory", mesh_memory},
@@ -446,5 +647,8 @@ const c3Test c3_meshTests[] = {
 	{"triangle_contact_normals", triangle_contact_normals},
 	{"triangle_ray_is_watertight", triangle_ray_is_watertight},
 	{"mesh_sliver_distance", mesh_sliver_distance},
+	{"mesh_query_faces", mesh_query_faces},
+	{"mesh_collect_contacts", mesh_collect_contacts},
+	{"mesh_pointer_twins", mesh_pointer_twins},
 	{NULL, NULL},
 };

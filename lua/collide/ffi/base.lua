@@ -205,6 +205,17 @@ return once("base", function()
   end
   B.argerror = argerror
 
+  --- Whether x is a handle of one of the classes in B.handles (a mesh, a
+  -- world): never another library's vector.
+  function B.ishandle(x)
+    for i = 1, #B.handles do
+      if istype(B.handles[i].ctype, x) then
+        return true
+      end
+    end
+    return false
+  end
+
   --- The collide type name of x (or "mesh", "world"...), else its Lua type name.
   local function typename(x)
     local t = typeof(x)
@@ -320,7 +331,7 @@ return once("base", function()
       else
         x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
       end
-    elseif type(v) == "cdata" and typeof(v) == nil then
+    elseif type(v) == "cdata" and typeof(v) == nil and not B.ishandle(v) then
       local ok
       ok, x, y, z = pcall(foreignfields, v)
       if not ok then

@@ -445,6 +445,19 @@ int c3Mesh_Contacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3M
 						   void* context, c3MeshQueryStats* stats);
 c3Vec3 c3Mesh_ClosestPoint(const c3Mesh* mesh, c3Vec3 p, int* face, c3MeshQueryStats* stats);
 double c3Mesh_Distance(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshQueryStats* stats);
+void c3Mesh_GetBoundsPtr(const c3Mesh* mesh, c3AABB* out);
+void c3Mesh_GetVertexPtr(const c3Mesh* mesh, int vertex, c3Vec3* out);
+void c3Mesh_GetNormalPtr(const c3Mesh* mesh, int face, c3Vec3* out);
+void c3Mesh_GetInfoPtr(const c3Mesh* mesh, c3MeshInfo* out);
+int c3Mesh_QueryFaces(const c3Mesh* mesh, const c3AABB* box, int* faces, int capacity, c3MeshQueryStats* stats);
+int c3Mesh_CollectContacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshContact* contacts,
+								  int capacity, c3MeshQueryStats* stats);
+bool c3Mesh_RayCastPtr(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats,
+							  c3MeshCastOutput* output);
+bool c3Mesh_SweepPtr(const c3Mesh* mesh, c3ShapeType type, const void* shape, const c3Vec3* delta,
+							c3MeshQueryStats* stats, c3MeshCastOutput* output);
+void c3Mesh_ClosestPointPtr(const c3Mesh* mesh, const c3Vec3* p, c3Vec3* out, int* face,
+								   c3MeshQueryStats* stats);
 // tree.h
 typedef struct c3DynamicTree c3DynamicTree;
 enum
@@ -628,4 +641,24 @@ typedef struct c3WorldInfo
 	size_t bytes;
 } c3WorldInfo;
 c3WorldInfo c3World_GetInfo(const c3World* world);
+int c3World_AddItemPtr(c3World* world, const c3WorldShape* shape, uint64_t userData);
+bool c3World_UpdateItemPtr(c3World* world, int item, const c3WorldShape* shape);
+bool c3World_SetItemCenterPtr(c3World* world, int item, const c3Vec3* center);
+void c3World_GetShapePtr(const c3World* world, int item, c3WorldShape* out);
+void c3World_GetItemCenter(const c3World* world, int item, c3Vec3* out);
+void c3World_GetInfoPtr(const c3World* world, c3WorldInfo* out);
+void c3World_RayCastClosestPtr(const c3World* world, const c3RayCastInput* input, c3WorldHit* out,
+									  c3WorldStats* stats);
+int c3World_QueryBoundsInto(const c3World* world, const c3AABB* box, int* items, int capacity,
+								   c3WorldStats* stats);
+int c3World_QueryShapeInto(const c3World* world, const c3WorldShape* shape, int* items, int capacity,
+								  c3WorldStats* stats);
+int c3World_QueryPointInto(const c3World* world, const c3Vec3* p, int* items, int capacity, c3WorldStats* stats);
+int c3World_QueryOverlappingInto(const c3World* world, int item, int* items, int capacity, c3WorldStats* stats);
+int c3World_RayCastInto(const c3World* world, const c3RayCastInput* input, c3WorldHit* hits, int capacity,
+							   c3WorldStats* stats);
+int c3World_SweepInto(const c3World* world, const c3WorldShape* mover, const c3Vec3* delta, int ignore,
+							 c3WorldHit* hits, int capacity, c3WorldStats* stats);
+int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover, int ignore, c3WorldContact* contacts,
+								int capacity, c3WorldStats* stats);
 ]==]

@@ -158,4 +158,45 @@ C3_API c3Vec3 c3Mesh_ClosestPoint(const c3Mesh* mesh, c3Vec3 p, int* face, c3Mes
 /// polygon, plane) and the mesh; 0 when they touch or overlap.
 C3_API double c3Mesh_Distance(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshQueryStats* stats);
 
+// -- pointer-only and buffer-filling twins ---------------------------------------------------
+// The same queries for callers that cannot take a callback or a struct by
+// value (LuaJIT's FFI compiles neither): results through pointers, lists
+// into the caller's buffers. Each calls the function it twins.
+
+/// c3Mesh_GetBounds into *out.
+C3_API void c3Mesh_GetBoundsPtr(const c3Mesh* mesh, c3AABB* out);
+
+/// c3Mesh_GetVertex into *out.
+C3_API void c3Mesh_GetVertexPtr(const c3Mesh* mesh, int vertex, c3Vec3* out);
+
+/// c3Mesh_GetNormal into *out.
+C3_API void c3Mesh_GetNormalPtr(const c3Mesh* mesh, int face, c3Vec3* out);
+
+/// c3Mesh_GetInfo into *out.
+C3_API void c3Mesh_GetInfoPtr(const c3Mesh* mesh, c3MeshInfo* out);
+
+/// c3Mesh_Query into a buffer: the faces whose triangles' bounds overlap
+/// box, sorted, each once, when they fit in capacity (the return value is
+/// then their count); otherwise a count > capacity with which a second call
+/// fits them all (the buffer holds the first capacity reports, unsorted).
+C3_API int c3Mesh_QueryFaces(const c3Mesh* mesh, const c3AABB* box, int* faces, int capacity, c3MeshQueryStats* stats);
+
+/// c3Mesh_Contacts into a buffer: returns the number of contacts; when it is
+/// at most capacity, they are all in contacts sorted by face (one per face),
+/// otherwise the buffer holds the first capacity met, unsorted.
+C3_API int c3Mesh_CollectContacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshContact* contacts,
+								  int capacity, c3MeshQueryStats* stats);
+
+/// c3Mesh_RayCast into *output; returns output->hit.
+C3_API bool c3Mesh_RayCastPtr(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats,
+							  c3MeshCastOutput* output);
+
+/// c3Mesh_Sweep with the delta by pointer, into *output; returns output->hit.
+C3_API bool c3Mesh_SweepPtr(const c3Mesh* mesh, c3ShapeType type, const void* shape, const c3Vec3* delta,
+							c3MeshQueryStats* stats, c3MeshCastOutput* output);
+
+/// c3Mesh_ClosestPoint with p by pointer, the point into *out.
+C3_API void c3Mesh_ClosestPointPtr(const c3Mesh* mesh, const c3Vec3* p, c3Vec3* out, int* face,
+								   c3MeshQueryStats* stats);
+
 #endif

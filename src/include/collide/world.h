@@ -363,4 +363,50 @@ typedef struct c3WorldInfo
 
 C3_API c3WorldInfo c3World_GetInfo(const c3World* world);
 
+// -- pointer-only and buffer-filling entry points ------------------------------------------
+//
+// The functions above pass shapes and vectors by value, and report what a
+// query finds through a callback: callers that can pass neither (LuaJIT's
+// FFI compiles no call with a struct by value, and a callback into Lua is
+// slow and never compiled) call these instead, each a thin layer over its
+// twin above. A buffer-filling query writes the first capacity results and
+// returns how many there are in all: a caller whose buffer was too small
+// grows it and asks again (the world unchanged meanwhile, it gets the same
+// results in the same order).
+
+/// c3World_AddItem with the shape by pointer.
+C3_API int c3World_AddItemPtr(c3World* world, const c3WorldShape* shape, uint64_t userData);
+/// c3World_UpdateItem with the shape by pointer.
+C3_API bool c3World_UpdateItemPtr(c3World* world, int item, const c3WorldShape* shape);
+/// c3World_SetItemCenter with the center by pointer.
+C3_API bool c3World_SetItemCenterPtr(c3World* world, int item, const c3Vec3* center);
+/// c3World_GetShape into *out.
+C3_API void c3World_GetShapePtr(const c3World* world, int item, c3WorldShape* out);
+/// The center of an item's shape (c3GetShapeCenter), or of a mesh item's bounds, into *out.
+C3_API void c3World_GetItemCenter(const c3World* world, int item, c3Vec3* out);
+/// c3World_GetInfo into *out.
+C3_API void c3World_GetInfoPtr(const c3World* world, c3WorldInfo* out);
+/// c3World_RayCastClosest into *out.
+C3_API void c3World_RayCastClosestPtr(const c3World* world, const c3RayCastInput* input, c3WorldHit* out,
+									  c3WorldStats* stats);
+/// c3World_QueryBounds into items[0 .. capacity); returns the count of items found.
+C3_API int c3World_QueryBoundsInto(const c3World* world, const c3AABB* box, int* items, int capacity,
+								   c3WorldStats* stats);
+/// c3World_QueryShape into items[0 .. capacity); returns the count of items found.
+C3_API int c3World_QueryShapeInto(const c3World* world, const c3WorldShape* shape, int* items, int capacity,
+								  c3WorldStats* stats);
+/// c3World_QueryPoint into items[0 .. capacity); returns the count of items found.
+C3_API int c3World_QueryPointInto(const c3World* world, const c3Vec3* p, int* items, int capacity, c3WorldStats* stats);
+/// c3World_QueryOverlapping into items[0 .. capacity); returns the count of items found.
+C3_API int c3World_QueryOverlappingInto(const c3World* world, int item, int* items, int capacity, c3WorldStats* stats);
+/// c3World_RayCast into hits[0 .. capacity); returns the count of hits.
+C3_API int c3World_RayCastInto(const c3World* world, const c3RayCastInput* input, c3WorldHit* hits, int capacity,
+							   c3WorldStats* stats);
+/// c3World_Sweep into hits[0 .. capacity); returns the count of hits.
+C3_API int c3World_SweepInto(const c3World* world, const c3WorldShape* mover, const c3Vec3* delta, int ignore,
+							 c3WorldHit* hits, int capacity, c3WorldStats* stats);
+/// c3World_Contacts into contacts[0 .. capacity); returns the count of contacts.
+C3_API int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover, int ignore, c3WorldContact* contacts,
+								int capacity, c3WorldStats* stats);
+
 #endif

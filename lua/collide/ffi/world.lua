@@ -1,0 +1,1442 @@
+--- The world's core under the FFI front (the twin of src/binding/lworld.c):
+-- a handle that owns a c3World, with the methods lua/collide/world.lua builds
+-- the Lua world on, and the mover's functions that drive the core's c3Move.
+-- Items are known by ids that hold their slot and the slot's generation, as
+-- in the classic binding, so that a stale id names no item.
+--
+-- The handle is a cdata of a private ctype whose only member is const: a
+-- script can neither forge one nor write one, and the front writes it
+-- through a cast. What the handle keeps in Lua (the items' shape values,
+-- which it keeps alive while items hold them, and their meshes) is in a
+-- table of this module, by handle. A call pins the handle while it works
+-- (any allocation may run a finalizer that closes the world): a close then
+-- leaves the core's world to the call's end.
+-- @module collide.ffi.world
+
+local B = require("collide.ffi.base")
+
+return B.once("world", function()
+  local ffi, C = B.ffi, B.C
+
+  if not pcall(ffi.typeof, "collide_WorldCore") then
+    ffi.cdef([[
+      typedef struct collide_WorldCoreData {
+        c3World* world;   /* NULL once closed */
+        c3World* closing; /* the world of a handle closed while a call held it: freed at the last unpin */
+        c3WorldStats last;
+        int issued;       /* one past the highest slot the world has given */
+        int pins;
+      } collide_WorldCoreData;
+      typedef struct collide_WorldCore { const collide_WorldCoreData _; } collide_WorldCore;
+      typedef struct collide_WorldMoveData {
+        c3Move* move;
+        const c3World* world; /* the world it began in */
+        uint64_t begun;       /* the world's count of changes when it began */
+        uint64_t shape;       /* the address of the shape value it moves (0: a check) */
+        int id;
+        uint32_t generation;
+        int before;
+        int synced;
+        bool known;
+        bool active;
+        bool busy;
+      } collide_WorldMoveData;
+      typedef struct collide_WorldMove { const collide_WorldMoveData _; } collide_WorldMove;
+    ]])
+  end
+
+  local istype, cast, new, gc = ffi.istype, ffi.cast, ffi.new, ffi.gc
+  local argerror, typename, raise, api = B.argerror, B.typename, B.raise, B.api
+  local checkpoint, checkcoordinate, checktype, typeof = B.checkpoint, B.checkcoordinate, B.checktype, B.typeof
+  local newvec3, setvec3 = B.newvec3, B.setvec3
+  local format, floor, huge = string.format, math.floor, math.huge
+  local rawget, rawset, type, tonumber, tostring = rawget, rawset, type, tonumber, tostring
+
+  local CoreT, CoreP = ffi.typeof("collide_WorldCore"), ffi.typeof("collide_WorldCoreData*")
+  local MoveT, MoveP = ffi.typeof("collide_WorldMove"), ffi.typeof("collide_WorldMoveData*")
+  local Vec3T = B.ctypes[B.VEC3]
+  local SPHERE, AABB, OBB, ELLIPSOID = B.SPHERE, B.AABB, B.OBB, B.ELLIPSOID
+  local ptrs = B.ptrs
+  local UINTPTR = ffi.typeof("uintptr_t")
+
+  B.handles[#B.handles + 1] = { ctype = CoreT, name = "world" }
+  B.handles[#B.handles + 1] = { ctype = MoveT, name = "collide.WorldMove" }
+
+  local M = { functions = {} }
+  local methods = {}
+
+  -- Scratch structs, filled and passed by pointer right away (nothing runs
+  -- between the fill and the call but the call).
+  local shapeS = new("c3WorldShape[1]")
+  local vecS = new("c3Vec3[1]")
+  local boundsS = new("c3AABB[1]")
+  local rayS = new("c3RayCastInput[1]")
+  local hitS = new("c3WorldHit[1]")
+  local infoS = new("c3WorldInfo[1]")
+  local filterS = new("c3ItemFilter[1]")
+  local defS = new("c3MoveDef[1]")
+  local redirectS = new("c3Vec3[3]")
+
+  -- The mesh part, loaded when a mesh is first given (mesh.lua).
+  local meshes
+  local function meshpart()
+    meshes = meshes or require("collide.ffi.mesh")
+    return meshes
+  end
+  local function ismesh(x)
+    if type(x) ~= "cdata" or typeof(x) ~= nil then
+      return false
+    end
+    local ok, m = pcall(meshpart)
+    return ok and m.ismesh(x)
+  end
+
+  -- -- handles, pins, lifetimes -----------------------------------------------------------------
+
+  -- Per handle (weak keys): { shapes = id + 1 -> the value or false, written
+  -- = id -> the shape value a move writes, meshes = id -> the mesh value
+  -- the item holds }. It does not
+  -- refer to its handle (LuaJIT's weak tables are no ephemerons).
+  local states = setmetatable({}, { __mode = "k" })
+
+  -- The shapes worlds write into, shape value -> the world handle whose item
+  -- it is (weak keys and values): one value is the shape of one item.
+  local owners = setmetatable({}, { __mode = "kv" })
+
+  -- The world lets its core world go, and its items their meshes.
+  local function drop(world, state)
+    C.c3DestroyWorld(world)
+    for id, mesh in pairs(state.meshes) do
+      state.meshes[id] = nil
+      pcall(meshpart().use, mesh, -1)
+    end
+  end
+
+  local function pin(h)
+    local p = cast(CoreP, h)
+    p.pins = p.pins + 1
+    return p
+  end
+
+  local function unpin(h)
+    local p = cast(CoreP, h)
+    p.pins = p.pins - 1
+    if p.pins <= 0 then
+      p.pins = 0
+      local closing = p.closing
+      if closing ~= nil then
+        p.closing = nil
+        drop(closing, states[h] or { meshes = {} })
+      end
+    end
+  end
+
+  -- The error of a call whose first argument is no open world.
+  local function badworld(h, fname)
+    if istype(CoreT, h) then
+      argerror(1, fname, "the world is closed")
+    end
+    argerror(1, fname, format("world expected, got %s", typename(h)))
+  end
+
+  -- The open world of h, pinned (p, world), or the error.
+  local function enter(h, fname)
+    if not istype(CoreT, h) then
+      badworld(h, fname)
+    end
+    local p = pin(h)
+    local w = p.world
+    if w == nil then
+      unpin(h)
+      badworld(h, fname)
+    end
+    return w, p
+  end
+
+  -- Raise message naming argument arg of fname, the pin let go first.
+  local function fail(h, arg, fname, message)
+    unpin(h)
+    argerror(arg, fname, message)
+  end
+
+  local function close(h)
+    if not istype(CoreT, h) then
+      argerror(1, "close", format("world expected, got %s", typename(h)))
+    end
+    local p = cast(CoreP, h)
+    local w = p.world
+    if w == nil then
+      return
+    end
+    p.world = nil
+    local state = states[h]
+    if p.pins > 0 then
+      p.closing = w
+    else
+      drop(w, state)
+    end
+    -- What the items held goes with the world (their values, no longer kept).
+    if state then
+      for k in pairs(state.shapes) do
+        state.shapes[k] = nil
+      end
+      state.written = {}
+    end
+  end
+
+  methods.close = api(close)
+
+  -- The collector: all of it, pins or not (a collected handle is in no call).
+  local function finalizer(state)
+    return function(h)
+      local p = cast(CoreP, h)
+      local w = p.world ~= nil and p.world or p.closing
+      p.world, p.closing, p.pins = nil, nil, 0
+      if w ~= nil then
+        drop(w, state)
+      end
+    end
+  end
+
+  -- -- ids ---------------------------------------------------------------------------------------
+
+  local SLOTS, GENERATIONS = 67108864, 134217728
+  local MAXID = 9007199254740992
+
+  local function idof(item, generation)
+    return item + 1 + ((generation - 1) % GENERATIONS) * SLOTS
+  end
+
+  local function itemkey(w, item)
+    return idof(item, C.c3World_GetItemGeneration(w, item))
+  end
+
+  -- The slot of the item whose id is x, or -1.
+  local function itemid(w, x)
+    if not (x >= 1 and x < MAXID) or x ~= floor(x) then
+      return -1
+    end
+    local generation = floor((x - 1) / SLOTS)
+    local item = x - 1 - generation * SLOTS
+    if not C.c3World_IsItem(w, item) or generation ~= (C.c3World_GetItemGeneration(w, item) - 1) % GENERATIONS then
+      return -1
+    end
+    return item
+  end
+
+  -- The slot of the item whose id is x, read from world.lua's own map (no
+  -- generation to check), or -1.
+  local function itemslot(w, x)
+    if not (x >= 1 and x < MAXID) then
+      return -1
+    end
+    local slot = (x - 1) % SLOTS
+    if slot == floor(slot) and C.c3World_IsItem(w, slot) then
+      return slot
+    end
+    return -1
+  end
+
+  -- A number argument, as luaL_checknumber takes it (a numeric string too).
+  local function checknumber(x, arg, fname)
+    if type(x) == "number" then
+      return x
+    end
+    local n = type(x) == "string" and tonumber(x)
+    if n then
+      return n
+    end
+    argerror(arg, fname, format("number expected, got %s", x == nil and "no value" or type(x)))
+  end
+
+  local function checkinteger(x, arg, fname)
+    local n = checknumber(x, arg, fname)
+    if n ~= floor(n) or n - n ~= 0 then
+      argerror(arg, fname, "number has no integer representation")
+    end
+    return n
+  end
+
+  local function checktable(x, arg, fname)
+    if type(x) ~= "table" then
+      argerror(arg, fname, format("table expected, got %s", x == nil and "no value" or type(x)))
+    end
+    return x
+  end
+
+  -- The slot of the item whose id is argument arg (read before the pin).
+  local function checkitem(h, w, x, arg, fname)
+    local n = type(x) == "number" and x or nil
+    if n == nil then
+      unpin(h)
+      n = checknumber(x, arg, fname)
+      pin(h)
+    end
+    local id = itemid(w, n)
+    if id < 0 then
+      fail(h, arg, fname, format("no item %s in the world", type(x) == "string" and x or B.formatnumber(n)))
+    end
+    return id
+  end
+
+  -- -- shapes ------------------------------------------------------------------------------------
+
+  local MOVERS = { [SPHERE] = true, [AABB] = true, [OBB] = true, [ELLIPSOID] = true }
+
+  -- The c3WorldShape of a shape value (type t) in shapeS.
+  local function setshape(t, x)
+    local s = shapeS[0]
+    s.type, s.shape, s.mesh = t, cast(ptrs[t], x), nil
+    return shapeS
+  end
+
+  -- Move the shape value v (a mover) so that its center is (x, y, z): the
+  -- first member of each mover's struct (one cast for every type).
+  for _, name in ipairs({ "c3Sphere", "c3AABB", "c3OBB", "c3Ellipsoid" }) do
+    assert(ffi.offsetof(name, "center") == 0)
+  end
+  local CenterP = ffi.typeof("c3Vec3*")
+  local function setcenter(v, x, y, z)
+    local c = cast(CenterP, v)
+    c.x, c.y, c.z = x, y, z
+  end
+
+  -- -- the handle's methods: items -----------------------------------------------------------------
+
+  -- Raise unless the shape value v is free to be item id's shape (-1: a new item's).
+  local function checkunowned(h, state, v, id, arg, fname)
+    local owner = owners[v]
+    if owner == nil or owner == false or cast(CoreP, owner).world == nil then
+      return
+    end
+    if not (id >= 0 and owner == h and state.shapes[id + 1] == v) then
+      fail(h, arg, fname, format("this %s is already the shape of an item (a world moves it in place): give each item "
+        .. "its own (shape:clone())", typename(v)))
+    end
+  end
+
+  -- The world shape of argument 3 (a shape or a mesh) in shapeS, and its mesh
+  -- value held (meshes.use) when it is one; the caller lets it go on failure.
+  local function checkworldshape(h, v, fname)
+    local t = typeof(v)
+    if t ~= nil and t ~= B.VEC3 then
+      return setshape(t, v), nil
+    end
+    local m = meshpart()
+    m.checkmesh(v, 3, fname)
+    m.use(v, 1)
+    local mesh = m.tomesh(v)
+    if mesh == nil then
+      m.use(v, -1)
+      unpin(h)
+      m.checkmesh(v, 3, fname) -- (closed meanwhile: its error)
+      raise("the mesh is closed")
+    end
+    local s = shapeS[0]
+    s.type, s.shape, s.mesh = 0, nil, mesh
+    return shapeS, v
+  end
+
+  local function checkshapeormesh(h, v, fname)
+    local t = typeof(v)
+    if (t == nil or t == B.VEC3) and not ismesh(v) then
+      fail(h, 3, fname, format("shape or mesh expected, got %s", typename(v)))
+    end
+    return t
+  end
+
+  -- The item's mesh (the new one held already by checkworldshape), the old one let go.
+  local function setitemmesh(state, id, mesh)
+    local old = state.meshes[id]
+    state.meshes[id] = mesh
+    if old ~= nil then
+      meshpart().use(old, -1)
+    end
+  end
+
+  methods.add = api(function(h, _, v) -- (the item itself is world.lua's)
+    local w = enter(h, "add")
+    local state = states[h]
+    local t = checkshapeormesh(h, v, "add")
+    local written = MOVERS[t] == true
+    if written then
+      checkunowned(h, state, v, -1, 3, "add")
+    end
+    local shape, mesh = checkworldshape(h, v, "add")
+    local id = C.c3World_AddItemPtr(w, shape, written and 1 or 0) -- (user data: whether a move writes the value)
+    if id < 0 then
+      if mesh then
+        meshpart().use(mesh, -1)
+      end
+      unpin(h)
+      raise("not enough memory")
+    end
+    local key = itemkey(w, id)
+    local p = cast(CoreP, h)
+    if id + 1 > p.issued then
+      p.issued = id + 1
+    end
+    setitemmesh(state, id, mesh)
+    state.shapes[id + 1] = v
+    if written then
+      state.written[id] = v
+      owners[v] = h
+    end
+    unpin(h)
+    return key
+  end)
+
+  -- If the value v is owned by the world h, it is not any more.
+  local function disown(h, v)
+    if v and owners[v] == h then
+      owners[v] = nil
+    end
+  end
+
+  methods.remove = api(function(h, x)
+    local w = enter(h, "remove")
+    local id = checkitem(h, w, x, 2, "remove")
+    local state = states[h]
+    C.c3World_RemoveItem(w, id)
+    setitemmesh(state, id, nil)
+    disown(h, state.shapes[id + 1])
+    state.shapes[id + 1] = false
+    state.written[id] = nil
+    unpin(h)
+  end)
+
+  methods.update = api(function(h, x, v)
+    local w = enter(h, "update")
+    local id = checkitem(h, w, x, 2, "update")
+    local state = states[h]
+    local t = checkshapeormesh(h, v, "update")
+    local written = MOVERS[t] == true
+    if written then
+      checkunowned(h, state, v, id, 3, "update")
+    end
+    local shape, mesh = checkworldshape(h, v, "update")
+    if not C.c3World_UpdateItemPtr(w, id, shape) then
+      if mesh then
+        meshpart().use(mesh, -1)
+      end
+      unpin(h)
+      raise("not enough memory")
+    end
+    C.c3World_SetUserData(w, id, written and 1 or 0)
+    setitemmesh(state, id, mesh)
+    local old = state.shapes[id + 1]
+    if old ~= v then
+      disown(h, old)
+    end
+    if written then
+      owners[v] = h
+      state.written[id] = v
+    else
+      state.written[id] = nil
+    end
+    state.shapes[id + 1] = v
+    unpin(h)
+  end)
+
+  methods.shape = api(function(h, x)
+    local w = enter(h, "shape")
+    local id = checkitem(h, w, x, 2, "shape")
+    local v = states[h].shapes[id + 1]
+    unpin(h)
+    return v
+  end)
+
+  -- Item id's shape (the world's copy, then the value) centered at (x, y, z);
+  -- false when the core refuses.
+  local function moveitem(w, state, id, x, y, z)
+    local c = vecS[0]
+    c.x, c.y, c.z = x, y, z
+    if not C.c3World_SetItemCenterPtr(w, id, vecS) then
+      return false
+    end
+    setcenter(state.written[id], x, y, z)
+    return true
+  end
+
+  methods.setCenter = api(function(h, x, cx, cy, cz)
+    local w = enter(h, "setCenter")
+    checkitem(h, w, x, 2, "setCenter")
+    unpin(h)
+    cx, cy, cz = checkcoordinate(cx, 3, "setCenter", "x"), checkcoordinate(cy, 4, "setCenter", "y"),
+      checkcoordinate(cz, 5, "setCenter", "z")
+    w = enter(h, "setCenter")
+    local id = checkitem(h, w, x, 2, "setCenter")
+    local state = states[h]
+    if state.written[id] == nil then
+      fail(h, 1, "setCenter",
+        "the item's shape cannot be moved (a sphere, an ellipsoid, an aabb or an obb of collide can)")
+    end
+    if not moveitem(w, state, id, cx, cy, cz) then
+      unpin(h)
+      raise("not enough memory")
+    end
+    unpin(h)
+  end)
+
+  methods.center = api(function(h, x, out)
+    local w = enter(h, "center")
+    local id = checkitem(h, w, x, 2, "center")
+    C.c3World_GetItemCenter(w, id, vecS)
+    unpin(h)
+    local c = vecS[0]
+    if out ~= nil then
+      if not istype(Vec3T, out) then
+        return false
+      end
+      return setvec3(out, c.x, c.y, c.z)
+    end
+    return c.x, c.y, c.z
+  end)
+
+  methods.setFilter = api(function(h, x, category, mask, response)
+    local w = enter(h, "setFilter")
+    checkitem(h, w, x, 2, "setFilter")
+    unpin(h)
+    category, mask = checknumber(category, 3, "setFilter"), checknumber(mask, 4, "setFilter")
+    response = checkinteger(response, 5, "setFilter")
+    if not (category >= 0 and category <= 4294967295 and category == floor(category)) then
+      argerror(3, "setFilter", "category must be an integer in [0, 2^32)")
+    end
+    if not (mask >= 0 and mask <= 4294967295 and mask == floor(mask)) then
+      argerror(4, "setFilter", "mask must be an integer in [0, 2^32)")
+    end
+    if response < 0 or response > 2147483647 then
+      argerror(5, "setFilter", "response must be a code >= 0")
+    end
+    w = enter(h, "setFilter")
+    local id = checkitem(h, w, x, 2, "setFilter")
+    local f = filterS[0]
+    f.categoryBits, f.maskBits, f.response = category, mask, response
+    C.c3World_SetItemFilter(w, id, filterS)
+    unpin(h)
+  end)
+
+  methods.getFilter = api(function(h, x)
+    local w = enter(h, "getFilter")
+    local id = checkitem(h, w, x, 2, "getFilter")
+    C.c3World_GetItemFilter(w, id, filterS)
+    unpin(h)
+    local f = filterS[0]
+    return tonumber(f.categoryBits), tonumber(f.maskBits), f.response
+  end)
+
+  methods.count = api(function(h)
+    local w = enter(h, "count")
+    local n = C.c3World_GetItemCount(w)
+    unpin(h)
+    return n
+  end)
+
+  methods.optimize = api(function(h)
+    local w = enter(h, "optimize")
+    local ok = C.c3World_Optimize(w)
+    unpin(h)
+    if not ok then
+      raise("not enough memory")
+    end
+  end)
+
+  methods.stats = api(function(h)
+    local w, p = enter(h, "stats")
+    C.c3World_GetInfoPtr(w, infoS)
+    local info = infoS[0]
+    local items, sn, sh, mn, mh, planes, bytes = info.items, info.staticNodes, info.staticHeight, info.movingNodes,
+      info.movingHeight, info.planes, tonumber(info.bytes)
+    local ln, li = p.last.nodes, p.last.items
+    unpin(h)
+    return {
+      items = items,
+      nodes = sn + mn,
+      height = sh > mh and sh or mh,
+      staticNodes = sn,
+      staticHeight = sh,
+      movingNodes = mn,
+      movingHeight = mh,
+      planes = planes,
+      bytes = bytes,
+      visited = { nodes = ln, items = li },
+    }
+  end)
+
+  -- -- scratches -------------------------------------------------------------------------------------
+  --
+  -- What a query finds is read into a scratch (C arrays) before anything
+  -- allocates, then pushed into Lua tables (which may run a finalizer that
+  -- runs another query): a scratch is lent to one call at a time.
+
+  local spare = {}
+
+  local function newscratch(capacity)
+    return {
+      capacity = capacity,
+      items = new("int[?]", capacity),
+      ids = new("double[?]", capacity),
+      hits = new("c3WorldHit[?]", capacity),
+      order = new("int[?]", capacity),
+    }
+  end
+
+  local function takescratch()
+    local n = #spare
+    local s = spare[n]
+    if s then
+      spare[n] = nil
+      return s
+    end
+    return newscratch(64)
+  end
+
+  local function givescratch(s)
+    spare[#spare + 1] = s
+  end
+
+  local function grown(s, n)
+    local capacity = s.capacity
+    while capacity < n do
+      capacity = capacity * 2
+    end
+    return newscratch(capacity)
+  end
+
+  -- The out table of a query (argument 4), as lc3_outtable makes it.
+  local outtable = B.outtable
+
+  -- The ids of the n slots of s.items into s.ids (nothing allocates). The
+  -- world is read from the handle in the loop: a pointer held in a local
+  -- across a loop is boxed (allocated) where LuaJIT's traces meet.
+  local function keys(h, s, n)
+    local items, ids = s.items, s.ids
+    for i = 0, n - 1 do
+      local slot = items[i]
+      ids[i] = idof(slot, C.c3World_GetItemGeneration(h._.world, slot))
+    end
+  end
+
+  -- The items of s.ids[0 .. n) from the items table into out.
+  local function pushitems(s, n, items, out)
+    local ids = s.ids
+    for i = 0, n - 1 do
+      rawset(out, i + 1, rawget(items, ids[i]))
+    end
+  end
+
+  -- The query's arguments after the world's: the items table at 3, out at 4.
+  local function itemquery(h, items, out, fname)
+    if type(items) ~= "table" then
+      unpin(h)
+      checktable(items, 3, fname)
+    end
+    if out ~= nil and type(out) ~= "table" then
+      unpin(h)
+      B.checkouttable(out, 4, fname)
+    end
+  end
+
+  local function finishquery(h, s, n, items, out, fname)
+    keys(h, s, n)
+    unpin(h)
+    out = outtable(out, 4, fname)
+    pushitems(s, n, items, out)
+    givescratch(s)
+    return out, n
+  end
+
+  methods.queryBounds = api(function(h, box, items, out)
+    local w, p = enter(h, "queryBounds")
+    if not istype(B.ctypes[AABB], box) then
+      unpin(h)
+      checktype(box, AABB, 2, "queryBounds")
+    end
+    itemquery(h, items, out, "queryBounds")
+    local s = takescratch()
+    local bp = cast(ptrs[AABB], box)
+    local n = C.c3World_QueryBoundsInto(w, bp, s.items, s.capacity, p.last)
+    if n > s.capacity then
+      s = grown(s, n)
+      n = C.c3World_QueryBoundsInto(w, bp, s.items, s.capacity, p.last)
+    end
+    return finishquery(h, s, n, items, out, "queryBounds")
+  end)
+
+  methods.queryShape = api(function(h, v, items, out)
+    local w, p = enter(h, "queryShape")
+    local t = typeof(v)
+    if t == nil or t == B.VEC3 then
+      unpin(h)
+      B.checkshape(v, 2, "queryShape")
+    end
+    itemquery(h, items, out, "queryShape")
+    local s = takescratch()
+    local shape = setshape(t, v)
+    local n = C.c3World_QueryShapeInto(w, shape, s.items, s.capacity, p.last)
+    if n > s.capacity then
+      s = grown(s, n)
+      shape = setshape(t, v)
+      n = C.c3World_QueryShapeInto(w, shape, s.items, s.capacity, p.last)
+    end
+    return finishquery(h, s, n, items, out, "queryShape")
+  end)
+
+  methods.queryPoint = api(function(h, point, items, out)
+    enter(h, "queryPoint")
+    unpin(h)
+    local x, y, z = checkpoint(point, 2, "queryPoint", "point")
+    local w, p = enter(h, "queryPoint")
+    itemquery(h, items, out, "queryPoint")
+    local s = takescratch()
+    local c = vecS[0]
+    c.x, c.y, c.z = x, y, z
+    local n = C.c3World_QueryPointInto(w, vecS, s.items, s.capacity, p.last)
+    if n > s.capacity then
+      s = grown(s, n)
+      c.x, c.y, c.z = x, y, z
+      n = C.c3World_QueryPointInto(w, vecS, s.items, s.capacity, p.last)
+    end
+    return finishquery(h, s, n, items, out, "queryPoint")
+  end)
+
+  methods.overlapping = api(function(h, x, items, out)
+    local w, p = enter(h, "overlapping")
+    local id = checkitem(h, w, x, 2, "overlapping")
+    itemquery(h, items, out, "overlapping")
+    local s = takescratch()
+    local n = C.c3World_QueryOverlappingInto(w, id, s.items, s.capacity, p.last)
+    if n > s.capacity then
+      s = grown(s, n)
+      n = C.c3World_QueryOverlappingInto(w, id, s.items, s.capacity, p.last)
+    end
+    return finishquery(h, s, n, items, out, "overlapping")
+  end)
+
+  methods.items = api(function(h, items, out)
+    local w, p = enter(h, "items")
+    itemquery(h, items, out, "items")
+    local s = takescratch()
+    local n = 0
+    local issued = p.issued
+    for id = 0, issued - 1 do
+      if C.c3World_IsItem(w, id) then
+        if n >= s.capacity then
+          local g = grown(s, n + 1)
+          ffi.copy(g.items, s.items, n * 4)
+          s = g
+        end
+        s.items[n] = id
+        n = n + 1
+      end
+    end
+    return finishquery(h, s, n, items, out, "items")
+  end)
+
+  -- -- casts -----------------------------------------------------------------------------------
+
+  -- s.hits[0 .. n) ordered by time then slot (into s.order), with the ids of
+  -- their items (s.ids, by hit): nothing allocates.
+  local function orderhits(h, s, n)
+    local hits, order, ids = s.hits, s.order, s.ids
+    for i = 0, n - 1 do
+      local item = hits[i].item
+      ids[i] = idof(item, C.c3World_GetItemGeneration(h._.world, item))
+      order[i] = i
+    end
+    -- (Insertion, by fraction then slot: a cast meets few items.)
+    for i = 1, n - 1 do
+      local k = order[i]
+      local f, item = hits[k].fraction, hits[k].item
+      local j = i - 1
+      while j >= 0 do
+        local o = order[j]
+        local g = hits[o].fraction
+        if g < f or (g == f and hits[o].item <= item) then
+          break
+        end
+        order[j + 1] = o
+        j = j - 1
+      end
+      order[j + 1] = k
+    end
+  end
+
+  -- The hits of s into buf as 10 numbers each (lc3_pushhits); returns n.
+  local function pushhits(s, n, buf)
+    local hits, order, ids = s.hits, s.order, s.ids
+    local k = 0
+    for i = 0, n - 1 do
+      local o = order[i]
+      local hit = hits[o]
+      local point, normal = hit.point, hit.normal
+      buf[k + 1] = ids[o]
+      buf[k + 2] = hit.fraction
+      buf[k + 3] = point.x
+      buf[k + 4] = point.y
+      buf[k + 5] = point.z
+      buf[k + 6] = normal.x
+      buf[k + 7] = normal.y
+      buf[k + 8] = normal.z
+      buf[k + 9] = hit.face + 1
+      buf[k + 10] = hit.overlaps and 1 or 0
+      k = k + 10
+    end
+    return n
+  end
+
+  local function checkray(origin, direction, maxT, fname)
+    local ox, oy, oz = checkpoint(origin, 2, fname, "origin")
+    local dx, dy, dz = checkpoint(direction, 3, fname, "direction")
+    if maxT == nil then
+      maxT = huge
+    else
+      maxT = checknumber(maxT, 4, fname)
+    end
+    if not (maxT >= 0) then -- luacheck: ignore 581 (NaN fails it)
+      argerror(4, fname, "maxT must be >= 0")
+    end
+    local r = rayS[0]
+    r.origin.x, r.origin.y, r.origin.z = ox, oy, oz
+    r.translation.x, r.translation.y, r.translation.z = dx, dy, dz
+    r.maxFraction = maxT
+    return rayS
+  end
+
+  methods.raycast = api(function(h, origin, direction, maxT)
+    if not istype(CoreT, h) or h._.world == nil then
+      badworld(h, "raycast")
+    end
+    local ray = checkray(origin, direction, maxT, "raycast")
+    local w, p = enter(h, "raycast")
+    C.c3World_RayCastClosestPtr(w, ray, hitS, p.last)
+    local hit = hitS[0]
+    if hit.item < 0 then
+      unpin(h)
+      return nil
+    end
+    local id = itemkey(w, hit.item)
+    unpin(h)
+    return id, hit.fraction, hit.point.x, hit.point.y, hit.point.z, hit.normal.x, hit.normal.y, hit.normal.z,
+      hit.face + 1
+  end)
+
+  methods.raycastAll = api(function(h, origin, direction, maxT, buf)
+    if not istype(CoreT, h) or h._.world == nil then
+      badworld(h, "raycastAll")
+    end
+    checkray(origin, direction, maxT, "raycastAll")
+    checktable(buf, 5, "raycastAll")
+    local w, p = enter(h, "raycastAll")
+    local s = takescratch()
+    local n = C.c3World_RayCastInto(w, rayS, s.hits, s.capacity, p.last)
+    if n > s.capacity then
+      s = grown(s, n)
+      n = C.c3World_RayCastInto(w, rayS, s.hits, s.capacity, p.last)
+    end
+    orderhits(h, s, n)
+    unpin(h)
+    pushhits(s, n, buf)
+    givescratch(s)
+    return n
+  end)
+
+  -- A mover's shape (a sphere, an ellipsoid, an aabb or an obb) at arg.
+  local function checkmover(v, arg, fname)
+    local t = B.checkshape(v, arg, fname)
+    if not MOVERS[t] then
+      argerror(arg, fname, format("a %s cannot be swept (a sphere, an ellipsoid, an aabb or an obb can)", B.names[t]))
+    end
+    return t
+  end
+
+  methods.sweep = api(function(h, v, delta, buf)
+    if not istype(CoreT, h) or h._.world == nil then
+      badworld(h, "sweep")
+    end
+    local t = checkmover(v, 2, "sweep")
+    local dx, dy, dz = checkpoint(delta, 3, "sweep", "delta")
+    checktable(buf, 4, "sweep")
+    local w, p = enter(h, "sweep")
+    local s = takescratch()
+    local d = vecS[0]
+    d.x, d.y, d.z = dx, dy, dz
+    local n = C.c3World_SweepInto(w, setshape(t, v), vecS, -1, s.hits, s.capacity, p.last)
+    if n > s.capacity then
+      s = grown(s, n)
+      n = C.c3World_SweepInto(w, setshape(t, v), vecS, -1, s.hits, s.capacity, p.last)
+    end
+    orderhits(h, s, n)
+    unpin(h)
+    pushhits(s, n, buf)
+    givescratch(s)
+    return n
+  end)
+
+  methods.step = api(function(h, x, gx, gy, gz, buf, move)
+    local w = enter(h, "move")
+    local id = checkitem(h, w, x, 2, "move")
+    local state = states[h]
+    if state.written[id] == nil then
+      unpin(h)
+      return -1
+    end
+    unpin(h)
+    gx, gy, gz = checkcoordinate(gx, 3, "move", "goal x"), checkcoordinate(gy, 4, "move", "goal y"),
+      checkcoordinate(gz, 5, "move", "goal z")
+    checktable(buf, 6, "move")
+    local p
+    w, p = enter(h, "move")
+    id = checkitem(h, w, x, 2, "move")
+    if state.written[id] == nil then
+      unpin(h)
+      return -1
+    end
+    C.c3World_GetShapePtr(w, id, shapeS)
+    C.c3World_GetItemCenter(w, id, vecS)
+    local from = vecS[0]
+    local fx, fy, fz = from.x, from.y, from.z
+    local shape = shapeS[0]
+    C.c3ComputeShapeBounds(shape.type, shape.shape, boundsS)
+    local half = boundsS[0].halfExtents
+    local size = half.x > half.y and half.x or half.y
+    size = half.z > size and half.z or size
+    local s = takescratch()
+    from.x, from.y, from.z = gx - fx, gy - fy, gz - fz
+    local n = C.c3World_SweepInto(w, shapeS, vecS, id, s.hits, s.capacity, p.last)
+    if n > s.capacity then
+      s = grown(s, n)
+      C.c3World_GetShapePtr(w, id, shapeS)
+      from.x, from.y, from.z = gx - fx, gy - fy, gz - fz
+      n = C.c3World_SweepInto(w, shapeS, vecS, id, s.hits, s.capacity, p.last)
+    end
+    orderhits(h, s, n)
+    if n == 0 and move and not moveitem(w, state, id, gx, gy, gz) then
+      givescratch(s)
+      unpin(h)
+      raise("not enough memory")
+    end
+    unpin(h)
+    pushhits(s, n, buf)
+    givescratch(s)
+    return n, fx, fy, fz, size
+  end)
+
+  -- -- moves -------------------------------------------------------------------------------------
+
+  local function newmove()
+    local m = new(MoveT)
+    local p = cast(MoveP, m)
+    p.move = C.c3CreateMove(nil)
+    if p.move == nil then
+      raise("not enough memory")
+    end
+    return m
+  end
+
+  ffi.metatype(MoveT, {
+    __gc = function(m)
+      local p = cast(MoveP, m)
+      if p.move ~= nil then
+        C.c3DestroyMove(p.move)
+        p.move = nil
+      end
+    end,
+    __tostring = function()
+      return "collide.WorldMove"
+    end,
+    __index = function(_, k)
+      raise(format("collide.WorldMove has no member '%s'", tostring(k)))
+    end,
+    __newindex = function(_, k)
+      raise(format("collide.WorldMove has no member '%s'", tostring(k)))
+    end,
+  })
+
+  local function checkmove(m, arg, fname)
+    if not istype(MoveT, m) then
+      argerror(arg, fname, format("collide.WorldMove expected, got %s", typename(m)))
+    end
+    local p = cast(MoveP, m)
+    if p.move == nil or p.busy then
+      argerror(arg, fname, "the move is in use")
+    end
+    return p
+  end
+
+  local MOVE_DONE, MOVE_DECIDE, MOVE_RESPOND, MOVE_ENDED = 0, 1, 2, 3
+  local moveDone, moveDecide, moveRespond, moveFailed = 0, 1, 2, 4
+
+  -- Begin the move m (its data p): item id toward the goal; false when its
+  -- shape cannot move (or, moving, has no value the world writes).
+  local function beginmove(w, state, p, id, gx, gy, gz, skin, iterations, decide, moving)
+    local token = 0
+    if moving then
+      local v = state.written[id]
+      if v == nil then
+        return false
+      end
+      token = cast(UINTPTR, cast(CenterP, v)) -- (the value's identity: its address, while the item holds it)
+    end
+    p.shape = token
+    local def = defS[0]
+    def.goal.x, def.goal.y, def.goal.z = gx, gy, gz
+    def.skin = skin
+    def.maxIterations = iterations < 1 and 1 or iterations > 1000 and 1000 or iterations
+    def.decide = decide
+    p.world = w
+    p.id = id
+    p.begun = C.c3World_GetChanges(w)
+    p.known = false
+    p.synced = 0
+    local active = C.c3Move_Begin(p.move, w, id, defS)
+    p.active = active
+    return active
+  end
+
+  local function knowitem(w, p)
+    if not p.known then
+      p.generation = C.c3World_GetItemGeneration(w, p.id)
+      p.known = true
+    end
+  end
+
+  -- The item of the move p put where it ended (x, y, z), if it is still the
+  -- one that moved, as it was: true; else false and where the item is now.
+  local function placemove(h, state, p, x, y, z)
+    local w = cast(CoreP, h).world
+    local id = p.id
+    local alive = w ~= nil and w == p.world and C.c3World_IsItem(w, id)
+    local v = state.written[id]
+    if alive and v ~= nil and cast(UINTPTR, cast(CenterP, v)) == p.shape
+        and (C.c3World_GetChanges(w) == p.begun or C.c3World_GetItemStamp(w, id) <= p.begun) then
+      if not moveitem(w, state, id, x, y, z) then
+        raise("not enough memory")
+      end
+      return true, x, y, z
+    end
+    if alive and p.known and C.c3World_GetItemGeneration(w, id) == p.generation then
+      C.c3World_GetItemCenter(w, id, vecS)
+      local c = vecS[0]
+      return false, c.x, c.y, c.z
+    end
+    return false, x, y, z
+  end
+
+  --- w:mover(ids, items, pool, made, skin, iterations, names) -> fast, begin,
+  -- decide, redirect, slide, newMove (lworld.c's world_newmover).
+  methods.mover = api(function(h, ids, items, pool, made, skin, iterations, names)
+    if not istype(CoreT, h) or h._.world == nil then
+      badworld(h, "mover")
+    end
+    checktable(ids, 2, "mover")
+    checktable(items, 3, "mover")
+    checktable(pool, 4, "mover")
+    checktable(made, 5, "mover")
+    if skin ~= nil then
+      checknumber(skin, 6, "mover")
+    end
+    checkinteger(iterations, 7, "mover")
+    checktable(names, 8, "mover")
+    local state = states[h]
+    local fastMove = newmove()
+    local skinValue = skin == nil and -1 or tonumber(skin)
+
+    local function isrecord(x)
+      return type(x) == "table" and rawget(made, x) == true
+    end
+
+    -- Record k of cols, as world.lua takes it (lc3_takerecord).
+    local function takerecord(cols, k)
+      local rec = rawget(cols, k)
+      if isrecord(rec) then
+        return rec
+      end
+      local n = #pool
+      rec = nil
+      if n > 0 then
+        rec = rawget(pool, n)
+        rawset(pool, n, nil)
+        if not isrecord(rec) then
+          rec = nil
+        end
+      end
+      if rec == nil then
+        rec = {}
+        rawset(made, rec, true)
+      end
+      rawset(cols, k, rec)
+      return rec
+    end
+
+    local function ownvec3(v, x, y, z)
+      if istype(Vec3T, v) then
+        return setvec3(v, x, y, z)
+      end
+      return newvec3(x, y, z)
+    end
+
+    -- (The fields whose types vary, which the compiled code guards, first:
+    -- the exits of those guards then carry few values.)
+    local function fillrecord(cols, i, item, c)
+      local rec = takerecord(cols, i)
+      local hit = c.hit
+      rawset(rec, "other", rawget(items, idof(hit.item, c.generation)))
+      rawset(rec, "type", rawget(names, c.response))
+      rawset(rec, "overlaps", hit.overlaps)
+      local face = hit.face
+      rawset(rec, "face", face >= 0 and face + 1 or nil)
+      rawset(rec, "item", item)
+      rawset(rec, "t", hit.fraction)
+      local point = hit.point
+      local own = ownvec3(rawget(rec, "_point"), point.x, point.y, point.z)
+      rawset(rec, "_point", own)
+      rawset(rec, "point", own)
+      local normal = hit.normal
+      local nx, ny, nz = normal.x, normal.y, normal.z
+      own = ownvec3(rawget(rec, "_normal"), nx, ny, nz)
+      rawset(rec, "_normal", own)
+      rawset(rec, "normal", own)
+      rawset(rec, "normalX", nx)
+      rawset(rec, "normalY", ny)
+      rawset(rec, "normalZ", nz)
+      local touch = c.touch
+      rawset(rec, "touchX", touch.x)
+      rawset(rec, "touchY", touch.y)
+      rawset(rec, "touchZ", touch.z)
+    end
+
+    -- Record i of cols back to the pool.
+    local function trimone(cols, i)
+      local rec = rawget(cols, i)
+      rawset(cols, i, nil)
+      if isrecord(rec) then
+        rawset(rec, "item", nil)
+        rawset(rec, "other", nil)
+        rawset(pool, #pool + 1, rec)
+      end
+    end
+
+    -- The records past count back to the pool (unrolled for the few a
+    -- move most often leaves, as syncrecords is).
+    local function trimrecords(cols, count, before)
+      local left = before - count
+      if left >= 1 then
+        trimone(cols, before)
+        if left >= 2 then
+          trimone(cols, before - 1)
+          if left >= 3 then
+            trimone(cols, before - 2)
+            if left >= 4 then
+              trimone(cols, before - 3)
+              for i = before - 4, count + 1, -1 do
+                trimone(cols, i)
+              end
+            end
+          end
+        end
+      end
+    end
+
+    -- (The functions below hold no cdata pointer in a local across a loop
+    -- or a call that may end a trace: one live where traces meet is boxed,
+    -- which is garbage. They derive it again from the move or the handle.)
+
+    -- The next contact's record.
+    local function syncone(m, cols, item)
+      local p = cast(MoveP, m)
+      local st = C.c3Move_GetState(p.move)
+      local i = p.synced
+      p.synced = i + 1
+      fillrecord(cols, i + 1, item, st.contacts[i])
+    end
+
+    -- The records of the contacts up to count. A loop in a function that
+    -- a move calls ends the compiled code at it (what follows it, in the
+    -- callers, would run in LuaJIT's interpreter, which boxes every pointer
+    -- it reads): the records a move most often makes, unrolled.
+    local function syncrecords(m, cols, item, count)
+      local left = count - cast(MoveP, m).synced
+      if left >= 1 then
+        syncone(m, cols, item)
+        if left >= 2 then
+          syncone(m, cols, item)
+          if left >= 3 then
+            syncone(m, cols, item)
+            if left >= 4 then
+              syncone(m, cols, item)
+              if left >= 5 then
+                syncone(m, cols, item)
+                if left >= 6 then
+                  syncone(m, cols, item)
+                  while cast(MoveP, m).synced < count do
+                    syncone(m, cols, item)
+                  end
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+
+    -- What stepmove returns when the move stops to ask (status 1 or 2).
+    local function asked(m, status)
+      local p = cast(MoveP, m)
+      p.busy = false
+      local st = C.c3Move_GetState(p.move)
+      unpin(h)
+      if status == moveDecide then
+        local contact = st.contact
+        return MOVE_DECIDE, idof(contact.hit.item, contact.generation), st.count
+      end
+      local pos, goal = st.position, st.goal
+      return MOVE_RESPOND, st.count, st.contact.response, pos.x, pos.y, pos.z, goal.x, goal.y, goal.z
+    end
+
+    local function ended(m, status, cols)
+      local p = cast(MoveP, m)
+      local st = C.c3Move_GetState(p.move)
+      local pos = st.position
+      local x, y, z, n = pos.x, pos.y, pos.z, st.count
+      if p.before > n then
+        trimrecords(cols, n, p.before)
+      end
+      if status == moveDone and cast(MoveP, m).shape ~= 0 then
+        local placed
+        placed, x, y, z = placemove(h, state, cast(MoveP, m), x, y, z)
+        if not placed then
+          status = 3
+        end
+      end
+      cast(MoveP, m).busy = false
+      unpin(h)
+      return status == moveDone and MOVE_DONE or MOVE_ENDED, x, y, z, n
+    end
+
+    local function stepmove(m, cols, item)
+      local w = enter(h, "move")
+      local p = cast(MoveP, m)
+      if not p.active or w ~= p.world then
+        fail(h, 1, "move", "the move is not under way in this world")
+      end
+      local status = C.c3Move_Step(p.move, w)
+      p.active = status == moveDecide or status == moveRespond
+      if status == moveFailed then
+        unpin(h)
+        raise("not enough memory")
+      end
+      p.busy = true
+      local count = C.c3Move_GetState(p.move).count
+      if p.synced < count then
+        syncrecords(m, cols, item, count)
+      end
+      if status == moveDecide or status == moveRespond then
+        return asked(m, status)
+      end
+      return ended(m, status, cols)
+    end
+
+    local begin = api(function(m, x, gx, gy, gz, its, sk, cols, item, moving, decide)
+      checkmove(m, 1, "move")
+      gx, gy, gz = checkcoordinate(gx, 3, "move", "goal x"), checkcoordinate(gy, 4, "move", "goal y"),
+        checkcoordinate(gz, 5, "move", "goal z")
+      its = checkinteger(its, 6, "move")
+      sk = sk == nil and -1 or checknumber(sk, 7, "move")
+      checktable(cols, 8, "move")
+      local w = enter(h, "move")
+      local id = checkitem(h, w, x, 2, "move")
+      local p = cast(MoveP, m)
+      p.before = #cols
+      if not beginmove(w, state, p, id, gx, gy, gz, sk, its, decide and true or false, moving and true or false) then
+        unpin(h)
+        return -1
+      end
+      knowitem(w, p)
+      unpin(h)
+      return stepmove(m, cols, item)
+    end)
+
+    local decide = api(function(m, response, cols, item)
+      checkmove(m, 1, "move")
+      response = checkinteger(response, 2, "move")
+      checktable(cols, 3, "move")
+      local p = cast(MoveP, m)
+      if not p.active then
+        argerror(1, "move", "the move is not under way in this world")
+      end
+      C.c3Move_Decide(p.move, (response < 0 or response > 2147483647) and 0 or response)
+      return stepmove(m, cols, item)
+    end)
+
+    local redirect = api(function(m, x, y, z, gx, gy, gz, cols, item)
+      checkmove(m, 1, "move")
+      local r = redirectS
+      r[0].x, r[0].y, r[0].z = checknumber(x, 2, "move"), checknumber(y, 3, "move"), checknumber(z, 4, "move")
+      r[1].x, r[1].y, r[1].z = checknumber(gx, 5, "move"), checknumber(gy, 6, "move"), checknumber(gz, 7, "move")
+      checktable(cols, 8, "move")
+      local p = cast(MoveP, m)
+      if not p.active then
+        argerror(1, "move", "the move is not under way in this world")
+      end
+      C.c3Move_Redirect(p.move, r, r + 1)
+      return stepmove(m, cols, item)
+    end)
+
+    local slide = api(function(m, tx, ty, tz, nx, ny, nz, gx, gy, gz)
+      local p = checkmove(m, 1, "slide")
+      local r = redirectS
+      r[0].x, r[0].y, r[0].z = checknumber(tx, 2, "slide"), checknumber(ty, 3, "slide"), checknumber(tz, 4, "slide")
+      r[1].x, r[1].y, r[1].z = checknumber(nx, 5, "slide"), checknumber(ny, 6, "slide"), checknumber(nz, 7, "slide")
+      r[2].x, r[2].y, r[2].z = checknumber(gx, 8, "slide"), checknumber(gy, 9, "slide"), checknumber(gz, 10, "slide")
+      C.c3Move_Slide(p.move, r, r + 1, r + 2)
+      return r[0].x, r[0].y, r[0].z, r[2].x, r[2].y, r[2].z
+    end)
+
+    -- The goal as world.lua reads it (a vec3, or a table with no
+    -- metatable: x, y, z, else 1, 2, 3), finite and within range; nil else.
+    local function togoal(goal)
+      local x, y, z
+      if istype(Vec3T, goal) then
+        local v = goal._
+        x, y, z = v.x, v.y, v.z
+      elseif type(goal) == "table" and getmetatable(goal) == nil then
+        x = rawget(goal, "x")
+        if x ~= nil then
+          y, z = rawget(goal, "y"), rawget(goal, "z")
+        else
+          x, y, z = rawget(goal, 1), rawget(goal, 2), rawget(goal, 3)
+        end
+        if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" then
+          return nil
+        end
+      else
+        return nil
+      end
+      if not (x <= 1e15 and x >= -1e15 and y <= 1e15 and y >= -1e15 and z <= 1e15 and z >= -1e15) then
+        return nil
+      end
+      return x, y, z
+    end
+
+    -- The fast path's results once its move is over: its records, the item placed.
+    local function fastresults(item, count, actual, cols, moving)
+      local p = cast(MoveP, fastMove)
+      local x, y, z = actual.x, actual.y, actual.z
+      p.before = 0
+      if cols == nil then
+        cols = {}
+      else
+        p.before = #cols
+      end
+      if count > 0 then
+        syncrecords(fastMove, cols, item, count)
+      end
+      p = cast(MoveP, fastMove)
+      if p.before > count then
+        trimrecords(cols, count, p.before)
+      end
+      if moving then
+        local placed, px, py, pz = placemove(h, state, cast(MoveP, fastMove), x, y, z)
+        if not placed then
+          setvec3(actual, px, py, pz)
+        end
+      end
+      cast(MoveP, fastMove).busy = false
+      unpin(h)
+      return actual, cols, count
+    end
+
+    local fast = api(function(item, goal, its, actual, cols, moving)
+      local key = rawget(ids, item)
+      local gx, gy, gz = togoal(goal)
+      if its == nil then
+        its = iterations
+      end
+      if gx == nil or type(its) ~= "number" or not (its >= -1e9 and its <= 1e9) or its ~= floor(its)
+          or (actual ~= nil and not istype(Vec3T, actual)) or not (cols == nil or type(cols) == "table")
+          or type(key) ~= "number" then
+        return false, -3
+      end
+      local w = pin(h).world
+      local id = w ~= nil and itemslot(w, key) or -1
+      if id < 0 then
+        unpin(h)
+        return false, -3
+      end
+      local p = cast(MoveP, fastMove) -- (the closure holds the move, not only a pointer into it)
+      if p.busy then
+        unpin(h)
+        return false, -4
+      end
+      if not beginmove(w, state, p, id, gx, gy, gz, skinValue, its, false, moving and true or false) then
+        unpin(h)
+        return false, -1
+      end
+      local status = C.c3Move_Step(p.move, w)
+      if status == moveFailed then
+        unpin(h)
+        raise("not enough memory")
+      end
+      if status ~= moveDone then
+        unpin(h)
+        return false, -2
+      end
+      p.busy = true
+      local st = C.c3Move_GetState(p.move)
+      local count = st.count
+      if actual == nil or cols == nil or count > 0 or #cols > 0 then
+        knowitem(w, p) -- (what follows allocates)
+      end
+      local pos = st.position
+      if actual == nil then
+        actual = newvec3(pos.x, pos.y, pos.z)
+      else
+        setvec3(actual, pos.x, pos.y, pos.z)
+      end
+      return fastresults(item, count, actual, cols, moving)
+    end)
+
+    return fast, begin, decide, redirect, slide, api(newmove)
+  end)
+
+  -- -- the handle ----------------------------------------------------------------------------------
+
+  for _, fn in pairs(methods) do
+    api(fn)
+  end
+
+  local mt = {
+    __index = methods,
+    __close = api(close),
+    __tostring = api(function(h)
+      local p = h._
+      if p.world == nil then
+        return "world (closed)"
+      end
+      return "world: " .. (tostring(cast("void*", p.world)):match("0x%x+") or "?")
+    end),
+    __newindex = api(function(_, k)
+      raise(format("world has no member '%s'", tostring(k)))
+    end),
+  }
+  ffi.metatype(CoreT, mt)
+
+  --- _newWorldCore() -> a world handle.
+  M.functions._newWorldCore = api(function()
+    local w = C.c3CreateWorld(nil)
+    if w == nil then
+      raise("not enough memory")
+    end
+    local h = new(CoreT)
+    local p = cast(CoreP, h)
+    p.world = w
+    local state = { shapes = {}, written = {}, meshes = {} }
+    states[h] = state
+    gc(h, finalizer(state))
+    return h
+  end)
+
+  M.methods = methods
+  return M
+end)
