@@ -260,13 +260,18 @@ describe("collide.newCharacter", function()
         assert.is_nil(code:find(pattern), string.format("%s:%d: %s", path, n, line))
       end
     end
-    -- What it requires: the core, the shared argument checks (collide.check,
-    -- which keeps no state), and of collide.world only isWorld.
+    -- What it requires: the shared argument checks (collide.check, which
+    -- keeps no state), and collide.front for the default front's copy when
+    -- it is required by name; its core and its world module are given by
+    -- collide.front, and of the world module it takes only isWorld.
     for name in text:gmatch("require%(%s*\"([^\"]+)\"%s*%)") do
-      assert.is_truthy(name == "collide.core" or name == "collide.world" or name == "collide.check", name)
+      assert.is_truthy(name == "collide.front" or name == "collide.check", name)
     end
-    assert.is_nil(text:find('require%("collide%.world"%)%s*[^%.%s]'), "it takes more than isWorld of collide.world")
-    assert.is_truthy(text:find('require("collide.world").isWorld', 1, true))
+    assert.is_truthy(text:find("local _, core, worldModule = ...", 1, true))
+    for use in text:gmatch("worldModule([^\n]*)") do
+      assert.is_truthy(use == " = ..." or use:match("^%.isWorld%f[^%w_]"), "it takes more than isWorld: " .. use)
+    end
+    assert.is_truthy(text:find("worldModule.isWorld", 1, true))
     -- world.lua builds no character: it requires neither character.lua nor
     -- hands anything to it, and its module has nothing but its two functions.
     assert.is_nil(world:find("collide.character", 1, true))

@@ -16,10 +16,10 @@
 local B = require("collide.ffi.base")
 
 return B.once("world", function()
-  local ffi, C = B.ffi, B.C
+  local ffi, C, K = B.ffi, B.C, B.K
 
   if not pcall(ffi.typeof, "collide_WorldCore") then
-    ffi.cdef([[
+    ffi.cdef((([[
       typedef struct collide_WorldCoreData {
         c3World* world;   /* NULL once closed */
         c3World* closing; /* the world of a handle closed while a call held it: freed at the last unpin */
@@ -27,7 +27,7 @@ return B.once("world", function()
         int issued;       /* one past the highest slot the world has given */
         int pins;
       } collide_WorldCoreData;
-      typedef struct collide_WorldCore { const collide_WorldCoreData _; } collide_WorldCore;
+      typedef struct collide_WorldCore { const collide_WorldCoreData $K; } collide_WorldCore;
       typedef struct collide_WorldMoveData {
         c3Move* move;
         const c3World* world; /* the world it began in */
@@ -41,8 +41,8 @@ return B.once("world", function()
         bool active;
         bool busy;
       } collide_WorldMoveData;
-      typedef struct collide_WorldMove { const collide_WorldMoveData _; } collide_WorldMove;
-    ]])
+      typedef struct collide_WorldMove { const collide_WorldMoveData $K; } collide_WorldMove;
+    ]]):gsub("%$K", B.K)))
   end
 
   local istype, cast, new, gc = ffi.istype, ffi.cast, ffi.new, ffi.gc
@@ -613,7 +613,7 @@ return B.once("world", function()
     local items, ids = s.items, s.ids
     for i = 0, n - 1 do
       local slot = items[i]
-      ids[i] = idof(slot, C.c3World_GetItemGeneration(h._.world, slot))
+      ids[i] = idof(slot, C.c3World_GetItemGeneration(h[K].world, slot))
     end
   end
 
@@ -741,7 +741,7 @@ return B.once("world", function()
     local hits, order, ids = s.hits, s.order, s.ids
     for i = 0, n - 1 do
       local item = hits[i].item
-      ids[i] = idof(item, C.c3World_GetItemGeneration(h._.world, item))
+      ids[i] = idof(item, C.c3World_GetItemGeneration(h[K].world, item))
       order[i] = i
     end
     -- (Insertion, by fraction then slot: a cast meets few items.)
@@ -804,7 +804,7 @@ return B.once("world", function()
   end
 
   methods.raycast = api(function(h, origin, direction, maxT)
-    if not istype(CoreT, h) or h._.world == nil then
+    if not istype(CoreT, h) or h[K].world == nil then
       badworld(h, "raycast")
     end
     local ray = checkray(origin, direction, maxT, "raycast")
@@ -822,7 +822,7 @@ return B.once("world", function()
   end)
 
   methods.raycastAll = api(function(h, origin, direction, maxT, buf)
-    if not istype(CoreT, h) or h._.world == nil then
+    if not istype(CoreT, h) or h[K].world == nil then
       badworld(h, "raycastAll")
     end
     checkray(origin, direction, maxT, "raycastAll")
@@ -851,7 +851,7 @@ return B.once("world", function()
   end
 
   methods.sweep = api(function(h, v, delta, buf)
-    if not istype(CoreT, h) or h._.world == nil then
+    if not istype(CoreT, h) or h[K].world == nil then
       badworld(h, "sweep")
     end
     local t = checkmover(v, 2, "sweep")
@@ -1026,7 +1026,7 @@ return B.once("world", function()
   --- w:mover(ids, items, pool, made, skin, iterations, names) -> fast, begin,
   -- decide, redirect, slide, newMove (lworld.c's world_newmover).
   methods.mover = api(function(h, ids, items, pool, made, skin, iterations, names)
-    if not istype(CoreT, h) or h._.world == nil then
+    if not istype(CoreT, h) or h[K].world == nil then
       badworld(h, "mover")
     end
     checktable(ids, 2, "mover")
@@ -1298,7 +1298,7 @@ return B.once("world", function()
     local function togoal(goal)
       local x, y, z
       if istype(Vec3T, goal) then
-        local v = goal._
+        local v = goal[K]
         x, y, z = v.x, v.y, v.z
       elseif type(goal) == "table" and getmetatable(goal) == nil then
         x = rawget(goal, "x")
@@ -1410,7 +1410,7 @@ return B.once("world", function()
     __index = methods,
     __close = api(close),
     __tostring = api(function(h)
-      local p = h._
+      local p = h[K]
       if p.world == nil then
         return "world (closed)"
       end
