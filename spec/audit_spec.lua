@@ -167,6 +167,8 @@ describe("the audit's findings", function()
     package.loaded["collide.core"] = nil
     local core = require("collide.core")
     -- The values of the first load are still accepted: one registry per state.
-    assert.is_true(core.overlaps(collide.sphere({0, 0, 0}, 1), collide.sphere({1, 0, 0}, 1)))
+    -- (The classic module's own values: the FFI front's are not its.)
+    local classic = collide._FRONT == "classic" and collide or require("collide.classic")
+    assert.is_true(core.overlaps(classic.sphere({0, 0, 0}, 1), classic.sphere({1, 0, 0}, 1)))
   end)
 end)
