@@ -771,58 +771,82 @@ local function codeOf(self, filter, item, other)
   return code
 end
 
+-- One stop of a move: the filter's decision on the item met (MOVE_DECIDE),
+-- or a world's own response (MOVE_RESPOND); returns the core's next status
+-- and its values.
+local function answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+  if status == MOVE_DECIDE then
+    -- a: the other item's id.
+    local other = self._items[a]
+    local code = other ~= nil and codeOf(self, filter, item, other) or 0
+    status, a, b, c, d, e, f, g, h = self._decide(move, code, cols, item)
+    return status, a, b, c, d, e, f, g, h
+  end
+  -- a: the count of collisions (the last one's response is the world's
+  -- own, code b); c, d, e, f, g, h: the position and the goal.
+  local fn = self._responses[b]
+  local before = self._move
+  self._move = move
+  local x, y, z, gx2, gy2, gz2 = fn(self._world, cols[a], c, d, e, f, g, h)
+  self._move = before
+  -- Six finite numbers (x - x is 0 for them alone), in one test.
+  if not (type(x) == "number" and type(y) == "number" and type(z) == "number" and type(gx2) == "number"
+      and type(gy2) == "number" and type(gz2) == "number" and x - x == 0 and y - y == 0 and z - z == 0
+      and gx2 - gx2 == 0 and gy2 - gy2 == 0 and gz2 - gz2 == 0) then
+    local name, values = self._names[b], { x, y, z, gx2, gy2, gz2 }
+    for i = 1, 6 do
+      coordinate(name, i, values[i]) -- (raises at the first that is not)
+    end
+  end
+  status, a, b, c, d, e, f, g, h = self._redirect(move, x, y, z, gx2, gy2, gz2, cols, item)
+  return status, a, b, c, d, e, f, g, h
+end
+
 -- The move of item (id) toward the goal with filter (nil: the items' own
 -- responses), stepped to its end with move (a userdata of this call's
 -- buffer). Returns the position reached and the count of collisions in
 -- cols (the core placed the item, moving, unless the move ended because
 -- the item itself changed: then where the item is now).
+-- The first stops are answered in straight-line code, and only a move
+-- that stops more often loops: under LuaJIT, a loop here would start a
+-- trace of its own, which cannot end by returning into the pcall that
+-- runs this (NYI), so that every move with a filter would run interpreted.
 local function drive(self, move, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   local status, a, b, c, d, e, f, g, h = self._begin(move, id, gx, gy, gz, iterations or self._maxIterations,
     skin or self._skin, cols, item, moving, filter ~= nil)
-  while true do
-    if status == MOVE_DECIDE then
-      -- a: the other item's id.
-      local other = self._items[a]
-      local code = other ~= nil and codeOf(self, filter, item, other) or 0
-      status, a, b, c, d, e, f, g, h = self._decide(move, code, cols, item)
-    elseif status == MOVE_RESPOND then
-      -- a: the count of collisions (the last one's response is the world's
-      -- own, code b); c, d, e, f, g, h: the position and the goal.
-      local fn = self._responses[b]
-      local before = self._move
-      self._move = move
-      local x, y, z, gx2, gy2, gz2 = fn(self._world, cols[a], c, d, e, f, g, h)
-      self._move = before
-      -- Six finite numbers (x - x is 0 for them alone), in one test.
-      if not (type(x) == "number" and type(y) == "number" and type(z) == "number" and type(gx2) == "number"
-          and type(gy2) == "number" and type(gz2) == "number" and x - x == 0 and y - y == 0 and z - z == 0
-          and gx2 - gx2 == 0 and gy2 - gy2 == 0 and gz2 - gz2 == 0) then
-        local name, values = self._names[b], { x, y, z, gx2, gy2, gz2 }
-        for i = 1, 6 do
-          coordinate(name, i, values[i]) -- (raises at the first that is not)
+  if status == MOVE_DECIDE or status == MOVE_RESPOND then
+    status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+    if status == MOVE_DECIDE or status == MOVE_RESPOND then
+      status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+      if status == MOVE_DECIDE or status == MOVE_RESPOND then
+        status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+        if status == MOVE_DECIDE or status == MOVE_RESPOND then
+          status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+          while status == MOVE_DECIDE or status == MOVE_RESPOND do
+            status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+          end
         end
       end
-      status, a, b, c, d, e, f, g, h = self._redirect(move, x, y, z, gx2, gy2, gz2, cols, item)
-    elseif status == MOVE_DONE then
-      return a, b, c, d
-    elseif status == -1 then
-      argError(1, moving and "move" or "check", format(
-        "%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)", tostring(item),
-        typeName(onItem(self, item, id, "move", pcall(self._core.shape, self._core, id)))))
-    else
-      -- Ended: the item itself changed meanwhile (a filter, a response or a
-      -- finalizer removed, updated or moved it): where it is now, or,
-      -- removed, where the move had brought it.
-      local now = self._ids[item]
-      if now then
-        local ok, x, y, z = pcall(self._core.center, self._core, now)
-        if ok then
-          return x, y, z, d
-        end
-      end
-      return a, b, c, d
     end
   end
+  if status == MOVE_DONE then
+    return a, b, c, d
+  elseif status == -1 then
+    argError(1, moving and "move" or "check", format(
+      "%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)", tostring(item),
+      typeName(onItem(self, item, id, "move", pcall(self._core.shape, self._core, id)))))
+  end
+  -- Ended: the item itself changed meanwhile (a filter, a response or a
+  -- finalizer removed, updated or moved it): where it is now, or,
+  -- removed, where the move had brought it.
+  local now = self._ids[item]
+  if now then
+    local ok, x, y, z = pcall(self._core.center, self._core, now)
+    if ok then
+      return x, y, z, d
+    end
+  end
+  return a, b, c, d
 end
 
 -- The move in a buffer of this call's own (with its move), given back
