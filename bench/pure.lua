@@ -7,7 +7,7 @@
 -- Each follows collide's conventions (docs/API.md, "Queries") and its
 -- answers are checked against collide's (bench/pure_check.lua): the same
 -- hits, and t, point and normal within 1e-9. Not part of the library.
-local sqrt, abs = math.sqrt, math.abs
+local sqrt, abs, max, min = math.sqrt, math.abs, math.max, math.min
 
 local pure = {}
 
@@ -62,12 +62,51 @@ end
 
 -- -- AABB overlap ------------------------------------------------------------------------
 
---- Closed boxes: touching overlaps (as c3OverlapAABBAABB, to the bit).
+--- Closed boxes: touching overlaps (as c3OverlapAABBAABB, to the bit: x - y
+-- <= 0 exactly when x <= y). One test, not three: the three outcomes are
+-- as random as the cases, and each test would be a guess of the CPU's.
 function pure.overlapAABB(a, b)
   return abs(b[1] - a[1]) <= a[4] + b[4] and abs(b[2] - a[2]) <= a[5] + b[5] and abs(b[3] - a[3]) <= a[6] + b[6]
 end
 
 -- -- sphere-sphere sweep ---------------------------------------------------------------
+
+-- (This kernel and the two below are written as the sphere-triangle sweep
+-- is, for the reasons given there: few numbers held in locals across a test,
+-- the rest computed again by small functions, which the trace does once.)
+
+--- The centers' offset a - b.
+local function sphereOffset(a, b)
+  return a[1] - b[1], a[2] - b[2], a[3] - b[3]
+end
+
+--- The contact at t, the normal given: the point midway between a's point
+-- (its center at t, less ra n) and b's (plus rb n).
+local function sphereContact(a, d, b, t, nx, ny, nz)
+  local h = 0.5 * (b[4] - a[4])
+  return t, 0.5 * (a[1] + t * d[1] + b[1]) + h * nx, 0.5 * (a[2] + t * d[2] + b[2]) + h * ny,
+    0.5 * (a[3] + t * d[3] + b[3]) + h * nz, nx, ny, nz
+end
+
+--- Touching or overlapping at the start: t = 0 and the normal along the
+-- centers (+y when they coincide).
+local function sphereStart(a, d, b)
+  local sx, sy, sz = sphereOffset(a, b)
+  local ss = sx * sx + sy * sy + sz * sz
+  if ss > 0 then
+    local l = sqrt(ss)
+    return sphereContact(a, d, b, 0, sx / l, sy / l, sz / l)
+  end
+  return sphereContact(a, d, b, 0, 0, 1, 0)
+end
+
+--- The contact at t > 0, where the centers' offset has length ra + rb.
+local function sphereEnter(a, d, b, t)
+  local sx, sy, sz = sphereOffset(a, b)
+  local ox, oy, oz = sx + t * d[1], sy + t * d[2], sz + t * d[3]
+  local l = sqrt(ox * ox + oy * oy + oz * oz)
+  return sphereContact(a, d, b, t, ox / l, oy / l, oz / l)
+end
 
 --- Sphere a moving by d against a resting sphere b: the first t in [0, 1]
 -- at which they touch, the point midway between the two surface points along
@@ -76,218 +115,296 @@ end
 -- they coincide). The ray against the sphere of summed radius, its smaller
 -- root in the stable form c / (-b + sqrt(b^2 - ac)).
 function pure.sweepSphereSphere(a, d, b)
-  local ra, rb = a[4], b[4]
-  local R = ra + rb
-  local sx, sy, sz = a[1] - b[1], a[2] - b[2], a[3] - b[3]
-  local ss = sx * sx + sy * sy + sz * sz
-  local c = ss - R * R
-  local dx, dy, dz = d[1], d[2], d[3]
-  local t, nx, ny, nz
+  local sx, sy, sz = sphereOffset(a, b)
+  local R = a[4] + b[4]
+  local c = sx * sx + sy * sy + sz * sz - R * R
   if c <= 0 then
-    t = 0
-    if ss > 0 then
-      local l = sqrt(ss)
-      nx, ny, nz = sx / l, sy / l, sz / l
-    else
-      nx, ny, nz = 0, 1, 0
-    end
-  else
-    local hb = sx * dx + sy * dy + sz * dz
-    if hb >= 0 then
-      return nil -- apart and not approaching
-    end
-    local dd = dx * dx + dy * dy + dz * dz
-    local disc = hb * hb - dd * c
-    if disc < 0 then
-      return nil
-    end
-    t = c / (sqrt(disc) - hb)
-    if t > 1 then
-      return nil
-    end
-    -- the centers' offset at t has length R
-    local ox, oy, oz = sx + t * dx, sy + t * dy, sz + t * dz
-    local l = sqrt(ox * ox + oy * oy + oz * oz)
-    nx, ny, nz = ox / l, oy / l, oz / l
+    local t, px, py, pz, nx, ny, nz = sphereStart(a, d, b)
+    return t, px, py, pz, nx, ny, nz
   end
-  -- midway between a's point (its center at t, less ra n) and b's (plus rb n)
-  local h = 0.5 * (rb - ra)
-  return t, 0.5 * (a[1] + t * dx + b[1]) + h * nx, 0.5 * (a[2] + t * dy + b[2]) + h * ny,
-    0.5 * (a[3] + t * dz + b[3]) + h * nz, nx, ny, nz
+  local hb = sx * d[1] + sy * d[2] + sz * d[3]
+  if hb >= 0 then return nil end -- apart and not approaching
+  local disc = hb * hb - (d[1] * d[1] + d[2] * d[2] + d[3] * d[3]) * c
+  if disc < 0 then return nil end
+  local t = c / (sqrt(disc) - hb)
+  if t > 1 then return nil end
+  local u, px, py, pz, nx, ny, nz = sphereEnter(a, d, b, t)
+  return u, px, py, pz, nx, ny, nz
 end
 
 -- -- OBB-OBB overlap -----------------------------------------------------------------
 
---- The 15 candidate axes (Gottschalk; Ericson 4.4.1) with collide's pad: an
+-- The 15 candidate axes (Gottschalk; Ericson 4.4.1) with collide's pad: an
 -- axis separates when ra + rb - |T . L| + 1e-12 (the extents along it) < 0,
--- the same sums in the same order as the core's c3BoxPairSeparated.
+-- the same sums in the same order as the core's c3BoxPairSeparated. Each
+-- axis is a function of the two boxes' tables that returns that sum: the
+-- trace computes each dot product once all the same, and no number is held
+-- in a local across the 15 tests. Holding the 27 that the tests share (as
+-- a C version would) made the side traces of the early outs uncompilable
+-- under LuaJIT ("NYI: register coalescing too complex") whenever their
+-- registers came out in an unlucky order: the kernel then ran in the
+-- interpreter, 330 ns a call instead of 45, from one run to the next.
+
+--- R_ij: a's axis i dotted with b's axis j (axes at 7, 10, 13).
+local function obbR(a, b, i, j)
+  local p, q = 4 + 3 * i, 4 + 3 * j
+  return a[p] * b[q] + a[p + 1] * b[q + 1] + a[p + 2] * b[q + 2]
+end
+
+--- T_i: the centers' offset in a's axis i.
+local function obbT(a, b, i)
+  local p = 4 + 3 * i
+  return (b[1] - a[1]) * a[p] + (b[2] - a[2]) * a[p + 1] + (b[3] - a[3]) * a[p + 2]
+end
+
+--- a's face axis i.
+local function obbFaceA(a, b, i)
+  return a[3 + i] + (b[4] * abs(obbR(a, b, i, 1)) + b[5] * abs(obbR(a, b, i, 2)) + b[6] * abs(obbR(a, b, i, 3)))
+    - abs(obbT(a, b, i)) + 1e-12 * (b[4] + b[5] + b[6])
+end
+
+--- b's face axis j.
+local function obbFaceB(a, b, j)
+  return a[4] * abs(obbR(a, b, 1, j)) + a[5] * abs(obbR(a, b, 2, j)) + a[6] * abs(obbR(a, b, 3, j)) + b[3 + j]
+    - abs(obbT(a, b, 1) * obbR(a, b, 1, j) + obbT(a, b, 2) * obbR(a, b, 2, j) + obbT(a, b, 3) * obbR(a, b, 3, j))
+    + 1e-12 * (a[4] + a[5] + a[6])
+end
+
+--- A_i x B_j, with i1 = i + 1, i2 = i + 2 (mod 3), the same for j.
+local function obbEdges(a, b, i, i1, i2, j, j1, j2)
+  return a[3 + i1] * abs(obbR(a, b, i2, j)) + a[3 + i2] * abs(obbR(a, b, i1, j))
+    + (b[3 + j1] * abs(obbR(a, b, i, j2)) + b[3 + j2] * abs(obbR(a, b, i, j1)))
+    - abs(obbT(a, b, i2) * obbR(a, b, i1, j) - obbT(a, b, i1) * obbR(a, b, i2, j))
+    + 1e-12 * (a[3 + i1] + a[3 + i2] + b[3 + j1] + b[3 + j2])
+end
+
 function pure.overlapOBB(a, b)
-  local a1x, a1y, a1z, a2x, a2y, a2z, a3x, a3y, a3z = a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]
-  local b1x, b1y, b1z, b2x, b2y, b2z, b3x, b3y, b3z = b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]
-  local ea1, ea2, ea3, eb1, eb2, eb3 = a[4], a[5], a[6], b[4], b[5], b[6]
-  local vx, vy, vz = b[1] - a[1], b[2] - a[2], b[3] - a[3]
-  local t1 = vx * a1x + vy * a1y + vz * a1z
-  local t2 = vx * a2x + vy * a2y + vz * a2z
-  local t3 = vx * a3x + vy * a3y + vz * a3z
-  local r11 = a1x * b1x + a1y * b1y + a1z * b1z
-  local r12 = a1x * b2x + a1y * b2y + a1z * b2z
-  local r13 = a1x * b3x + a1y * b3y + a1z * b3z
-  local q11, q12, q13 = abs(r11), abs(r12), abs(r13)
-  local padB = 1e-12 * (eb1 + eb2 + eb3)
-  if ea1 + (eb1 * q11 + eb2 * q12 + eb3 * q13) - abs(t1) + padB < 0 then return false end
-  local r21 = a2x * b1x + a2y * b1y + a2z * b1z
-  local r22 = a2x * b2x + a2y * b2y + a2z * b2z
-  local r23 = a2x * b3x + a2y * b3y + a2z * b3z
-  local q21, q22, q23 = abs(r21), abs(r22), abs(r23)
-  if ea2 + (eb1 * q21 + eb2 * q22 + eb3 * q23) - abs(t2) + padB < 0 then return false end
-  local r31 = a3x * b1x + a3y * b1y + a3z * b1z
-  local r32 = a3x * b2x + a3y * b2y + a3z * b2z
-  local r33 = a3x * b3x + a3y * b3y + a3z * b3z
-  local q31, q32, q33 = abs(r31), abs(r32), abs(r33)
-  if ea3 + (eb1 * q31 + eb2 * q32 + eb3 * q33) - abs(t3) + padB < 0 then return false end
-  local padA = 1e-12 * (ea1 + ea2 + ea3)
-  if ea1 * q11 + ea2 * q21 + ea3 * q31 + eb1 - abs(t1 * r11 + t2 * r21 + t3 * r31) + padA < 0 then return false end
-  if ea1 * q12 + ea2 * q22 + ea3 * q32 + eb2 - abs(t1 * r12 + t2 * r22 + t3 * r32) + padA < 0 then return false end
-  if ea1 * q13 + ea2 * q23 + ea3 * q33 + eb3 - abs(t1 * r13 + t2 * r23 + t3 * r33) + padA < 0 then return false end
-  -- A_i x B_j, i1 = i + 1, i2 = i + 2 (mod 3), the same for j
-  if ea2 * q31 + ea3 * q21 + (eb2 * q13 + eb3 * q12) - abs(t3 * r21 - t2 * r31)
-    + 1e-12 * (ea2 + ea3 + eb2 + eb3) < 0 then return false end
-  if ea2 * q32 + ea3 * q22 + (eb3 * q11 + eb1 * q13) - abs(t3 * r22 - t2 * r32)
-    + 1e-12 * (ea2 + ea3 + eb3 + eb1) < 0 then return false end
-  if ea2 * q33 + ea3 * q23 + (eb1 * q12 + eb2 * q11) - abs(t3 * r23 - t2 * r33)
-    + 1e-12 * (ea2 + ea3 + eb1 + eb2) < 0 then return false end
-  if ea3 * q11 + ea1 * q31 + (eb2 * q23 + eb3 * q22) - abs(t1 * r31 - t3 * r11)
-    + 1e-12 * (ea3 + ea1 + eb2 + eb3) < 0 then return false end
-  if ea3 * q12 + ea1 * q32 + (eb3 * q21 + eb1 * q23) - abs(t1 * r32 - t3 * r12)
-    + 1e-12 * (ea3 + ea1 + eb3 + eb1) < 0 then return false end
-  if ea3 * q13 + ea1 * q33 + (eb1 * q22 + eb2 * q21) - abs(t1 * r33 - t3 * r13)
-    + 1e-12 * (ea3 + ea1 + eb1 + eb2) < 0 then return false end
-  if ea1 * q21 + ea2 * q11 + (eb2 * q33 + eb3 * q32) - abs(t2 * r11 - t1 * r21)
-    + 1e-12 * (ea1 + ea2 + eb2 + eb3) < 0 then return false end
-  if ea1 * q22 + ea2 * q12 + (eb3 * q31 + eb1 * q33) - abs(t2 * r12 - t1 * r22)
-    + 1e-12 * (ea1 + ea2 + eb3 + eb1) < 0 then return false end
-  if ea1 * q23 + ea2 * q13 + (eb1 * q32 + eb2 * q31) - abs(t2 * r13 - t1 * r23)
-    + 1e-12 * (ea1 + ea2 + eb1 + eb2) < 0 then return false end
-  return true
+  return obbFaceA(a, b, 1) >= 0 and obbFaceA(a, b, 2) >= 0 and obbFaceA(a, b, 3) >= 0
+    and obbFaceB(a, b, 1) >= 0 and obbFaceB(a, b, 2) >= 0 and obbFaceB(a, b, 3) >= 0
+    and obbEdges(a, b, 1, 2, 3, 1, 2, 3) >= 0 and obbEdges(a, b, 1, 2, 3, 2, 3, 1) >= 0
+    and obbEdges(a, b, 1, 2, 3, 3, 1, 2) >= 0 and obbEdges(a, b, 2, 3, 1, 1, 2, 3) >= 0
+    and obbEdges(a, b, 2, 3, 1, 2, 3, 1) >= 0 and obbEdges(a, b, 2, 3, 1, 3, 1, 2) >= 0
+    and obbEdges(a, b, 3, 1, 2, 1, 2, 3) >= 0 and obbEdges(a, b, 3, 1, 2, 2, 3, 1) >= 0
+    and obbEdges(a, b, 3, 1, 2, 3, 1, 2) >= 0
 end
 
 -- -- ray-triangle ---------------------------------------------------------------------
 
+--- The point o + t d, and its barycentric coordinates (u, v).
+local function rayPoint(tri, o, d, t)
+  local px, py, pz = o[1] + t * d[1], o[2] + t * d[2], o[3] + t * d[3]
+  return px, py, pz, tri[14] * px + tri[15] * py + tri[16] * pz - tri[17],
+    tri[18] * px + tri[19] * py + tri[20] * pz - tri[21]
+end
+
 --- The ray o + t d, t >= 0, against a two-sided triangle: t, the point, and
--- the normal facing the ray; nil on a miss. The plane first, then the
--- barycentric coordinates of the point met.
+-- the normal facing the ray; nil on a miss. The plane first (side: 1 for the
+-- side of its normal, -1 for the other), then the barycentric coordinates
+-- of the point met.
 function pure.raycastTriangle(tri, o, d)
-  local nx, ny, nz = tri[10], tri[11], tri[12]
-  local ox, oy, oz, dx, dy, dz = o[1], o[2], o[3], d[1], d[2], d[3]
-  local dist = nx * ox + ny * oy + nz * oz - tri[13]
-  local rate = nx * dx + ny * dy + nz * dz
-  local t = 0
+  local dist = tri[10] * o[1] + tri[11] * o[2] + tri[12] * o[3] - tri[13]
+  local rate = tri[10] * d[1] + tri[11] * d[2] + tri[12] * d[3]
+  local t, side = 0, 1
   if dist > 0 then
     if rate >= 0 then return nil end
     t = -dist / rate
   elseif dist < 0 then
     if rate <= 0 then return nil end
-    t = -dist / rate
-    nx, ny, nz = -nx, -ny, -nz
+    t, side = -dist / rate, -1
   elseif rate > 0 then
-    nx, ny, nz = -nx, -ny, -nz
+    side = -1
   end
-  local px, py, pz = ox + t * dx, oy + t * dy, oz + t * dz
-  local u = tri[14] * px + tri[15] * py + tri[16] * pz - tri[17]
-  local v = tri[18] * px + tri[19] * py + tri[20] * pz - tri[21]
+  local px, py, pz, u, v = rayPoint(tri, o, d, t)
   if u < 0 or v < 0 or u + v > 1 then return nil end
-  return t, px, py, pz, nx, ny, nz
+  return t, px, py, pz, side * tri[10], side * tri[11], side * tri[12]
 end
 
 -- -- sphere swept against a triangle --------------------------------------------------
 
---- The point of the triangle closest to p (Ericson 5.1.5), for a sphere that
--- may touch it at the start.
-local function closestOnTriangle(tri, px, py, pz)
-  local ax, ay, az = tri[1], tri[2], tri[3]
-  local abx, aby, abz, acx, acy, acz = tri[22], tri[23], tri[24], -tri[30], -tri[31], -tri[32]
-  local apx, apy, apz = px - ax, py - ay, pz - az
-  local d1 = abx * apx + aby * apy + abz * apz
-  local d2 = acx * apx + acy * apy + acz * apz
-  if d1 <= 0 and d2 <= 0 then return ax, ay, az end
-  local bpx, bpy, bpz = px - tri[4], py - tri[5], pz - tri[6]
-  local d3 = abx * bpx + aby * bpy + abz * bpz
-  local d4 = acx * bpx + acy * bpy + acz * bpz
+-- Written for LuaJIT's trace compiler. The kernel is inlined into the loop
+-- that calls it and each of its tests is a guard; when a test often goes
+-- the other way, a side trace starts there and takes over every number held
+-- in a local of the kernel and of the functions it is inside (dead or not:
+-- LuaJIT keeps an inlined function's locals). With more of them than the
+-- CPU has registers, the side trace cannot be compiled ("NYI: register
+-- coalescing too complex") and the kernel runs in the interpreter, a
+-- hundred times slower. So: few locals live across a test (fields are read
+-- from the shapes' tables again where needed, which the trace does once;
+-- small functions return what a test needs), and no tests in the vertex and
+-- edge roots (math.min and math.max are instructions, not guards).
+local HUGE, TINY = 2 ^ 1000, 2 ^ -1000
+
+--- The center's signed distance to the plane, and its rate along d.
+local function planeDistance(s, tri)
+  return tri[10] * s[1] + tri[11] * s[2] + tri[12] * s[3] - tri[13]
+end
+
+local function planeRate(d, tri)
+  return tri[10] * d[1] + tri[11] * d[2] + tri[12] * d[3]
+end
+
+--- The edges ab = tri[22..24] and ac = -tri[30..32] dotted with the center
+-- less the vertex at tri[k].
+local function edgeDots(s, tri, k)
+  local px, py, pz = s[1] - tri[k], s[2] - tri[k + 1], s[3] - tri[k + 2]
+  return tri[22] * px + tri[23] * py + tri[24] * pz, -(tri[30] * px + tri[31] * py + tri[32] * pz)
+end
+
+--- The point of the triangle closest to the sphere's center (Ericson
+-- 5.1.5), for a sphere that may touch it at the start.
+local function closestOnTriangle(s, tri)
+  local d1, d2 = edgeDots(s, tri, 1)
+  if d1 <= 0 and d2 <= 0 then return tri[1], tri[2], tri[3] end
+  local d3, d4 = edgeDots(s, tri, 4)
   if d3 >= 0 and d4 <= d3 then return tri[4], tri[5], tri[6] end
   local vc = d1 * d4 - d3 * d2
   if vc <= 0 and d1 >= 0 and d3 <= 0 then
-    local s = d1 / (d1 - d3)
-    return ax + s * abx, ay + s * aby, az + s * abz
+    local f = d1 / (d1 - d3)
+    return tri[1] + f * tri[22], tri[2] + f * tri[23], tri[3] + f * tri[24]
   end
-  local cpx, cpy, cpz = px - tri[7], py - tri[8], pz - tri[9]
-  local d5 = abx * cpx + aby * cpy + abz * cpz
-  local d6 = acx * cpx + acy * cpy + acz * cpz
+  local d5, d6 = edgeDots(s, tri, 7)
   if d6 >= 0 and d5 <= d6 then return tri[7], tri[8], tri[9] end
   local vb = d5 * d2 - d1 * d6
   if vb <= 0 and d2 >= 0 and d6 <= 0 then
-    local s = d2 / (d2 - d6)
-    return ax + s * acx, ay + s * acy, az + s * acz
+    local f = d2 / (d2 - d6)
+    return tri[1] - f * tri[30], tri[2] - f * tri[31], tri[3] - f * tri[32]
   end
   local va = d3 * d6 - d5 * d4
   if va <= 0 and d4 - d3 >= 0 and d5 - d6 >= 0 then
-    local s = (d4 - d3) / ((d4 - d3) + (d5 - d6))
-    return tri[4] + s * tri[26], tri[5] + s * tri[27], tri[6] + s * tri[28]
+    local f = (d4 - d3) / ((d4 - d3) + (d5 - d6))
+    return tri[4] + f * tri[26], tri[5] + f * tri[27], tri[6] + f * tri[28]
   end
   local inv = 1 / (va + vb + vc)
   local v, w = vb * inv, vc * inv
-  return ax + abx * v + acx * w, ay + aby * v + acy * w, az + abz * v + acz * w
+  return tri[1] + tri[22] * v - tri[30] * w, tri[2] + tri[23] * v - tri[31] * w,
+    tri[3] + tri[24] * v - tri[32] * w
 end
 
---- When a sphere at w (center less a vertex) moving by d first comes within
--- r of the vertex, if before upper: the smaller root of |w + t d|^2 = r^2;
--- else upper. (Numbers only, and one branch a test: under LuaJIT, side
--- traces that start with many live values cannot be compiled, "register
--- coalescing too complex", and the kernel would run in the interpreter.)
-local function enterVertex(wx, wy, wz, dx, dy, dz, dd, rr, upper)
-  local hb = wx * dx + wy * dy + wz * dz
-  local c = wx * wx + wy * wy + wz * wz - rr
-  local disc = hb * hb - dd * c
-  if hb < 0 and disc >= 0 then
-    local t = c / (sqrt(disc) - hb)
-    if t < upper then return t end
+--- The sphere's contact at the start (t = 0), when it touches: the closest
+-- point and the normal from it toward the center (the side the center is
+-- on, or comes from, when it lies on the triangle); nothing otherwise.
+local function startContact(s, d, tri)
+  local px, py, pz = closestOnTriangle(s, tri)
+  local wx, wy, wz = s[1] - px, s[2] - py, s[3] - pz
+  local ww = wx * wx + wy * wy + wz * wz
+  if ww > s[4] * s[4] then return nil end
+  if ww > 0 then
+    local l = sqrt(ww)
+    return px, py, pz, wx / l, wy / l, wz / l
   end
-  return upper
+  local side = planeDistance(s, tri)
+  if side == 0 then side = planeRate(d, tri) > 0 and -1 or 1 end
+  if side < 0 then return px, py, pz, -tri[10], -tri[11], -tri[12] end
+  return px, py, pz, tri[10], tri[11], tri[12]
 end
 
---- The same for the line through an edge e from a vertex (w = center less
--- that vertex): the cylinder |w + t d|^2 - (e . (w + t d))^2 / |e|^2 = r^2;
--- the root if before upper and within the edge, and where along the edge
--- (0..1); else upper. A line the sphere already reaches at the start is left
--- to the vertices, as the core does.
-local function enterEdge(wx, wy, wz, dx, dy, dz, dd, rr, upper, ex, ey, ez, ee)
+--- The barycentric coordinates (u, v) of the center at t, projected on the
+-- plane.
+local function faceCoordinates(s, d, tri, t)
+  local qx, qy, qz = s[1] + t * d[1], s[2] + t * d[2], s[3] + t * d[3]
+  return tri[14] * qx + tri[15] * qy + tri[16] * qz - tri[17], tri[18] * qx + tri[19] * qy + tri[20] * qz - tri[21]
+end
+
+--- The center at t projected on the plane, and the plane's normal times
+-- side (1 or -1).
+local function faceContact(s, d, tri, t, side)
+  local qx, qy, qz = s[1] + t * d[1], s[2] + t * d[2], s[3] + t * d[3]
+  local h = tri[10] * qx + tri[11] * qy + tri[12] * qz - tri[13]
+  return qx - h * tri[10], qy - h * tri[11], qz - h * tri[12], side * tri[10], side * tri[11], side * tri[12]
+end
+
+local MISS, FACE, START, FEATURES = 0, 1, 2, 3
+
+--- Rouwé's sections 3.1 and 3.3: the interval [t1, t2] in which the sphere
+-- meets the plane, and what happens at t1. Returns MISS (no interval within
+-- [0, 1]); FACE, t1, side (the center's projection is inside the triangle at
+-- t1, entering the slab |dist| <= r from the side of the plane's normal
+-- times side, 1 or -1); START (touching at the start); or FEATURES, t1, t2
+-- (an edge or a vertex, maybe, later). The kind is a constant on each path
+-- of the trace: it costs no register.
+local function slab(s, d, tri)
+  local dist = planeDistance(s, tri)
+  if dist > s[4] then
+    local nd = planeRate(d, tri)
+    if nd >= 0 then return MISS end
+    local t1 = (s[4] - dist) / nd
+    if t1 > 1 then return MISS end
+    local u, v = faceCoordinates(s, d, tri, t1)
+    if u >= 0 and v >= 0 and u + v <= 1 then return FACE, t1, 1 end
+    return FEATURES, t1, (-s[4] - dist) / nd
+  elseif dist < -s[4] then
+    local nd = planeRate(d, tri)
+    if nd <= 0 then return MISS end
+    local t1 = (-s[4] - dist) / nd
+    if t1 > 1 then return MISS end
+    local u, v = faceCoordinates(s, d, tri, t1)
+    if u >= 0 and v >= 0 and u + v <= 1 then return FACE, t1, -1 end
+    return FEATURES, t1, (s[4] - dist) / nd
+  end
+  if startContact(s, d, tri) then return START end
+  local nd = planeRate(d, tri)
+  if nd > 0 then return FEATURES, 0, (s[4] - dist) / nd end
+  if nd < 0 then return FEATURES, 0, (-s[4] - dist) / nd end
+  return FEATURES, 0, 1
+end
+
+--- When the sphere s moving by d first comes within its radius of the
+-- vertex at tri[k]: the smaller root of |w + t d|^2 = r^2 (w = center less
+-- the vertex) in the stable form. Pushed past any bound when there is none
+-- ahead (disc < 0, or moving away: hb >= 0); a root above 2 is 2 (the bound
+-- is at most 1).
+local function enterVertex(s, d, tri, k)
+  local wx, wy, wz = s[1] - tri[k], s[2] - tri[k + 1], s[3] - tri[k + 2]
+  local hb = wx * d[1] + wy * d[2] + wz * d[3]
+  local c = wx * wx + wy * wy + wz * wz - s[4] * s[4]
+  local disc = hb * hb - (d[1] * d[1] + d[2] * d[2] + d[3] * d[3]) * c
+  local t = max(min(c / max(sqrt(max(disc, 0)) - hb, TINY), 2), -2)
+  return t + (max(-disc, 0) + max(hb, 0)) * HUGE
+end
+
+--- The same for the line through the edge at tri[e] from that vertex: the
+-- cylinder |w + t d|^2 - (e . (w + t d))^2 / |e|^2 = r^2, its root counting
+-- only within the edge (f, the center's projection on the edge at t times
+-- |e|^2, from the vertex, in [0, |e|^2]). A line the sphere already reaches
+-- at the start (c < 0) is left to the vertices, as the core does.
+local function enterEdge(s, d, tri, k, e)
+  local wx, wy, wz = s[1] - tri[k], s[2] - tri[k + 1], s[3] - tri[k + 2]
+  local ex, ey, ez, ee = tri[e], tri[e + 1], tri[e + 2], tri[e + 3]
   local ew = ex * wx + ey * wy + ez * wz
-  local ed = ex * dx + ey * dy + ez * dz
-  local c = ee * (wx * wx + wy * wy + wz * wz - rr) - ew * ew
-  local hb = ee * (wx * dx + wy * dy + wz * dz) - ew * ed
-  local disc = hb * hb - (ee * dd - ed * ed) * c
-  if c > 0 and hb < 0 and disc >= 0 then
-    local t = c / (sqrt(disc) - hb)
-    local f = ew + t * ed -- the center's projection on the edge at t, times ee, from the vertex
-    if t < upper and f >= 0 and f <= ee then return t, f / ee end
-  end
-  return upper, 0
+  local ed = ex * d[1] + ey * d[2] + ez * d[3]
+  local c = ee * (wx * wx + wy * wy + wz * wz - s[4] * s[4]) - ew * ew
+  local hb = ee * (wx * d[1] + wy * d[2] + wz * d[3]) - ew * ed
+  local disc = hb * hb - (ee * (d[1] * d[1] + d[2] * d[2] + d[3] * d[3]) - ed * ed) * c
+  local t = max(min(c / max(sqrt(max(disc, 0)) - hb, TINY), 2), -2)
+  local f = ew + t * ed
+  return t + (max(-c, 0) + max(hb, 0) + max(-disc, 0) + max(-f, 0) + max(f - ee, 0)) * HUGE
 end
 
---- The vertex at tri[k] and the edge from it at tri[e]: the earlier of
--- their contacts before upper, if any, replaces the one found so far, kept
--- as (upper, the vertex's index k, how far along its edge: 0 for the
--- vertex).
-local function feature(tri, k, e, cx, cy, cz, dx, dy, dz, dd, rr, upper, which, along)
-  local wx, wy, wz = cx - tri[k], cy - tri[k + 1], cz - tri[k + 2]
-  local t = enterVertex(wx, wy, wz, dx, dy, dz, dd, rr, upper)
-  if t < upper then
-    upper, which, along = t, k, 0
-  end
-  local te, f = enterEdge(wx, wy, wz, dx, dy, dz, dd, rr, upper, tri[e], tri[e + 1], tri[e + 2], tri[e + 3])
-  if te < upper then
-    upper, which, along = te, k, f
-  end
-  return upper, which, along
+--- The point of the edge at tri[e] from the vertex at tri[k] that the
+-- sphere touches at t: its center's projection.
+local function edgePoint(s, d, tri, k, e, t)
+  local wx, wy, wz = s[1] - tri[k], s[2] - tri[k + 1], s[3] - tri[k + 2]
+  local along = (tri[e] * wx + tri[e + 1] * wy + tri[e + 2] * wz
+    + t * (tri[e] * d[1] + tri[e + 1] * d[2] + tri[e + 2] * d[3])) / tri[e + 3]
+  return tri[k] + along * tri[e], tri[k + 1] + along * tri[e + 1], tri[k + 2] + along * tri[e + 2]
+end
+
+--- Rouwé's 3.4 and 3.5: the first of the vertices a, b, c and the edges ab,
+-- bc, ca that the sphere meets before upper, and where; the first of them
+-- in that order at that time (as a scan that keeps only an earlier one).
+-- Nothing if none.
+local function firstFeature(s, d, tri, upper)
+  local ta, tab = enterVertex(s, d, tri, 1), enterEdge(s, d, tri, 1, 22)
+  local tb, tbc = enterVertex(s, d, tri, 4), enterEdge(s, d, tri, 4, 26)
+  local tc, tca = enterVertex(s, d, tri, 7), enterEdge(s, d, tri, 7, 30)
+  local t = min(ta, tab, tb, tbc, tc, tca)
+  if t >= upper then return nil end
+  if ta == t then return t, tri[1], tri[2], tri[3] end
+  if tab == t then return t, edgePoint(s, d, tri, 1, 22, t) end
+  if tb == t then return t, tri[4], tri[5], tri[6] end
+  if tbc == t then return t, edgePoint(s, d, tri, 4, 26, t) end
+  if tc == t then return t, tri[7], tri[8], tri[9] end
+  return t, edgePoint(s, d, tri, 7, 30, t)
 end
 
 --- Sphere s moving by d against a resting triangle (Rouwé, "Collision
@@ -298,61 +415,14 @@ end
 -- triangle touched and the normal from it toward the center at t; nil on a
 -- miss. Touching at the start: t = 0 and the triangle's closest point.
 function pure.sweepSphereTriangle(s, d, tri)
-  local cx, cy, cz, r = s[1], s[2], s[3], s[4]
-  local dx, dy, dz = d[1], d[2], d[3]
-  local nx, ny, nz = tri[10], tri[11], tri[12]
-  local dist = nx * cx + ny * cy + nz * cz - tri[13]
-  local nd = nx * dx + ny * dy + nz * dz
-  local t1, t2
-  if dist > r or dist < -r then
-    -- entering the slab |dist| <= r, through its near side, within [0, 1]
-    local near, far = r, -r
-    if dist < 0 then
-      near, far = -r, r
-      nx, ny, nz = -nx, -ny, -nz
-    end
-    if nd == 0 then return nil end
-    t1 = (near - dist) / nd
-    if t1 < 0 or t1 > 1 then return nil end
-    -- the center's projection inside the triangle at t1: the face
-    local qx, qy, qz = cx + t1 * dx, cy + t1 * dy, cz + t1 * dz
-    local u = tri[14] * qx + tri[15] * qy + tri[16] * qz - tri[17]
-    local v = tri[18] * qx + tri[19] * qy + tri[20] * qz - tri[21]
-    if u >= 0 and v >= 0 and u + v <= 1 then
-      local h = tri[10] * qx + tri[11] * qy + tri[12] * qz - tri[13]
-      return t1, qx - h * tri[10], qy - h * tri[11], qz - h * tri[12], nx, ny, nz
-    end
-    t2 = (far - dist) / nd
-  else
-    local px, py, pz = closestOnTriangle(tri, cx, cy, cz)
-    local wx, wy, wz = cx - px, cy - py, cz - pz
-    local ww = wx * wx + wy * wy + wz * wz
-    if ww <= r * r then
-      if ww > 0 then
-        local l = sqrt(ww)
-        return 0, px, py, pz, wx / l, wy / l, wz / l
-      end
-      local side = dist ~= 0 and dist or (nd > 0 and -1 or 1)
-      if side < 0 then nx, ny, nz = -nx, -ny, -nz end
-      return 0, px, py, pz, nx, ny, nz
-    end
-    t1 = 0
-    t2 = nd > 0 and (r - dist) / nd or nd < 0 and (-r - dist) / nd or 1
-  end
-  local upper = t2 < 1 and t2 or 1
-  local dd, rr = dx * dx + dy * dy + dz * dz, r * r
-  local which, along = 0, 0
-  -- the vertices a, b, c and the edges ab, bc, ca (unrolled: a short inner
-  -- loop is a trace of its own under LuaJIT)
-  upper, which, along = feature(tri, 1, 22, cx, cy, cz, dx, dy, dz, dd, rr, upper, which, along)
-  upper, which, along = feature(tri, 4, 26, cx, cy, cz, dx, dy, dz, dd, rr, upper, which, along)
-  upper, which, along = feature(tri, 7, 30, cx, cy, cz, dx, dy, dz, dd, rr, upper, which, along)
-  if which == 0 then return nil end
-  local e = which == 1 and 22 or which == 4 and 26 or 30
-  local px, py, pz = tri[which] + along * tri[e], tri[which + 1] + along * tri[e + 1],
-    tri[which + 2] + along * tri[e + 2]
-  local t = upper > t1 and upper or t1
-  local wx, wy, wz = cx + t * dx - px, cy + t * dy - py, cz + t * dz - pz
+  local kind, t1, t2 = slab(s, d, tri)
+  if kind == FACE then return t1, faceContact(s, d, tri, t1, t2) end
+  if kind == START then return 0, startContact(s, d, tri) end
+  if kind == MISS then return nil end
+  local t, px, py, pz = firstFeature(s, d, tri, min(t2, 1))
+  if not t then return nil end
+  t = max(t, t1)
+  local wx, wy, wz = s[1] + t * d[1] - px, s[2] + t * d[2] - py, s[3] + t * d[3] - pz
   local l = sqrt(wx * wx + wy * wy + wz * wz)
   return t, px, py, pz, wx / l, wy / l, wz / l
 end
