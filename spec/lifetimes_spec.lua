@@ -5,7 +5,9 @@
 -- time; and mesh functions name themselves in their errors. The finalizers
 -- that run inside calls are spec/finalizers_spec.lua's.
 local collide = require("collide")
-local core = require("collide.core")
+-- The core under the front collide runs on: the classic module's, or the
+-- FFI front's table of the same functions (its world cores, its meshes).
+local core = collide._FRONT == "ffi" and require("collide.ffi") or require("collide.core")
 
 local finalized = require("spec.support.gc").finalized
 
