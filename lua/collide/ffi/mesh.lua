@@ -557,9 +557,12 @@ return B.once("mesh", function()
   end
 
   --- mesh:query(aabb [, out]) -> sorted list of the faces whose triangles' bounds overlap the box
-  methods.query = api(function(m, box, out)
+  methods.query = api(function(...)
+    local m, box, out = ...
     local e = checkentry(m, 1, "query")
-    B.checktype(box, AABB, 2, "query")
+    if not istype(AABBT, box) then
+      argerror(2, "query", format("aabb expected, got %s", select("#", ...) < 2 and "no value" or typename(box)))
+    end
     B.checkouttable(out, 3, "query")
     local s = take()
     copy(s.box, box, sizeof(s.box))
