@@ -607,12 +607,8 @@ return B.once("mesh", function()
   -- -- the queries of queries.lua with a mesh ----------------------------------------------
 
   local Q = M.query
-  local RAY = new("c3RayCastInput")
-  local RAYORIGIN, RAYTRANSLATION = RAY.origin, RAY.translation
   local CAST = new("c3MeshCastOutput")
   local CASTPOINT, CASTNORMAL = CAST.point, CAST.normal
-  local DELTA = new("c3Vec3")
-  local POINT = new("c3Vec3")
   local CLOSEST = new("c3Vec3")
   local FACE = new("int[1]")
   local POINTSPHERE = new("c3Sphere")
@@ -661,10 +657,9 @@ return B.once("mesh", function()
     end
     outpair(outPoint, outNormal, 5, "raycast")
     local e = checkentry(mesh, 1, "raycast")
-    RAYORIGIN.x, RAYORIGIN.y, RAYORIGIN.z = ox, oy, oz
-    RAYTRANSLATION.x, RAYTRANSLATION.y, RAYTRANSLATION.z = dx, dy, dz
-    RAY.maxFraction = limit
-    C.c3Mesh_RayCastPtr(meshptr(e, 1, "raycast"), RAY, e.last, CAST)
+    -- (as numbers: stored into a struct just before the call, they would be
+    -- read back through a failed store forwarding)
+    C.c3Mesh_RayCastXYZ(meshptr(e, 1, "raycast"), ox, oy, oz, dx, dy, dz, limit, e.last, CAST)
     return pushcast(outPoint, outNormal)
   end)
 
@@ -684,9 +679,7 @@ return B.once("mesh", function()
     if ta ~= SPHERE and ta ~= ELLIPSOID and ta ~= AABB and ta ~= OBB then
       argerror(1, "sweep", format("no sweep test between %s and mesh", names[ta]))
     end
-    local d = DELTA
-    d.x, d.y, d.z = ax + -1.0 * bx, ay + -1.0 * by, az + -1.0 * bz
-    C.c3Mesh_SweepPtr(meshptr(e, 3, "sweep"), ta, a, d, e.last, CAST)
+    C.c3Mesh_SweepXYZ(meshptr(e, 3, "sweep"), ta, a, ax + -1.0 * bx, ay + -1.0 * by, az + -1.0 * bz, e.last, CAST)
     return pushcast(outPoint, outNormal, bx, by, bz)
   end)
 
@@ -755,8 +748,7 @@ return B.once("mesh", function()
     out = optout(out, 3, "closestPoint")
     local e = checkentry(mesh, 1, "closestPoint")
     local x, y, z = checkpoint(p, 2, "closestPoint", "point") -- (may allocate: the mesh is read after)
-    POINT.x, POINT.y, POINT.z = x, y, z
-    C.c3Mesh_ClosestPointPtr(meshptr(e, 1, "closestPoint"), POINT, CLOSEST, FACE, e.last)
+    C.c3Mesh_ClosestPointXYZ(meshptr(e, 1, "closestPoint"), x, y, z, CLOSEST, FACE, e.last)
     local q = CLOSEST
     local qx, qy, qz, face = q.x, q.y, q.z, FACE[0] + 1
     return B.outvec3(out, qx, qy, qz), face
