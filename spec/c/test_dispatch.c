@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The dispatch tables: every pair in both orders, swapped answers agree.
 
+#include <string.h>
+
 #include "test.h"
 
 // Whether each query has a test for (a, b), as a bit mask.
@@ -80,7 +82,154 @@ static void a_swapped_pair_gives_the_same_answer_with_the_normal_negated(void)
 		  c3GetDistanceFcn(c3_obbShape, c3_aabbShape)(&obb, &box));
 }
 
+// One shape of each type (index = type), overlapping one another near the origin.
+static void Shapes(void* shapes[c3_shapeTypeCount], c3Sphere* s, c3AABB* box, c3OBB* obb, c3Segment* seg,
+				   c3Plane* plane, c3Ellipsoid* e, c3Polygon* poly)
+{
+	int bad;
+	*s = (c3Sphere){{0.0, 0.6, 0.0}, 0.5};
+	*box = (c3AABB){{0.2, 0.0, 0.1}, {1.0, 1.0, 1.0}};
+	CHECK(c3MakeOBB(V(0.3, 0.4, 0.0), V(1, 1, 1), V(1, 0, 0), V(0, 0.6, 0.8), V(0, -0.8, 0.6), obb) == c3_ok);
+	*seg = (c3Segment){{-1.0, 0.2, 0.0}, {1.0, 0.3, 0.4}};
+	CHECK(c3MakePlane(V(0, 0.1, 0), V(0.1, 1, 0.2), plane) == c3_ok);
+	CHECK(c3MakeEllipsoid(V(0, 0, 0.2), V(1, 0, 0), V(0, 0.5, 0), V(0, 0, 2), e, &bad) == c3_ok);
+	c3Vec3 points[3] = {V(-1, 0.2, -1), V(1, 0.3, -1), V(0, 0.1, 1)};
+	CHECK(c3MakePolygon(points, 3, poly, &bad) == c3_ok);
+	void* list[c3_shapeTypeCount] = {NULL, s, box, obb, seg, plane, e, poly};
+	for (int t = 0; t < c3_shapeTypeCount; ++t)
+	{
+		shapes[t] = list[t];
+	}
+}
+
+static bool SameCast(c3CastOutput a, c3CastOutput b)
+{
+	return a.hit == b.hit && (!a.hit || (a.fraction == b.fraction && a.point.x == b.point.x && a.point.y == b.point.y &&
+										 a.point.z == b.point.z && a.normal.x == b.normal.x &&
+										 a.normal.y == b.normal.y && a.normal.z == b.normal.z));
+}
+
+static void the_pointer_entry_points_give_the_tables_answers_bit_for_bit(void)
+{
+	c3Sphere s;
+	c3AABB box;
+	c3OBB obb;
+	c3Segment seg;
+	c3Plane plane;
+	c3Ellipsoid e;
+	c3Polygon poly;
+	void* shapes[c3_shapeTypeCount];
+	Shapes(shapes, &s, &box, &obb, &seg, &plane, &e, &poly);
+	c3Vec3 da = V(0.3, -2.5, 0.7), db = V(-0.2, 0.4, 0.1);
+	int hits = 0;
+	for (int a = 0; a <= c3_shapeTypeCount; ++a)
+	{
+		for (int b = 0; b <= c3_shapeTypeCount; ++b)
+		{
+			c3ShapeType ta = (c3ShapeType)a, tb = (c3ShapeType)b;
+			const void* sa = a > 0 && a < c3_shapeTypeCount ? shapes[a] : &s;
+			const void* sb = b > 0 && b < c3_shapeTypeCount ? shapes[b] : &s;
+
+			c3OverlapFcn overlap = c3GetOverlapFcn(ta, tb);
+			CHECK(c3OverlapShapesPtr(ta, sa, tb, sb) == (overlap == NULL ? -1 : overlap(sa, sb)));
+
+			c3SweepFcn sweep = c3GetSweepFcn(ta, tb);
+			c3CastOutput out = {{0, 0, 0}, {0, 0, 0}, -1.0, false}, xyz = out;
+			int r = c3SweepShapesPtr(ta, sa, &da, tb, sb, &db, &out);
+			CHECK(r == c3SweepShapesXYZ(ta, sa, da.x, da.y, da.z, tb, sb, db.x, db.y, db.z, &xyz));
+			CHECK(r == (sweep == NULL ? -1 : (int)sweep(sa, da, sb, db).hit));
+			CHECK(sweep == NULL || (SameCast(out, sweep(sa, da, sb, db)) && SameCast(xyz, out)));
+			hits += r == 1;
+
+			c3SweepIntervalFcn interval = c3GetSweepIntervalFcn(ta, tb);
+			c3SweepInterval i = {0, 0, false};
+			r = c3SweepIntervalShapesPtr(ta, sa, &da, tb, sb, &db, &i);
+			CHECK(r == (interval == NULL ? -1 : (int)interval(sa, da, sb, db).hit));
+			CHECK(r != 1 || (i.tFirst == interval(sa, da, sb, db).tFirst && i.tLast == interval(sa, da, sb, db).tLast));
+
+			c3PenetrationFcn penetration = c3GetPenetrationFcn(ta, tb);
+			c3Penetration p = {{0, 0, 0}, 0, false};
+			r = c3PenetrationShapesPtr(ta, sa, tb, sb, &p);
+			CHECK(r == (penetration == NULL ? -1 : (int)penetration(sa, sb).hit));
+			CHECK(r != 1 || (p.depth == penetration(sa, sb).depth && p.normal.x == penetration(sa, sb).normal.x &&
+							 p.normal.z == penetration(sa, sb).normal.z));
+
+			c3DistanceFcn distance = c3GetDistanceFcn(ta, tb);
+			double d = -2.0;
+			CHECK(c3DistanceShapesPtr(ta, sa, tb, sb, &d) == (distance == NULL ? -1 : 0));
+			CHECK(distance == NULL ? d == -2.0 : d == distance(sa, sb));
+		}
+	}
+	CHECK(hits > 5); // (the sweeps above are not all misses)
+}
+
+static void the_pointer_twins_of_one_shape_give_their_twins_answers(void)
+{
+	c3Sphere s;
+	c3AABB box;
+	c3OBB obb;
+	c3Segment seg;
+	c3Plane plane;
+	c3Ellipsoid e;
+	c3Polygon poly;
+	void* shapes[c3_shapeTypeCount];
+	Shapes(shapes, &s, &box, &obb, &seg, &plane, &e, &poly);
+	c3RayCastInput ray = {{-3.0, 0.25, 0.1}, {4.0, 0.1, 0.05}, 2.0};
+	c3Vec3 p = V(0.7, 2.0, -0.4), delta = V(1, -2, 3);
+	for (int t = c3_sphereShape; t < c3_shapeTypeCount; ++t)
+	{
+		c3ShapeType type = (c3ShapeType)t;
+		const void* shape = shapes[t];
+		c3CastOutput out, xyz;
+		CHECK(c3RayCastShapePtr(type, shape, &ray, &out) == c3RayCastShape(type, shape, &ray).hit);
+		CHECK(SameCast(out, c3RayCastShape(type, shape, &ray)));
+		CHECK(c3RayCastShapeXYZ(type, shape, ray.origin.x, ray.origin.y, ray.origin.z, ray.translation.x,
+								ray.translation.y, ray.translation.z, ray.maxFraction, &xyz) == out.hit);
+		CHECK(SameCast(xyz, out));
+
+		c3Vec3 q;
+		c3ClosestPointShapePtr(type, shape, &p, &q);
+		c3Vec3 expected = c3ClosestPointShape(type, shape, p);
+		CHECK(q.x == expected.x && q.y == expected.y && q.z == expected.z);
+		CHECK(c3DistanceShapePointPtr(type, shape, &p) == c3DistanceShapePoint(type, shape, p));
+		CHECK(c3PointInShapePtr(type, shape, &p) == c3PointInShape(type, shape, p));
+
+		static const size_t sizes[c3_shapeTypeCount] = {0,
+														sizeof(c3Sphere),
+														sizeof(c3AABB),
+														sizeof(c3OBB),
+														sizeof(c3Segment),
+														sizeof(c3Plane),
+														sizeof(c3Ellipsoid),
+														sizeof(c3Polygon)};
+		c3Polygon copy, twin; // (the largest shape)
+		memset(&copy, 0, sizeof copy);
+		memcpy(&copy, shape, sizes[t]);
+		memcpy(&twin, &copy, sizeof copy);
+		c3TranslateShapePtr(type, &copy, &delta);
+		c3TranslateShape(type, &twin, delta);
+		CHECK(memcmp(&copy, &twin, sizeof copy) == 0);
+		c3SetShapeCenterPtr(type, &copy, &p);
+		c3SetShapeCenter(type, &twin, p);
+		CHECK(memcmp(&copy, &twin, sizeof copy) == 0);
+	}
+	c3Vec3 q, expected = c3ClosestPointPlane(&plane, p);
+	c3ClosestPointPlanePtr(&plane, &p, &q);
+	CHECK(q.x == expected.x && q.y == expected.y && q.z == expected.z);
+	CHECK(c3SignedDistancePlanePtr(&plane, &p) == c3SignedDistancePlane(&plane, p));
+	for (int i = 0; i < poly.count; ++i)
+	{
+		c3GetPolygonVertexPtr(&poly, i, &q);
+		expected = c3GetPolygonVertex(&poly, i);
+		CHECK(q.x == expected.x && q.y == expected.y && q.z == expected.z);
+	}
+}
+
 const c3Test c3_dispatchTests[] = {
+	{"the pointer entry points give the tables' answers bit for bit",
+	 the_pointer_entry_points_give_the_tables_answers_bit_for_bit},
+	{"the pointer twins of one shape give their twins' answers",
+	 the_pointer_twins_of_one_shape_give_their_twins_answers},
 	{"every pair is in the tables in both orders", every_pair_is_in_the_tables_in_both_orders},
 	{"a swapped pair gives the same answer with the normal negated",
 	 a_swapped_pair_gives_the_same_answer_with_the_normal_negated},

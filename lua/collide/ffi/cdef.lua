@@ -154,6 +154,9 @@ c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
 c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
 c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
 bool c3RayCastShapePtr(c3ShapeType type, const void* shape, const c3RayCastInput* input, c3CastOutput* out);
+bool c3RayCastShapeXYZ(c3ShapeType type, const void* shape, double originX, double originY, double originZ,
+							  double translationX, double translationY, double translationZ, double maxFraction,
+							  c3CastOutput* out);
 void c3ClosestPointShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p, c3Vec3* out);
 double c3DistanceShapePointPtr(c3ShapeType type, const void* shape, const c3Vec3* p);
 bool c3PointInShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p);
@@ -332,6 +335,9 @@ c3DistanceFcn c3GetDistanceFcn(c3ShapeType a, c3ShapeType b);
 int c3OverlapShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
 int c3SweepShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB, const void* b,
 							const c3Vec3* deltaB, c3CastOutput* out);
+int c3SweepShapesXYZ(c3ShapeType typeA, const void* a, double deltaAx, double deltaAy, double deltaAz,
+							c3ShapeType typeB, const void* b, double deltaBx, double deltaBy, double deltaBz,
+							c3CastOutput* out);
 int c3SweepIntervalShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB,
 									const void* b, const c3Vec3* deltaB, c3SweepInterval* out);
 int c3PenetrationShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b,

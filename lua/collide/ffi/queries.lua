@@ -7,7 +7,8 @@
 -- function with pointers only: overlaps calls the pair's typed function
 -- (c3Overlap<A><B>, its arguments swapped for the other order, as the core's
 -- dispatch does); the others call the core's generic dispatch through its
--- pointer-only entry points (c3SweepShapesPtr...), which pick the same
+-- entry points that pass no struct by value (c3SweepShapesXYZ,
+-- c3PenetrationShapesPtr...), which pick the same
 -- function as c3GetSweepFcn: the results are the classic module's, bit for
 -- bit. Scratch structs are allocated once; out vectors are filled in place.
 --
@@ -127,7 +128,6 @@ return B.once("queries", function()
   local CAST = new("c3CastOutput")
   local INTERVAL = new("c3SweepInterval")
   local PENETRATION = new("c3Penetration")
-  local RAY = new("c3RayCastInput")
   local DISTANCE = new("double[1]")
   local POINTSPHERE = new("c3Sphere")
 
@@ -227,9 +227,16 @@ return B.once("queries", function()
       end
       shapeerror(3, b, "sweep")
     end
-    checkdeltas(deltaA, deltaB, "sweep")
+    local ax, ay, az = checkpoint(deltaA, 2, "sweep", "deltaA")
+    local bx, by, bz = 0, 0, 0
+    if deltaB ~= nil then
+      bx, by, bz = checkpoint(deltaB, 4, "sweep", "deltaB")
+    end
     outpair(outPoint, outNormal, 5, "sweep")
-    local hit = C.c3SweepShapesPtr(ta, a, DA, tb, b, DB, CAST)
+    -- (the deltas as numbers: stored into a struct just before the call,
+    -- they would be read back through a failed store forwarding, which
+    -- costs more than the sweep of two spheres)
+    local hit = C.c3SweepShapesXYZ(ta, a, ax, ay, az, tb, b, bx, by, bz, CAST)
     if hit == 1 then
       return pushcast(outPoint, outNormal)
     elseif hit < 0 then
@@ -268,20 +275,18 @@ return B.once("queries", function()
       end
       shapeerror(1, s, "raycast")
     end
-    local ray = RAY
-    setvec(ray.origin, checkpoint(origin, 2, "raycast", "origin"))
-    setvec(ray.translation, checkpoint(direction, 3, "raycast", "direction"))
+    local ox, oy, oz = checkpoint(origin, 2, "raycast", "origin")
+    local dx, dy, dz = checkpoint(direction, 3, "raycast", "direction")
     local m = huge
     if maxT ~= nil then
       -- maxT may be math.huge, not NaN or negative.
       m = type(maxT) == "number" and maxT or -1
-      if not (m >= 0) then
+      if not (m >= 0) then -- luacheck: ignore 581 (NaN fails it)
         argerror(4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)")
       end
     end
-    ray.maxFraction = m
     outpair(outPoint, outNormal, 5, "raycast")
-    if C.c3RayCastShapePtr(t, s, ray, CAST) then
+    if C.c3RayCastShapeXYZ(t, s, ox, oy, oz, dx, dy, dz, m, CAST) then -- (numbers: see sweep)
       return pushcast(outPoint, outNormal)
     end
     return nil

@@ -91,7 +91,7 @@ return B.once("shapes", function()
     end
   end
 
-  local function readfield(s, t, f)
+  local function readfield(s, f)
     local kind, p = f.kind, s._
     if kind == SIZE or kind == PLANE_D then
       return p[f.member]
@@ -117,7 +117,7 @@ return B.once("shapes", function()
       return checksize(x, 3, q, name), 0, 0
     elseif kind == PLANE_D then
       -- |d| of a plane through a point within range is at most sqrt(3) * 1e15.
-      if type(x) ~= "number" or not (math.abs(x) <= 2.0 * B.MAX_COORDINATE) then
+      if type(x) ~= "number" or not (math.abs(x) <= 2.0 * B.MAX_COORDINATE) then -- luacheck: ignore 581 (NaN fails it)
         argerror(3, q, "d must be a finite number within [-2e15, 2e15]")
       end
       return x, 0, 0
@@ -566,7 +566,7 @@ return B.once("shapes", function()
         if f == nil then
           return nil -- as for a missing table field
         end
-        return readfield(s, t, f)
+        return readfield(s, f)
       end,
       __newindex = function(s, k, x)
         writefield(s, t, k, x)

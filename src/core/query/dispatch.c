@@ -325,6 +325,14 @@ int c3SweepShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3S
 	return out->hit ? 1 : 0;
 }
 
+int c3SweepShapesXYZ(c3ShapeType typeA, const void* a, double deltaAx, double deltaAy, double deltaAz,
+					 c3ShapeType typeB, const void* b, double deltaBx, double deltaBy, double deltaBz,
+					 c3CastOutput* out)
+{
+	c3Vec3 deltaA = {deltaAx, deltaAy, deltaAz}, deltaB = {deltaBx, deltaBy, deltaBz};
+	return c3SweepShapesPtr(typeA, a, &deltaA, typeB, b, &deltaB, out);
+}
+
 int c3SweepIntervalShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB, const void* b,
 							 const c3Vec3* deltaB, c3SweepInterval* out)
 {

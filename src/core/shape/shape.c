@@ -392,6 +392,14 @@ bool c3RayCastShapePtr(c3ShapeType type, const void* shape, const c3RayCastInput
 	return out->hit;
 }
 
+bool c3RayCastShapeXYZ(c3ShapeType type, const void* shape, double originX, double originY, double originZ,
+					   double translationX, double translationY, double translationZ, double maxFraction,
+					   c3CastOutput* out)
+{
+	c3RayCastInput input = {{originX, originY, originZ}, {translationX, translationY, translationZ}, maxFraction};
+	return c3RayCastShapePtr(type, shape, &input, out);
+}
+
 void c3ClosestPointShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p, c3Vec3* out)
 {
 	*out = c3ClosestPointShape(type, shape, *p);

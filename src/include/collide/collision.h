@@ -292,6 +292,13 @@ C3_API int c3OverlapShapesPtr(c3ShapeType typeA, const void* a, c3ShapeType type
 C3_API int c3SweepShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB, const void* b,
 							const c3Vec3* deltaB, c3CastOutput* out);
 
+/// c3SweepShapesPtr with the deltas as numbers: the FFI's hot path, where
+/// numbers stored just before the call and read back as a struct would stall
+/// the processor (a failed store-to-load forwarding costs more than the sweep).
+C3_API int c3SweepShapesXYZ(c3ShapeType typeA, const void* a, double deltaAx, double deltaAy, double deltaAz,
+							c3ShapeType typeB, const void* b, double deltaBx, double deltaBy, double deltaBz,
+							c3CastOutput* out);
+
 /// The sweep interval into *out; returns out->hit (1 or 0).
 C3_API int c3SweepIntervalShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3ShapeType typeB,
 									const void* b, const c3Vec3* deltaB, c3SweepInterval* out);

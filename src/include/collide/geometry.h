@@ -277,6 +277,12 @@ C3_API c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3Ray
 /// c3RayCastShape into *out; returns out->hit.
 C3_API bool c3RayCastShapePtr(c3ShapeType type, const void* shape, const c3RayCastInput* input, c3CastOutput* out);
 
+/// c3RayCastShapePtr with the ray as numbers (origin, translation, maxFraction):
+/// the FFI's hot path (see c3SweepShapesXYZ).
+C3_API bool c3RayCastShapeXYZ(c3ShapeType type, const void* shape, double originX, double originY, double originZ,
+							  double translationX, double translationY, double translationZ, double maxFraction,
+							  c3CastOutput* out);
+
 /// c3ClosestPointShape into *out.
 C3_API void c3ClosestPointShapePtr(c3ShapeType type, const void* shape, const c3Vec3* p, c3Vec3* out);
 
