@@ -12,9 +12,9 @@
 -- Lua 5.4, whose collector can be aimed at a call: see prime), so that it
 -- tests what it says it tests.
 local collide = require("collide")
--- The core under the front collide runs on: the classic module's, or the
--- FFI front's table of the same functions (its world cores, its meshes).
-local core = collide._FRONT == "ffi" and require("collide.ffi") or require("collide.core")
+-- The front's core: collide.core on the classic front; the FFI front's
+-- functions (collide's) on the other.
+local core = collide._FRONT == "classic" and require("collide.core") or collide
 local C = require("spec.support.cases")
 local Random = require("spec.support.random")
 
