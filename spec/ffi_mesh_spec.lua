@@ -266,7 +266,7 @@ describe("a mesh handle", function()
     end)
   end)
 
-  describe("(FFI) ray casts with out vectors", function()
+  describe("(FFI) queries with out vectors", function()
     it("make no garbage: 1,000,000 calls with the collector stopped", function()
       if not FFI then
         return
@@ -298,6 +298,45 @@ describe("a mesh handle", function()
         print(string.format("raycast: %.2f KB over 1,000,000 calls", grown))
       end
       assert(grown < 64, string.format("%.1f KB of garbage over 1,000,000 ray casts", grown))
+      mesh:close()
+    end)
+
+    it("and the other out-parameter paths neither: 100,000 calls each", function()
+      if not FFI then
+        return
+      end
+      local mesh = grid(16)
+      local point, normal = collide.vec3(), collide.vec3()
+      local ball, sunk = collide.sphere({ 3.5, 4.5, 3 }, 0.5), collide.sphere({ 3.5, 4.5, 0.2 }, 0.5)
+      local delta, near = collide.vec3(0, 0, -5), collide.vec3(3.2, 4.1, 2)
+      local box = collide.aabb({ 0, 0, 0 }, { 1, 1, 1 })
+      local calls = {
+        sweep = function() return collide.sweep(ball, delta, mesh, nil, point, normal) end,
+        closestPoint = function() return mesh:closestPoint(near, point) end,
+        vertex = function() return mesh:vertex(3, point) end,
+        normal = function() return mesh:normal(3, normal) end,
+        bounds = function() return mesh:bounds(box) end,
+        penetration = function() return collide.penetration(sunk, mesh, normal) end,
+        distance = function() return collide.distance(mesh, near) + collide.distance(ball, mesh) end,
+        overlaps = function() return collide.overlaps(mesh, ball) end,
+        ["#mesh"] = function() return #mesh end,
+      }
+      for name, call in pairs(calls) do
+        for _ = 1, 1000 do
+          call()
+        end
+        collectgarbage()
+        collectgarbage()
+        collectgarbage("stop")
+        local before = collectgarbage("count")
+        for _ = 1, 100000 do
+          call()
+        end
+        local grown = collectgarbage("count") - before
+        collectgarbage("restart")
+        assert(grown < 64, string.format("%s: %.1f KB of garbage over 100,000 calls", name, grown))
+      end
+      assert.are.equal(0, point.z)
       mesh:close()
     end)
   end)
