@@ -214,21 +214,6 @@ return B.once("mesh", function()
     return C.c3Mesh_GetFaceCount(checkentry(m, 1, "__len").ptr)
   end
 
-  -- Methods, then the queries as methods (resolved at their first use: the
-  -- queries part's functions, which are collide.raycast... themselves).
-  local QUERIES = { overlaps = true, raycast = true, penetration = true, closestPoint = true, distance = true }
-  setmetatable(methods, {
-    __index = function(t, k)
-      if not QUERIES[k] then
-        return nil
-      end
-      local ok, core = pcall(require, "collide.ffi")
-      local fn = ok and type(core) == "table" and core[k] or M.query[k]
-      rawset(t, k, fn)
-      return fn
-    end,
-  })
-
   function mt.__index(_, k)
     return methods[k]
   end
@@ -495,9 +480,13 @@ return B.once("mesh", function()
   -- an error in between leaves it to the collector.
   local pool, pooled = {}, 0
 
+  -- (ctypes made once: a declaration parsed again would be another ctype)
+  local IntsT, ContactsT, BoxT = ffi.typeof("int[?]"), ffi.typeof("c3MeshContact[?]"), ffi.typeof("c3AABB")
+  local ShapeT = ffi.typeof("union { c3Sphere s; c3Ellipsoid e; c3AABB a; c3OBB o; }")
+
   local function newscratch()
-    return { cap = 64, faces = new("int[?]", 64), ccap = 16, contacts = new("c3MeshContact[?]", 16),
-      box = new("c3AABB"), shape = new("union { c3Sphere s; c3Ellipsoid e; c3AABB a; c3OBB o; }") }
+    return { cap = 64, faces = new(IntsT, 64), ccap = 16, contacts = new(ContactsT, 16), box = new(BoxT),
+      shape = new(ShapeT) }
   end
 
   local function take()
@@ -549,7 +538,7 @@ return B.once("mesh", function()
       while cap < n do
         cap = cap * 2
       end
-      s.contacts, s.ccap = new("c3MeshContact[?]", cap), cap
+      s.contacts, s.ccap = new(ContactsT, cap), cap
       n = C.c3Mesh_CollectContacts(e.ptr, t, s.shape, s.contacts, s.ccap, e.last)
     end
     unpin(e)
@@ -573,7 +562,7 @@ return B.once("mesh", function()
       while cap < n do
         cap = cap * 2
       end
-      s.faces, s.cap = new("int[?]", cap), cap
+      s.faces, s.cap = new(IntsT, cap), cap
       n = C.c3Mesh_QueryFaces(e.ptr, s.box, s.faces, s.cap, e.last)
     end
     unpin(e)
@@ -772,6 +761,14 @@ return B.once("mesh", function()
     end
     return d
   end)
+
+  -- The queries as methods, mesh:raycast(origin, direction)...: the
+  -- functions of the queries part, collide.raycast... themselves (as the
+  -- classic's methods are), or, without it, those above.
+  local ok, queries = pcall(require, "collide.ffi.queries")
+  for _, name in ipairs({ "overlaps", "raycast", "penetration", "closestPoint", "distance" }) do
+    methods[name] = ok and type(queries) == "table" and queries.functions and queries.functions[name] or Q[name]
+  end
 
   return M
 end)
