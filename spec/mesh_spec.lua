@@ -955,8 +955,15 @@ describe("collide.mesh", function()
     end)
 
     it("keeps its metatable", function()
-      assert.are.equal("collide.Mesh", getmetatable(mesh))
+      local ffi = collide._FRONT == "ffi" -- every cdata's metatable is LuaJIT's, protected as "ffi"
+      assert.are.equal(ffi and "ffi" or "collide.Mesh", getmetatable(mesh))
       assert.is_false(pcall(setmetatable, mesh, {}))
+      if ffi then -- and the handle cannot be written
+        local before = tostring(mesh)
+        assert.is_false(pcall(function() mesh._ = mesh._ + 1 end))
+        assert.are.equal(before, tostring(mesh))
+        assert.are.equal(2, #mesh)
+      end
     end)
   end)
 end)

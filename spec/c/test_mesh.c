@@ -633,6 +633,21 @@ static void mesh_pointer_twins(void)
 	CHECK(memcmp(&q, &qByValue, sizeof q) == 0 && face == faceByValue);
 	CHECK_VEC(q, 3.25, 0.5, 0, 0);
 	CHECK(face == 12);
+
+	// The number twins give the same bits.
+	ray.translation = V(0.25, -0.125, -1);
+	outByValue = c3Mesh_RayCast(mesh, &ray, NULL);
+	CHECK(c3Mesh_RayCastXYZ(mesh, 1.5, 2.5, 5, 0.25, -0.125, -1, INFINITY, &stats, &out) == outByValue.hit);
+	CHECK(out.hit && out.face == outByValue.face && out.fraction == outByValue.fraction);
+	CHECK(memcmp(&out.point, &outByValue.point, sizeof(c3Vec3)) == 0);
+	CHECK(!c3Mesh_RayCastXYZ(mesh, 1.5, 2.5, 5, 0.25, -0.125, -1, 4, NULL, &out));
+	delta = V(0.5, 0.25, -5);
+	outByValue = c3Mesh_Sweep(mesh, c3_sphereShape, &ball, delta, NULL);
+	CHECK(c3Mesh_SweepXYZ(mesh, c3_sphereShape, &ball, 0.5, 0.25, -5, NULL, &out) == outByValue.hit);
+	CHECK(out.hit && out.face == outByValue.face && out.fraction == outByValue.fraction);
+	CHECK(memcmp(&out.normal, &outByValue.normal, sizeof(c3Vec3)) == 0);
+	c3Mesh_ClosestPointXYZ(mesh, 3.25, 0.5, -2, &q, &face, NULL);
+	CHECK(memcmp(&q, &qByValue, sizeof q) == 0 && face == faceByValue);
 	c3DestroyMesh(mesh);
 }
 

@@ -3,7 +3,6 @@
 // shapes against it, which lquery.c hands over when an argument is a mesh.
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lc3.h"
@@ -389,65 +388,36 @@ static int mesh_stats(lua_State* L)
 
 // -- face lists ------------------------------------------------------------------------------
 
-/// A growing array of ints in a userdata at a stack slot.
-typedef struct lc3IntList
-{
-	lua_State* L;
-	int slot;
-	int* items;
-	size_t count, capacity;
-} lc3IntList;
-
-static bool lc3_addface(int face, void* context)
-{
-	lc3IntList* list = (lc3IntList*)context;
-	if (list->count == list->capacity)
-	{
-		size_t capacity = list->capacity * 2;
-		int* items = (int*)lc3_newuserdata(list->L, sizeof(int) * capacity);
-		memcpy(items, list->items, sizeof(int) * list->count);
-		lua_replace(list->L, list->slot);
-		list->items = items;
-		list->capacity = capacity;
-	}
-	list->items[list->count++] = face;
-	return true;
-}
-
-static int lc3_compareints(const void* a, const void* b)
-{
-	int x = *(const int*)a, y = *(const int*)b;
-	return (x > y) - (x < y);
-}
-
 // mesh:query(aabb [, out]) -> sorted list of the faces whose triangles' bounds overlap the box
 static int mesh_query(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
 	lc3Handle* h = lc3_checkmeshhandle(L, reg, 1, "query");
-	// A copy: a finalizer that runs where the list grows may write the value.
+	// A copy: a finalizer that runs where the list is allocated may write the value.
 	c3AABB box = lc3_checktype(L, reg, 2, LC3_AABB, "query")->u.aabb;
 	lc3_checkouttable(L, 3, "query");
 	lua_settop(L, 3);
-	// Pinned: the list and the out table allocate, inside the walk too.
+	// Pinned: the list and the out table allocate. The core fills a buffer
+	// (sorted, each face once) and tells the size a second call needs.
 	lc3Mesh* m = (lc3Mesh*)lc3_pin(h);
 	int out = lc3_outtable(L, 3, "query");
-	lc3IntList list = {L, 0, NULL, 0, 64};
-	list.items = (int*)lc3_newuserdata(L, sizeof(int) * list.capacity);
-	list.slot = lua_gettop(L);
+	int capacity = 64;
+	int* faces = (int*)lc3_newuserdata(L, sizeof(int) * (size_t)capacity);
 	c3MeshQueryStats stats;
-	c3Mesh_Query(m->mesh, &box, lc3_addface, &list, &stats);
+	int n = c3Mesh_QueryFaces(m->mesh, &box, faces, capacity, &stats);
+	if (n > capacity)
+	{
+		lua_pop(L, 1);
+		capacity = n;
+		faces = (int*)lc3_newuserdata(L, sizeof(int) * (size_t)capacity);
+		n = c3Mesh_QueryFaces(m->mesh, &box, faces, capacity, &stats);
+	}
 	m->last = stats;
 	lc3_unpin(h);
-	qsort(list.items, list.count, sizeof(int), lc3_compareints);
-	lua_Integer n = 0;
-	for (size_t i = 0; i < list.count; ++i)
+	for (int i = 0; i < n; ++i)
 	{
-		if (i == 0 || list.items[i] != list.items[i - 1])
-		{
-			lua_pushinteger(L, list.items[i] + 1);
-			lua_rawseti(L, out, ++n);
-		}
+		lua_pushinteger(L, faces[i] + 1);
+		lua_rawseti(L, out, i + 1);
 	}
 	lua_pushvalue(L, out);
 	return 1;
@@ -455,36 +425,12 @@ static int mesh_query(lua_State* L)
 
 // -- contacts --------------------------------------------------------------------------------
 
+/// Contacts in a userdata on the stack.
 typedef struct lc3ContactList
 {
-	lua_State* L;
-	int slot;
-	c3MeshContact* items;
-	size_t count, capacity;
+	const c3MeshContact* items;
+	size_t count;
 } lc3ContactList;
-
-static bool lc3_addcontact(const c3MeshContact* contact, void* context)
-{
-	lc3ContactList* list = (lc3ContactList*)context;
-	if (list->count == list->capacity)
-	{
-		size_t capacity = list->capacity * 2;
-		c3MeshContact* items = (c3MeshContact*)lc3_newuserdata(list->L, sizeof(c3MeshContact) * capacity);
-		memcpy(items, list->items, sizeof(c3MeshContact) * list->count);
-		lua_replace(list->L, list->slot);
-		list->items = items;
-		list->capacity = capacity;
-	}
-	list->items[list->count++] = *contact;
-	return true;
-}
-
-// By face (the core gives one contact per face).
-static int lc3_comparecontacts(const void* a, const void* b)
-{
-	int x = ((const c3MeshContact*)a)->face, y = ((const c3MeshContact*)b)->face;
-	return (x > y) - (x < y);
-}
 
 static int lc3_checkcontactshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname, lc3Object** out)
 {
@@ -508,22 +454,28 @@ typedef union lc3ContactShape
 
 /// The contacts of the shape s (lc3_checkcontactshape) with the mesh of the
 /// open handle h, one per face (the deepest of its triangles), sorted by
-/// face, in a userdata pushed on the stack. The list grows inside the walk:
-/// the mesh is pinned, and the shape copied (a finalizer may write the value).
+/// face, in a userdata pushed on the stack. The list is allocated while the
+/// mesh is pinned, and the shape copied (a finalizer may write the value).
 static lc3ContactList lc3_contacts(lua_State* L, lc3Handle* h, const lc3Object* s)
 {
 	lc3ContactShape shape;
 	memcpy(&shape, &s->u, lc3_objectsize(s->type) - offsetof(lc3Object, u));
 	c3ShapeType type = (c3ShapeType)s->type;
 	lc3Mesh* m = (lc3Mesh*)lc3_pin(h);
-	lc3ContactList list = {L, 0, NULL, 0, 16};
-	list.items = (c3MeshContact*)lc3_newuserdata(L, sizeof(c3MeshContact) * list.capacity);
-	list.slot = lua_gettop(L);
+	int capacity = 16;
+	c3MeshContact* items = (c3MeshContact*)lc3_newuserdata(L, sizeof(c3MeshContact) * (size_t)capacity);
 	c3MeshQueryStats stats;
-	c3Mesh_Contacts(m->mesh, type, &shape, lc3_addcontact, &list, &stats);
+	int n = c3Mesh_CollectContacts(m->mesh, type, &shape, items, capacity, &stats);
+	if (n > capacity)
+	{
+		lua_pop(L, 1);
+		capacity = n;
+		items = (c3MeshContact*)lc3_newuserdata(L, sizeof(c3MeshContact) * (size_t)capacity);
+		n = c3Mesh_CollectContacts(m->mesh, type, &shape, items, capacity, &stats);
+	}
 	m->last = stats;
 	lc3_unpin(h);
-	qsort(list.items, list.count, sizeof(c3MeshContact), lc3_comparecontacts);
+	lc3ContactList list = {items, (size_t)n};
 	return list;
 }
 

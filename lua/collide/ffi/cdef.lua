@@ -458,6 +458,13 @@ bool c3Mesh_SweepPtr(const c3Mesh* mesh, c3ShapeType type, const void* shape, co
 							c3MeshQueryStats* stats, c3MeshCastOutput* output);
 void c3Mesh_ClosestPointPtr(const c3Mesh* mesh, const c3Vec3* p, c3Vec3* out, int* face,
 								   c3MeshQueryStats* stats);
+bool c3Mesh_RayCastXYZ(const c3Mesh* mesh, double originX, double originY, double originZ, double translationX,
+							  double translationY, double translationZ, double maxFraction, c3MeshQueryStats* stats,
+							  c3MeshCastOutput* output);
+bool c3Mesh_SweepXYZ(const c3Mesh* mesh, c3ShapeType type, const void* shape, double deltaX, double deltaY,
+							double deltaZ, c3MeshQueryStats* stats, c3MeshCastOutput* output);
+void c3Mesh_ClosestPointXYZ(const c3Mesh* mesh, double x, double y, double z, c3Vec3* out, int* face,
+								   c3MeshQueryStats* stats);
 // tree.h
 typedef struct c3DynamicTree c3DynamicTree;
 enum

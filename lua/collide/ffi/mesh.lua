@@ -30,7 +30,7 @@ return B.once("mesh", function()
   local api, argerror, typename, checkpoint, optout = B.api, B.argerror, B.typename, B.checkpoint, B.optout
   local shapetype, shapeerror, names, raise = B.shapetype, B.shapeerror, B.names, B.raise
   local format, floor, huge = string.format, math.floor, math.huge
-  local rawget, select, type = rawget, select, type
+  local rawget, rawset, select, type = rawget, rawset, select, type
 
   local SPHERE, AABB, OBB, PLANE, ELLIPSOID = B.SPHERE, B.AABB, B.OBB, B.PLANE, B.ELLIPSOID
   local AABBT, AABBP = B.ctypes[AABB], B.ptrs[AABB]
@@ -68,7 +68,12 @@ return B.once("mesh", function()
     end
   end
 
-  local function pin(e)
+  -- Pin the open entry e for a span that allocates (lc3_pin); raises when
+  -- a finalizer closed it since its check.
+  local function pin(e, arg, fname)
+    if not e.open then
+      argerror(arg, fname, "the mesh is closed")
+    end
     e.pins = e.pins + 1
   end
 
@@ -101,16 +106,27 @@ return B.once("mesh", function()
     return e
   end
 
-  -- The entry again after an allocation (lc3_handleobject): raises if a
-  -- finalizer closed it meanwhile.
-  local function reopen(e, arg, fname)
+  -- The pointer of the entry e, checked open before: read as the first
+  -- argument of the C call, after everything that may allocate (a reference
+  -- to a nested struct field, a table of a point's check...), where a
+  -- finalizer may have closed it (lc3_handleobject: "the mesh is closed").
+  local function meshptr(e, arg, fname)
     if not e.open then
       argerror(arg, fname, "the mesh is closed")
     end
-    return e
+    return e.ptr
   end
 
   --- Whether x is a mesh handle, open or closed.
+  --- The number of meshes alive (not yet freed): for the specs.
+  function M.live()
+    local n = 0
+    for _ in pairs(entries) do
+      n = n + 1
+    end
+    return n
+  end
+
   local function ismesh(x)
     return istype(MeshT, x)
   end
@@ -198,21 +214,6 @@ return B.once("mesh", function()
     return C.c3Mesh_GetFaceCount(checkentry(m, 1, "__len").ptr)
   end
 
-  -- Methods, then the queries as methods (resolved at their first use: the
-  -- queries part's functions, which are collide.raycast... themselves).
-  local QUERIES = { overlaps = true, raycast = true, penetration = true, closestPoint = true, distance = true }
-  setmetatable(methods, {
-    __index = function(t, k)
-      if not QUERIES[k] then
-        return nil
-      end
-      local ok, core = pcall(require, "collide.ffi")
-      local fn = ok and type(core) == "table" and core[k] or M.query[k]
-      rawset(t, k, fn)
-      return fn
-    end,
-  })
-
   function mt.__index(_, k)
     return methods[k]
   end
@@ -262,7 +263,10 @@ return B.once("mesh", function()
     local n = select("#", ...)
     local vertices, faces = ...
     for arg = 1, 2 do
-      local x = arg == 1 and vertices or faces
+      local x = faces
+      if arg == 1 then
+        x = vertices
+      end
       if type(x) ~= "table" then
         argerror(arg, "mesh", format("%s expected, got %s", arg == 1 and "list of vertices" or "list of faces",
           luatype(n, arg, x)))
@@ -391,7 +395,9 @@ return B.once("mesh", function()
     return x - 1
   end
 
+  -- (references to nested structs made once: making one allocates)
   local BOUNDS = new("c3AABB")
+  local BOUNDSCENTER, BOUNDSHALF = BOUNDS.center, BOUNDS.halfExtents
   local VECTOR = new("c3Vec3")
   local INFO = new("c3MeshInfo")
   local INDICES = new("int[?]", MAX_FACE)
@@ -401,10 +407,9 @@ return B.once("mesh", function()
     if out ~= nil and not istype(AABBT, out) then
       argerror(2, "bounds", format("out: aabb or nil expected, got %s", typename(out)))
     end
-    local b = BOUNDS
-    C.c3Mesh_GetBoundsPtr(e.ptr, b)
+    C.c3Mesh_GetBoundsPtr(meshptr(e, 1, "bounds"), BOUNDS)
     -- (read before the result is allocated: a finalizer may use BOUNDS)
-    local c, h = b.center, b.halfExtents
+    local c, h = BOUNDSCENTER, BOUNDSHALF
     local cx, cy, cz, hx, hy, hz = c.x, c.y, c.z, h.x, h.y, h.z
     if out == nil then
       out = new(AABBT)
@@ -422,7 +427,7 @@ return B.once("mesh", function()
       local e = checkentry(m, 1, fname)
       i = checkelement(n, 2, i, count(e.ptr), fname, element)
       out = optout(out, 3, fname)
-      get(e.ptr, i, VECTOR)
+      get(meshptr(e, 1, fname), i, VECTOR)
       return B.outvec3(out, VECTOR.x, VECTOR.y, VECTOR.z)
     end)
   end
@@ -441,7 +446,7 @@ return B.once("mesh", function()
     local m, f = ...
     local e = checkentry(m, 1, "face")
     f = checkelement(n, 2, f, C.c3Mesh_GetFaceCount(e.ptr), "face", "face")
-    pin(e) -- (the list is allocated before it is filled)
+    pin(e, 1, "face") -- (the list is allocated before it is filled)
     local count = C.c3Mesh_GetFace(e.ptr, f, INDICES, MAX_FACE)
     local t = tablenew(count, 0)
     C.c3Mesh_GetFace(e.ptr, f, INDICES, MAX_FACE) -- (again: a finalizer's call may have used INDICES)
@@ -475,9 +480,13 @@ return B.once("mesh", function()
   -- an error in between leaves it to the collector.
   local pool, pooled = {}, 0
 
+  -- (ctypes made once: a declaration parsed again would be another ctype)
+  local IntsT, ContactsT, BoxT = ffi.typeof("int[?]"), ffi.typeof("c3MeshContact[?]"), ffi.typeof("c3AABB")
+  local ShapeT = ffi.typeof("union { c3Sphere s; c3Ellipsoid e; c3AABB a; c3OBB o; }")
+
   local function newscratch()
-    return { cap = 64, faces = new("int[?]", 64), ccap = 16, contacts = new("c3MeshContact[?]", 16),
-      box = new("c3AABB"), shape = new("union { c3Sphere s; c3Ellipsoid e; c3AABB a; c3OBB o; }") }
+    return { cap = 64, faces = new(IntsT, 64), ccap = 16, contacts = new(ContactsT, 16), box = new(BoxT),
+      shape = new(ShapeT) }
   end
 
   local function take()
@@ -490,7 +499,14 @@ return B.once("mesh", function()
     return newscratch()
   end
 
+  -- A scratch grown past this many faces or contacts is left to the
+  -- collector at the end of its call: a huge query keeps no memory.
+  local KEEP = 4096
+
   local function give(s)
+    if s.cap > KEEP or s.ccap > KEEP then
+      return
+    end
     pooled = pooled + 1
     pool[pooled] = s
   end
@@ -512,17 +528,17 @@ return B.once("mesh", function()
   --- The contacts of shape x (of type t, checked) with the mesh of entry e,
   -- into a scratch (returned, with their count), sorted by face. Pinned
   -- where its buffer grows; the shape is copied first.
-  local function contacts(e, x, t)
+  local function contacts(e, x, t, arg, fname)
     local s = take()
     copy(s.shape, x, SHAPESIZE[t])
-    pin(e)
+    pin(e, arg, fname)
     local n = C.c3Mesh_CollectContacts(e.ptr, t, s.shape, s.contacts, s.ccap, e.last)
     if n > s.ccap then
       local cap = s.ccap
       while cap < n do
         cap = cap * 2
       end
-      s.contacts, s.ccap = new("c3MeshContact[?]", cap), cap
+      s.contacts, s.ccap = new(ContactsT, cap), cap
       n = C.c3Mesh_CollectContacts(e.ptr, t, s.shape, s.contacts, s.ccap, e.last)
     end
     unpin(e)
@@ -530,27 +546,30 @@ return B.once("mesh", function()
   end
 
   --- mesh:query(aabb [, out]) -> sorted list of the faces whose triangles' bounds overlap the box
-  methods.query = api(function(m, box, out)
+  methods.query = api(function(...)
+    local m, box, out = ...
     local e = checkentry(m, 1, "query")
-    B.checktype(box, AABB, 2, "query")
+    if not istype(AABBT, box) then
+      argerror(2, "query", format("aabb expected, got %s", select("#", ...) < 2 and "no value" or typename(box)))
+    end
     B.checkouttable(out, 3, "query")
     local s = take()
     copy(s.box, box, sizeof(s.box))
-    pin(e)
+    pin(e, 1, "query")
     local n = C.c3Mesh_QueryFaces(e.ptr, s.box, s.faces, s.cap, e.last)
     if n > s.cap then
       local cap = s.cap
       while cap < n do
         cap = cap * 2
       end
-      s.faces, s.cap = new("int[?]", cap), cap
+      s.faces, s.cap = new(IntsT, cap), cap
       n = C.c3Mesh_QueryFaces(e.ptr, s.box, s.faces, s.cap, e.last)
     end
     unpin(e)
     out = B.outtable(out, 3, "query")
     local faces = s.faces
     for i = 1, n do
-      out[i] = faces[i - 1] + 1
+      rawset(out, i, faces[i - 1] + 1)
     end
     give(s)
     return out
@@ -561,14 +580,14 @@ return B.once("mesh", function()
     local e = checkentry(m, 1, "contacts")
     local t = checkcontactshape(x, 2, "contacts")
     B.checkouttable(out, 3, "contacts")
-    local s, n = contacts(e, x, t)
+    local s, n = contacts(e, x, t, 1, "contacts")
     out = B.outtable(out, 3, "contacts")
     local list = s.contacts
     for i = 1, n do
       local c = list[i - 1]
       local face, depth = c.face + 1, c.depth
       local nx, ny, nz, px, py, pz = c.normal.x, c.normal.y, c.normal.z, c.point.x, c.point.y, c.point.z
-      out[i] = { face = face, depth = depth, normal = B.newvec3(nx, ny, nz), point = B.newvec3(px, py, pz) }
+      rawset(out, i, { face = face, depth = depth, normal = B.newvec3(nx, ny, nz), point = B.newvec3(px, py, pz) })
     end
     give(s)
     return out
@@ -577,13 +596,12 @@ return B.once("mesh", function()
   -- -- the queries of queries.lua with a mesh ----------------------------------------------
 
   local Q = M.query
-  local RAY = new("c3RayCastInput")
   local CAST = new("c3MeshCastOutput")
-  local DELTA = new("c3Vec3")
-  local POINT = new("c3Vec3")
+  local CASTPOINT, CASTNORMAL = CAST.point, CAST.normal
   local CLOSEST = new("c3Vec3")
   local FACE = new("int[1]")
   local POINTSPHERE = new("c3Sphere")
+  local POINTCENTER = POINTSPHERE.center
 
   -- The out vectors of a point and a normal (arguments arg, arg + 1).
   local function outpair(outPoint, outNormal, arg, fname)
@@ -603,7 +621,7 @@ return B.once("mesh", function()
       return nil
     end
     local t, face = c.fraction, c.face + 1
-    local p, nm = c.point, c.normal
+    local p, nm = CASTPOINT, CASTNORMAL
     local px, py, pz, nx, ny, nz = p.x, p.y, p.z, nm.x, nm.y, nm.z
     if dx ~= nil then
       px, py, pz = px + t * dx, py + t * dy, pz + t * dz
@@ -622,17 +640,15 @@ return B.once("mesh", function()
     if maxT ~= nil then
       -- maxT may be math.huge, not NaN or negative.
       limit = type(maxT) == "number" and maxT or -1
-      if not (limit >= 0) then
+      if not (limit >= 0) then -- luacheck: ignore 581 (NaN fails it)
         argerror(4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)")
       end
     end
     outpair(outPoint, outNormal, 5, "raycast")
     local e = checkentry(mesh, 1, "raycast")
-    local ray = RAY
-    ray.origin.x, ray.origin.y, ray.origin.z = ox, oy, oz
-    ray.translation.x, ray.translation.y, ray.translation.z = dx, dy, dz
-    ray.maxFraction = limit
-    C.c3Mesh_RayCastPtr(e.ptr, ray, e.last, CAST)
+    -- (as numbers: stored into a struct just before the call, they would be
+    -- read back through a failed store forwarding)
+    C.c3Mesh_RayCastXYZ(meshptr(e, 1, "raycast"), ox, oy, oz, dx, dy, dz, limit, e.last, CAST)
     return pushcast(outPoint, outNormal)
   end)
 
@@ -652,9 +668,7 @@ return B.once("mesh", function()
     if ta ~= SPHERE and ta ~= ELLIPSOID and ta ~= AABB and ta ~= OBB then
       argerror(1, "sweep", format("no sweep test between %s and mesh", names[ta]))
     end
-    local d = DELTA
-    d.x, d.y, d.z = ax + -1.0 * bx, ay + -1.0 * by, az + -1.0 * bz
-    C.c3Mesh_SweepPtr(e.ptr, ta, a, d, e.last, CAST)
+    C.c3Mesh_SweepXYZ(meshptr(e, 3, "sweep"), ta, a, ax + -1.0 * bx, ay + -1.0 * by, az + -1.0 * bz, e.last, CAST)
     return pushcast(outPoint, outNormal, bx, by, bz)
   end)
 
@@ -683,7 +697,7 @@ return B.once("mesh", function()
     if t == PLANE then
       argerror(3 - mi, "overlaps", "no overlap test between plane and mesh")
     end
-    return C.c3Mesh_Overlaps(e.ptr, t, other, e.last)
+    return C.c3Mesh_Overlaps(meshptr(e, mi, "overlaps"), t, other, e.last)
   end)
 
   --- penetration(a, b [, outNormal]), one of them a mesh: depth, normal
@@ -693,7 +707,7 @@ return B.once("mesh", function()
     optout(outNormal, 3, "penetration")
     local e, _, mi, other = meshpair(a, b, select("#", ...), "penetration")
     local t = checkcontactshape(other, 3 - mi, "penetration")
-    local s, n = contacts(e, other, t)
+    local s, n = contacts(e, other, t, mi, "penetration")
     if n == 0 then
       give(s)
       return nil
@@ -723,9 +737,7 @@ return B.once("mesh", function()
     out = optout(out, 3, "closestPoint")
     local e = checkentry(mesh, 1, "closestPoint")
     local x, y, z = checkpoint(p, 2, "closestPoint", "point") -- (may allocate: the mesh is read after)
-    reopen(e, 1, "closestPoint")
-    POINT.x, POINT.y, POINT.z = x, y, z
-    C.c3Mesh_ClosestPointPtr(e.ptr, POINT, CLOSEST, FACE, e.last)
+    C.c3Mesh_ClosestPointXYZ(meshptr(e, 1, "closestPoint"), x, y, z, CLOSEST, FACE, e.last)
     local q = CLOSEST
     local qx, qy, qz, face = q.x, q.y, q.z, FACE[0] + 1
     return B.outvec3(out, qx, qy, qz), face
@@ -740,17 +752,23 @@ return B.once("mesh", function()
     local t = shapetype(other)
     if t == nil then
       local x, y, z = checkpoint(other, arg, "distance", "point")
-      reopen(e, mi, "distance") -- (read after the point)
-      local s = POINTSPHERE
-      s.center.x, s.center.y, s.center.z, s.radius = x, y, z, 0
-      return C.c3Mesh_Distance(e.ptr, SPHERE, s, e.last)
+      POINTCENTER.x, POINTCENTER.y, POINTCENTER.z, POINTSPHERE.radius = x, y, z, 0
+      return C.c3Mesh_Distance(meshptr(e, mi, "distance"), SPHERE, POINTSPHERE, e.last) -- (read after the point)
     end
-    local d = C.c3Mesh_Distance(e.ptr, t, other, e.last)
+    local d = C.c3Mesh_Distance(meshptr(e, mi, "distance"), t, other, e.last)
     if d == huge then
       argerror(arg, "distance", format("no distance test between %s and mesh", names[t]))
     end
     return d
   end)
+
+  -- The queries as methods, mesh:raycast(origin, direction)...: the
+  -- functions of the queries part, collide.raycast... themselves (as the
+  -- classic's methods are), or, without it, those above.
+  local ok, queries = pcall(require, "collide.ffi.queries")
+  for _, name in ipairs({ "overlaps", "raycast", "penetration", "closestPoint", "distance" }) do
+    methods[name] = ok and type(queries) == "table" and queries.functions and queries.functions[name] or Q[name]
+  end
 
   return M
 end)

@@ -129,3 +129,25 @@ void c3Mesh_ClosestPointPtr(const c3Mesh* mesh, const c3Vec3* p, c3Vec3* out, in
 {
 	*out = c3Mesh_ClosestPoint(mesh, *p, face, stats);
 }
+
+bool c3Mesh_RayCastXYZ(const c3Mesh* mesh, double originX, double originY, double originZ, double translationX,
+					   double translationY, double translationZ, double maxFraction, c3MeshQueryStats* stats,
+					   c3MeshCastOutput* output)
+{
+	c3RayCastInput input = {{originX, originY, originZ}, {translationX, translationY, translationZ}, maxFraction};
+	return c3Mesh_RayCastPtr(mesh, &input, stats, output);
+}
+
+bool c3Mesh_SweepXYZ(const c3Mesh* mesh, c3ShapeType type, const void* shape, double deltaX, double deltaY,
+					 double deltaZ, c3MeshQueryStats* stats, c3MeshCastOutput* output)
+{
+	c3Vec3 delta = {deltaX, deltaY, deltaZ};
+	return c3Mesh_SweepPtr(mesh, type, shape, &delta, stats, output);
+}
+
+void c3Mesh_ClosestPointXYZ(const c3Mesh* mesh, double x, double y, double z, c3Vec3* out, int* face,
+							c3MeshQueryStats* stats)
+{
+	c3Vec3 p = {x, y, z};
+	c3Mesh_ClosestPointPtr(mesh, &p, out, face, stats);
+}

@@ -199,4 +199,19 @@ C3_API bool c3Mesh_SweepPtr(const c3Mesh* mesh, c3ShapeType type, const void* sh
 C3_API void c3Mesh_ClosestPointPtr(const c3Mesh* mesh, const c3Vec3* p, c3Vec3* out, int* face,
 								   c3MeshQueryStats* stats);
 
+/// c3Mesh_RayCastPtr with the ray as numbers: the FFI's hot path, where
+/// numbers stored just before the call and read back as a struct would stall
+/// the processor (a failed store-to-load forwarding).
+C3_API bool c3Mesh_RayCastXYZ(const c3Mesh* mesh, double originX, double originY, double originZ, double translationX,
+							  double translationY, double translationZ, double maxFraction, c3MeshQueryStats* stats,
+							  c3MeshCastOutput* output);
+
+/// c3Mesh_SweepPtr with the delta as numbers (see c3Mesh_RayCastXYZ).
+C3_API bool c3Mesh_SweepXYZ(const c3Mesh* mesh, c3ShapeType type, const void* shape, double deltaX, double deltaY,
+							double deltaZ, c3MeshQueryStats* stats, c3MeshCastOutput* output);
+
+/// c3Mesh_ClosestPointPtr with p as numbers (see c3Mesh_RayCastXYZ).
+C3_API void c3Mesh_ClosestPointXYZ(const c3Mesh* mesh, double x, double y, double z, c3Vec3* out, int* face,
+								   c3MeshQueryStats* stats);
+
 #endif
