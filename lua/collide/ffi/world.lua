@@ -153,6 +153,19 @@ return B.once("world", function()
     return w, p
   end
 
+  -- The world of a handle a call pins (enter): the handle's, or, when a
+  -- finalizer closed it during the call (at any allocation, and reading a
+  -- struct's field in LuaJIT's interpreter allocates), the one its close
+  -- left for the last unpin to free. Read once, before a loop.
+  local function pinnedworld(h)
+    local p = cast(CoreP, h)
+    local w = p.world
+    if w == nil then
+      w = p.closing
+    end
+    return w
+  end
+
   -- Raise message naming argument arg of fname, the pin let go first.
   local function fail(h, arg, fname, message)
     unpin(h)
@@ -611,9 +624,10 @@ return B.once("world", function()
   -- across a loop is boxed (allocated) where LuaJIT's traces meet.
   local function keys(h, s, n)
     local items, ids = s.items, s.ids
+    local w = pinnedworld(h)
     for i = 0, n - 1 do
       local slot = items[i]
-      ids[i] = idof(slot, C.c3World_GetItemGeneration(h[K].world, slot))
+      ids[i] = idof(slot, C.c3World_GetItemGeneration(w, slot))
     end
   end
 
@@ -739,9 +753,10 @@ return B.once("world", function()
   -- their items (s.ids, by hit): nothing allocates.
   local function orderhits(h, s, n)
     local hits, order, ids = s.hits, s.order, s.ids
+    local w = pinnedworld(h)
     for i = 0, n - 1 do
       local item = hits[i].item
-      ids[i] = idof(item, C.c3World_GetItemGeneration(h[K].world, item))
+      ids[i] = idof(item, C.c3World_GetItemGeneration(w, item))
       order[i] = i
     end
     -- (Insertion, by fraction then slot: a cast meets few items.)
@@ -1261,11 +1276,15 @@ return B.once("world", function()
       checkmove(m, 1, "move")
       response = checkinteger(response, 2, "move")
       checktable(cols, 3, "move")
+      -- (The core's decision reads the move's world: the world must be this
+      -- one and open, pinned meanwhile; a finalizer may have closed it.)
+      local w = enter(h, "move")
       local p = cast(MoveP, m)
-      if not p.active then
-        argerror(1, "move", "the move is not under way in this world")
+      if not p.active or w ~= p.world then
+        fail(h, 1, "move", "the move is not under way in this world")
       end
       C.c3Move_Decide(p.move, (response < 0 or response > 2147483647) and 0 or response)
+      unpin(h)
       return stepmove(m, cols, item)
     end)
 
