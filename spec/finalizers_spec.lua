@@ -164,8 +164,6 @@ function Storm:through(list, target, check)
   local inside = {}
   for _, call in ipairs(list) do
     local name, fn = call[1], call[2]
-    if os.getenv("STORM_TRACE") then io.stderr:write(name, "\n") end
-    if os.getenv("STORM_TRACE") == name then debug.sethook(function(_, l) io.stderr:write(debug.getinfo(2, "S").short_src, ":", l, "\n") end, "l") else debug.sethook() end
     for _ = 1, ROUNDS do
       local t = target()
       local before = self.inner
