@@ -747,58 +747,93 @@ function World:addResponse(name, fn)
   self._fastMove = codes.slide == RESPONSE_CODES.slide and self._fast
 end
 
+-- The errors of a move's step, as the move raises them (lc3_stepmove's
+-- caller): an error of a call whose item (id) left the world while it
+-- ran is that of an item not in the world (gone); else err as it is. A
+-- response that raised leaves the move of the response that runs around
+-- this call, if any, as slide's (outer).
+local function moveError(self, item, id, moving, outer, err)
+  self._move = outer
+  if self._ids[item] ~= id then
+    gone(self, item, id, moving and "move" or "check", err)
+  end
+  error(err, 0)
+end
+
+-- callerError's message (with the position of the caller of move or
+-- check), raised as moveError raises it.
+local function moveCallerError(self, item, id, moving, message)
+  local _, err = pcall(callerError, message)
+  moveError(self, item, id, moving, self._move, err)
+end
+
 -- Number i of what a response returned (its position, then its goal); an
 -- error at the caller of move or check when it is not a finite number.
-local function coordinate(response, i, c)
+local function coordinate(self, item, id, moving, response, i, c)
   if type(c) ~= "number" or c ~= c or c == math.huge or c == -math.huge then
-    callerError(format("response '%s' must return six finite numbers (position and goal); number %d is %s",
-      tostring(response), i, tostring(c)))
+    moveCallerError(self, item, id, moving, format(
+      "response '%s' must return six finite numbers (position and goal); number %d is %s", tostring(response), i,
+      tostring(c)))
   end
   return c
 end
 
 -- The response of filter to other, as a code (0: none); an error at the
 -- caller of move or check for a name the world does not know.
-local function codeOf(self, filter, item, other)
+local function codeOf(self, item, id, moving, filter, other)
   local response = filter(item, other)
   if not response then
     return 0
   end
   local code = self._codes[response]
   if not code then
-    callerError(format("unknown response '%s' for %s (see world:addResponse)", tostring(response), tostring(other)))
+    moveCallerError(self, item, id, moving, format("unknown response '%s' for %s (see world:addResponse)",
+      tostring(response), tostring(other)))
   end
   return code
 end
 
--- One stop of a move: the filter's decision on the item met (MOVE_DECIDE),
--- or a world's own response (MOVE_RESPOND); returns the core's next status
--- and its values.
-local function answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
-  if status == MOVE_DECIDE then
-    -- a: the other item's id.
-    local other = self._items[a]
-    local code = other ~= nil and codeOf(self, filter, item, other) or 0
-    status, a, b, c, d, e, f, g, h = self._decide(move, code, cols, item)
-    return status, a, b, c, d, e, f, g, h
-  end
-  -- a: the count of collisions (the last one's response is the world's
-  -- own, code b); c, d, e, f, g, h: the position and the goal.
+-- A world's own response (code b) to collision a of cols, at the position
+-- (c, d, e) with the goal (f, g, h); returns the core's next status and
+-- its values. It runs protected: one that raises gives back the move of
+-- the response around this call (slide's) before its error goes on.
+local function respond(self, move, item, id, moving, cols, a, b, c, d, e, f, g, h)
   local fn = self._responses[b]
   local before = self._move
   self._move = move
-  local x, y, z, gx2, gy2, gz2 = fn(self._world, cols[a], c, d, e, f, g, h)
+  local ok, x, y, z, gx2, gy2, gz2 = pcall(fn, self._world, cols[a], c, d, e, f, g, h)
   self._move = before
+  if not ok then
+    moveError(self, item, id, moving, before, x)
+  end
   -- Six finite numbers (x - x is 0 for them alone), in one test.
   if not (type(x) == "number" and type(y) == "number" and type(z) == "number" and type(gx2) == "number"
       and type(gy2) == "number" and type(gz2) == "number" and x - x == 0 and y - y == 0 and z - z == 0
       and gx2 - gx2 == 0 and gy2 - gy2 == 0 and gz2 - gz2 == 0) then
     local name, values = self._names[b], { x, y, z, gx2, gy2, gz2 }
     for i = 1, 6 do
-      coordinate(name, i, values[i]) -- (raises at the first that is not)
+      coordinate(self, item, id, moving, name, i, values[i]) -- (raises at the first that is not)
     end
   end
+  local status
   status, a, b, c, d, e, f, g, h = self._redirect(move, x, y, z, gx2, gy2, gz2, cols, item)
+  return status, a, b, c, d, e, f, g, h
+end
+
+-- One stop of a move: the filter's decision on the item met (MOVE_DECIDE),
+-- or a world's own response (MOVE_RESPOND); returns the core's next status
+-- and its values.
+local function answer(self, move, item, id, moving, filter, cols, status, a, b, c, d, e, f, g, h)
+  if status == MOVE_DECIDE then
+    -- a: the other item's id.
+    local other = self._items[a]
+    local code = other ~= nil and codeOf(self, item, id, moving, filter, other) or 0
+    status, a, b, c, d, e, f, g, h = self._decide(move, code, cols, item)
+    return status, a, b, c, d, e, f, g, h
+  end
+  -- a: the count of collisions (the last one's response is the world's
+  -- own, code b); c, d, e, f, g, h: the position and the goal.
+  status, a, b, c, d, e, f, g, h = respond(self, move, item, id, moving, cols, a, b, c, d, e, f, g, h)
   return status, a, b, c, d, e, f, g, h
 end
 
@@ -807,23 +842,37 @@ end
 -- buffer). Returns the position reached and the count of collisions in
 -- cols (the core placed the item, moving, unless the move ended because
 -- the item itself changed: then where the item is now).
+-- It runs unprotected: under LuaJIT, code that a pcall runs cannot be
+-- compiled in a trace that began inside it and returns out of it (NYI), so
+-- that a move run by pcall would leave each trace that exits inside it to
+-- the interpreter. Only what can raise is caught where it runs (a
+-- response; the errors of this file, moveError): a filter's error is the
+-- filter's own, raised as it is, and the core raises nothing here that
+-- names the item once it is known to be in the world (checked first).
 -- The first stops are answered in straight-line code, and only a move
--- that stops more often loops: under LuaJIT, a loop here would start a
--- trace of its own, which cannot end by returning into the pcall that
--- runs this (NYI), so that every move with a filter would run interpreted.
+-- that stops more often loops.
 local function drive(self, move, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+  -- Taken out of the world as the call began (a finalizer may take it out
+  -- at any allocation): as if before.
+  if self._ids[item] ~= id then
+    argError(1, moving and "move" or "check", format("%s is not in the world", tostring(item)))
+  end
   local status, a, b, c, d, e, f, g, h = self._begin(move, id, gx, gy, gz, iterations or self._maxIterations,
     skin or self._skin, cols, item, moving, filter ~= nil)
   if status == MOVE_DECIDE or status == MOVE_RESPOND then
-    status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+    status, a, b, c, d, e, f, g, h = answer(self, move, item, id, moving, filter, cols, status, a, b, c, d, e, f, g, h)
     if status == MOVE_DECIDE or status == MOVE_RESPOND then
-      status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+      status, a, b, c, d, e, f, g, h = answer(self, move, item, id, moving, filter, cols, status, a, b, c, d, e, f, g,
+        h)
       if status == MOVE_DECIDE or status == MOVE_RESPOND then
-        status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+        status, a, b, c, d, e, f, g, h = answer(self, move, item, id, moving, filter, cols, status, a, b, c, d, e, f,
+          g, h)
         if status == MOVE_DECIDE or status == MOVE_RESPOND then
-          status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+          status, a, b, c, d, e, f, g, h = answer(self, move, item, id, moving, filter, cols, status, a, b, c, d, e,
+            f, g, h)
           while status == MOVE_DECIDE or status == MOVE_RESPOND do
-            status, a, b, c, d, e, f, g, h = answer(self, move, item, filter, cols, status, a, b, c, d, e, f, g, h)
+            status, a, b, c, d, e, f, g, h = answer(self, move, item, id, moving, filter, cols, status, a, b, c, d,
+              e, f, g, h)
           end
         end
       end
@@ -850,26 +899,16 @@ local function drive(self, move, item, id, gx, gy, gz, filter, cols, moving, ite
 end
 
 -- The move in a buffer of this call's own (with its move), given back
--- after. Returns the position reached and the count of collisions.
-local function run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+-- after. Returns the position reached and the count of collisions. (A
+-- call that fails drops its buffer: its move may be left in use.)
+local function run(self, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   local buf = takeBuffer(self)
   local move = buf.move
   if not move then
     move = self._newMove()
     buf.move = move
   end
-  local outer = self._move -- the move whose response runs, if any (slide's)
-  local ok, x, y, z, n = pcall(drive, self, move, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
-  if not ok then
-    self._move = outer -- (a response that raised left its own)
-    -- (The buffer is dropped: its move may be left in use by a failure.)
-    -- Taken out of the world as the call began (a finalizer may take it
-    -- out at any allocation): as if before; else the error, raised again.
-    if self._ids[item] ~= id then
-      gone(self, item, id, fname, x)
-    end
-    error(x, 0)
-  end
+  local x, y, z, n = drive(self, move, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   release(self, buf)
   return x, y, z, n
 end
@@ -942,7 +981,7 @@ local function moveOrCheck(self, fname, item, goal, filter, outCollisions, outAc
     -- responses by name (which names it).
     filter = self._itemFilter
   end
-  local x, y, z, k = run(self, fname, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
+  local x, y, z, k = run(self, item, id, gx, gy, gz, filter, cols, moving, iterations, skin)
   return setVec3(actual, x, y, z), cols, k
 end
 

@@ -421,7 +421,44 @@ static void allocation_failures_change_nothing(void)
 	c3DestroyWorld(world);
 }
 
+// The pointer-free readers: a contact copied out as state->contacts holds
+// it, and whether the item changed since the move began (moved, updated,
+// removed, its slot taken again; another world).
+static void reads_contacts_and_changes_without_pointers(void)
+{
+	c3World* world = c3CreateWorld(NULL);
+	c3World* other = c3CreateWorld(NULL);
+	c3Move* move = c3CreateMove(NULL);
+	int a = 0, b = 0;
+	int mover = twoWallsAhead(world, &a, &b);
+	const c3MoveState* st = c3Move_GetState(move);
+	begin(move, world, mover, V(10, 0, 0), 0.01, 4);
+	CHECK(!c3Move_ItemChanged(move, world) && c3Move_ItemChanged(move, other));
+	CHECK(c3Move_Step(move, world) == c3_moveDone && st->count >= 1);
+	c3MoveContact c;
+	memset(&c, 0xff, sizeof c);
+	c3Move_GetContact(move, 0, &c);
+	CHECK(c.hit.item == a && c.hit.item == st->contacts[0].hit.item && c.generation == st->contacts[0].generation);
+	CHECK(c.hit.fraction == st->contacts[0].hit.fraction && c.response == st->contacts[0].response);
+	CHECK_VEC(c.touch, st->contacts[0].touch.x, st->contacts[0].touch.y, st->contacts[0].touch.z, 0.0);
+	CHECK(!c3Move_ItemChanged(move, world));
+	c3World_SetItemCenter(world, a, V(4, 1, 0)); // another item changed: not the mover
+	CHECK(!c3Move_ItemChanged(move, world));
+	c3World_SetItemCenter(world, mover, V(0, 1, 0));
+	CHECK(c3Move_ItemChanged(move, world));
+	begin(move, world, mover, V(10, 0, 0), 0.01, 4);
+	CHECK(!c3Move_ItemChanged(move, world));
+	c3World_RemoveItem(world, mover);
+	CHECK(c3Move_ItemChanged(move, world));
+	CHECK(addSphere(world, V(0, 0, 0), 1) == mover); // the slot again, a new item
+	CHECK(c3Move_ItemChanged(move, world));
+	c3DestroyMove(move);
+	c3DestroyWorld(other);
+	c3DestroyWorld(world);
+}
+
 const c3Test c3_moveTests[] = {
+	{"reads contacts and changes without pointers", reads_contacts_and_changes_without_pointers},
 	{"slides along a floor and stops at a wall", slides_along_a_floor_and_stops_at_a_wall},
 	{"pushes out of what it starts inside", pushes_out_of_what_it_starts_inside},
 	{"each response as data", each_response_as_data},

@@ -442,30 +442,35 @@ return once("base", function()
 
   -- -- results ---------------------------------------------------------------
 
+  -- (The results are written by a copy from a scratch of three doubles:
+  -- a cast would make a pointer object each time the code runs in LuaJIT's
+  -- interpreter, which is garbage; the compiled code is the same.)
+  local xyz = new("double[3]")
+  local copy = ffi.copy
+
+  --- Write x, y, z into the vec3 v (the front's own write).
+  local function setvec3(v, x, y, z)
+    xyz[0], xyz[1], xyz[2] = x, y, z
+    copy(v, xyz, 24)
+    return v
+  end
+  B.setvec3 = setvec3
+
   --- A new vec3.
   local function newvec3(x, y, z)
     local v = new(Vec3T)
-    local p = cast(Vec3P, v)
-    p.x, p.y, p.z = x, y, z
+    xyz[0], xyz[1], xyz[2] = x, y, z
+    copy(v, xyz, 24)
     return v
   end
   B.newvec3 = newvec3
-
-  --- Write x, y, z into the vec3 v (the front's own write).
-  function B.setvec3(v, x, y, z)
-    local p = cast(Vec3P, v)
-    p.x, p.y, p.z = x, y, z
-    return v
-  end
 
   --- out (a vec3 checked by optout) filled with x, y, z, or a new vec3.
   function B.outvec3(out, x, y, z)
     if out == nil then
       return (newvec3(x, y, z))
     end
-    local p = cast(Vec3P, out)
-    p.x, p.y, p.z = x, y, z
-    return out
+    return (setvec3(out, x, y, z))
   end
 
   --- A c3Vec3 struct's components as a vec3 (out filled, or a new one).

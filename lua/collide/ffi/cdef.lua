@@ -638,6 +638,8 @@ void c3Move_Decide(c3Move* move, int response);
 void c3Move_Redirect(c3Move* move, const c3Vec3* position, const c3Vec3* goal);
 void c3Move_Slide(c3Move* move, const c3Vec3* touch, const c3Vec3* normal, c3Vec3* goal);
 const c3MoveState* c3Move_GetState(const c3Move* move);
+void c3Move_GetContact(const c3Move* move, int index, c3MoveContact* out);
+bool c3Move_ItemChanged(const c3Move* move, const c3World* world);
 bool c3World_Optimize(c3World* world);
 typedef struct c3WorldInfo
 {

@@ -11,6 +11,7 @@ return B.once("vec3", function()
   local VEC3, K = B.VEC3, B.K
   local Vec3T, Vec3P = B.ctypes[VEC3], B.ptrs[VEC3]
   local newvec3, argerror, checkfinite, checkvector = B.newvec3, B.argerror, B.checkfinite, B.checkvector
+  local setvec3 = B.setvec3
   local formatnumber, typename, api = B.formatnumber, B.typename, B.api
   local format, sqrt = string.format, math.sqrt
 
@@ -163,12 +164,13 @@ return B.once("vec3", function()
   methods.set = api(function(...)
     local n = select("#", ...)
     local v, x, y, z = ...
-    checkself(v, "set")
-    local p = cast(Vec3P, v)
+    if not istype(Vec3T, v) then
+      checkself(v, "set")
+    end
     if n < 2 then
-      p.x, p.y, p.z = 0, 0, 0
+      setvec3(v, 0, 0, 0)
     else
-      p.x, p.y, p.z = components("set", 2, n, x, y, z)
+      setvec3(v, components("set", 2, n, x, y, z))
     end
     return v
   end)

@@ -29,23 +29,13 @@ return B.once("world", function()
       } collide_WorldCoreData;
       typedef struct collide_WorldCore { const collide_WorldCoreData $K; } collide_WorldCore;
       typedef struct collide_WorldMoveData {
-        c3Move* move;
-        const c3World* world; /* the world it began in */
-        uint64_t begun;       /* the world's count of changes when it began */
-        uint64_t shape;       /* the address of the shape value it moves (0: a check) */
-        int id;
-        uint32_t generation;
-        int before;
-        int synced;
-        bool known;
-        bool active;
-        bool busy;
+        c3Move* move; /* (the rest of a move's data is in Lua: moves) */
       } collide_WorldMoveData;
       typedef struct collide_WorldMove { const collide_WorldMoveData $K; } collide_WorldMove;
     ]]):gsub("%$K", B.K)))
   end
 
-  local istype, cast, new, gc = ffi.istype, ffi.cast, ffi.new, ffi.gc
+  local istype, cast, new, gc, copy, offsetof = ffi.istype, ffi.cast, ffi.new, ffi.gc, ffi.copy, ffi.offsetof
   local argerror, typename, raise, api = B.argerror, B.typename, B.raise, B.api
   local checkpoint, checkcoordinate, checktype, typeof = B.checkpoint, B.checkcoordinate, B.checktype, B.typeof
   local newvec3, setvec3 = B.newvec3, B.setvec3
@@ -57,7 +47,6 @@ return B.once("world", function()
   local Vec3T = B.ctypes[B.VEC3]
   local SPHERE, AABB, OBB, ELLIPSOID = B.SPHERE, B.AABB, B.OBB, B.ELLIPSOID
   local ptrs = B.ptrs
-  local UINTPTR = ffi.typeof("uintptr_t")
 
   B.handles[#B.handles + 1] = { ctype = CoreT, name = "world" }
   B.handles[#B.handles + 1] = { ctype = MoveT, name = "collide.WorldMove" }
@@ -112,22 +101,30 @@ return B.once("world", function()
     end
   end
 
+  -- (A call reads the handle through its state: the pointer to its data
+  -- (p) and its world's (w), made once. Code that LuaJIT runs interpreted
+  -- boxes each pointer it reads out of a struct, or makes with a cast:
+  -- garbage.)
   local function pin(h)
-    local p = cast(CoreP, h)
+    local p = states[h].p
     p.pins = p.pins + 1
     return p
   end
 
   local function unpin(h)
-    local p = cast(CoreP, h)
-    p.pins = p.pins - 1
-    if p.pins <= 0 then
-      p.pins = 0
+    local state = states[h]
+    local p = state.p
+    local n = p.pins - 1
+    if n > 0 then
+      p.pins = n
+      return
+    end
+    p.pins = 0
+    if state.closing then
+      state.closing, state.closingw = false, nil
       local closing = p.closing
-      if closing ~= nil then
-        p.closing = nil
-        drop(closing, states[h] or { meshes = {} })
-      end
+      p.closing = nil
+      drop(closing, state)
     end
   end
 
@@ -141,11 +138,13 @@ return B.once("world", function()
 
   -- The open world of h, pinned (p, world), or the error.
   local function enter(h, fname)
-    if not istype(CoreT, h) then
+    local state = istype(CoreT, h) and states[h]
+    if not state then
       badworld(h, fname)
     end
-    local p = pin(h)
-    local w = p.world
+    local p = state.p
+    p.pins = p.pins + 1
+    local w = state.w
     if w == nil then
       unpin(h)
       badworld(h, fname)
@@ -154,16 +153,21 @@ return B.once("world", function()
   end
 
   -- The world of a handle a call pins (enter): the handle's, or, when a
-  -- finalizer closed it during the call (at any allocation, and reading a
-  -- struct's field in LuaJIT's interpreter allocates), the one its close
-  -- left for the last unpin to free. Read once, before a loop.
+  -- finalizer closed it during the call (at any allocation), the one its
+  -- close left for the last unpin to free. Read once, before a loop.
   local function pinnedworld(h)
-    local p = cast(CoreP, h)
-    local w = p.world
+    local state = states[h]
+    local w = state.w
     if w == nil then
-      w = p.closing
+      w = state.closingw
     end
     return w
+  end
+
+  -- Whether h is the handle of an open world.
+  local function isopen(h)
+    local state = istype(CoreT, h) and states[h]
+    return state and state.w ~= nil
   end
 
   -- Raise message naming argument arg of fname, the pin let go first.
@@ -183,8 +187,12 @@ return B.once("world", function()
     end
     p.world = nil
     local state = states[h]
+    local pinned = state.w
+    state.w = nil
     if p.pins > 0 then
       p.closing = w
+      state.closing = true
+      state.closingw = pinned -- (the pointer object made once: reading p.closing would box another)
     else
       drop(w, state)
     end
@@ -205,6 +213,7 @@ return B.once("world", function()
       local p = cast(CoreP, h)
       local w = p.world ~= nil and p.world or p.closing
       p.world, p.closing, p.pins = nil, nil, 0
+      state.w, state.closing = nil, false
       if w ~= nil then
         drop(w, state)
       end
@@ -303,15 +312,11 @@ return B.once("world", function()
     return shapeS
   end
 
-  -- Move the shape value v (a mover) so that its center is (x, y, z): the
-  -- first member of each mover's struct (one cast for every type).
+  -- A move writes the center of the shape value of its item (a mover) by a
+  -- copy of 24 bytes into the value: the center is the first member of each
+  -- mover's struct.
   for _, name in ipairs({ "c3Sphere", "c3AABB", "c3OBB", "c3Ellipsoid" }) do
     assert(ffi.offsetof(name, "center") == 0)
-  end
-  local CenterP = ffi.typeof("c3Vec3*")
-  local function setcenter(v, x, y, z)
-    local c = cast(CenterP, v)
-    c.x, c.y, c.z = x, y, z
   end
 
   -- -- the handle's methods: items -----------------------------------------------------------------
@@ -319,7 +324,7 @@ return B.once("world", function()
   -- Raise unless the shape value v is free to be item id's shape (-1: a new item's).
   local function checkunowned(h, state, v, id, arg, fname)
     local owner = owners[v]
-    if owner == nil or owner == false or cast(CoreP, owner).world == nil then
+    if owner == nil or owner == false or not isopen(owner) then
       return
     end
     if not (id >= 0 and owner == h and state.shapes[id + 1] == v) then
@@ -385,7 +390,7 @@ return B.once("world", function()
       raise("not enough memory")
     end
     local key = itemkey(w, id)
-    local p = cast(CoreP, h)
+    local p = states[h].p
     if id + 1 > p.issued then
       p.issued = id + 1
     end
@@ -461,13 +466,16 @@ return B.once("world", function()
 
   -- Item id's shape (the world's copy, then the value) centered at (x, y, z);
   -- false when the core refuses.
+  -- (Written through a view of doubles, and copied into the value, its
+  -- center first: no struct reference, no cast, which the interpreter
+  -- would box.)
+  local vecD = cast("double*", vecS)
   local function moveitem(w, state, id, x, y, z)
-    local c = vecS[0]
-    c.x, c.y, c.z = x, y, z
+    vecD[0], vecD[1], vecD[2] = x, y, z
     if not C.c3World_SetItemCenterPtr(w, id, vecS) then
       return false
     end
-    setcenter(state.written[id], x, y, z)
+    copy(state.written[id], vecS, 24)
     return true
   end
 
@@ -496,14 +504,14 @@ return B.once("world", function()
     local id = checkitem(h, w, x, 2, "center")
     C.c3World_GetItemCenter(w, id, vecS)
     unpin(h)
-    local c = vecS[0]
     if out ~= nil then
       if not istype(Vec3T, out) then
         return false
       end
-      return setvec3(out, c.x, c.y, c.z)
+      copy(out, vecS, 24)
+      return out
     end
-    return c.x, c.y, c.z
+    return vecD[0], vecD[1], vecD[2]
   end)
 
   methods.setFilter = api(function(h, x, category, mask, response)
@@ -819,7 +827,7 @@ return B.once("world", function()
   end
 
   methods.raycast = api(function(h, origin, direction, maxT)
-    if not istype(CoreT, h) or h[K].world == nil then
+    if not isopen(h) then
       badworld(h, "raycast")
     end
     local ray = checkray(origin, direction, maxT, "raycast")
@@ -837,7 +845,7 @@ return B.once("world", function()
   end)
 
   methods.raycastAll = api(function(h, origin, direction, maxT, buf)
-    if not istype(CoreT, h) or h[K].world == nil then
+    if not isopen(h) then
       badworld(h, "raycastAll")
     end
     checkray(origin, direction, maxT, "raycastAll")
@@ -866,7 +874,7 @@ return B.once("world", function()
   end
 
   methods.sweep = api(function(h, v, delta, buf)
-    if not istype(CoreT, h) or h[K].world == nil then
+    if not isopen(h) then
       badworld(h, "sweep")
     end
     local t = checkmover(v, 2, "sweep")
@@ -938,14 +946,121 @@ return B.once("world", function()
   end)
 
   -- -- moves -------------------------------------------------------------------------------------
+  --
+  -- A move's data is in Lua (moves, by move handle), and what the core's
+  -- move shows is read through views of numbers made once (a double*, an
+  -- int32_t* over its state; a contact copied into a scratch, read the same
+  -- way): no pointer, no 64-bit integer and no struct reference is read on
+  -- a move's path, which LuaJIT's interpreter would box (garbage) whenever
+  -- a part of the path runs there.
+
+  local DoubleP, IntP, UintP, ByteP = ffi.typeof("double*"), ffi.typeof("int32_t*"), ffi.typeof("uint32_t*"),
+    ffi.typeof("uint8_t*")
+
+  -- The index of a member at byte offset off in a view of elements of size bytes.
+  local function at(off, size)
+    assert(off % size == 0)
+    return off / size
+  end
+  local HIT, CONTACT = offsetof("c3MoveContact", "hit"), offsetof("c3MoveState", "contact")
+  local function hitat(name) return HIT + offsetof("c3WorldHit", name) end
+  -- A contact's (from its start: the contact scratch, or CONTACT in a state).
+  local C_ITEM, C_T, C_POINT, C_NORMAL = at(hitat("item"), 4), at(hitat("fraction"), 8), at(hitat("point"), 8),
+    at(hitat("normal"), 8)
+  local C_FACE, C_OVERLAPS = at(hitat("face"), 4), hitat("overlaps")
+  local C_TOUCH, C_RESPONSE = at(offsetof("c3MoveContact", "touch"), 8), at(offsetof("c3MoveContact", "response"), 4)
+  local C_GENERATION = at(offsetof("c3MoveContact", "generation"), 4)
+  -- A state's.
+  local S_POSITION, S_GOAL = at(offsetof("c3MoveState", "position"), 8), at(offsetof("c3MoveState", "goal"), 8)
+  local S_COUNT = at(offsetof("c3MoveState", "count"), 4)
+  local S_ITEM, S_RESPONSE = at(CONTACT, 4) + C_ITEM, at(CONTACT, 4) + C_RESPONSE
+  local S_GENERATION = at(CONTACT, 4) + C_GENERATION
+  -- A c3MoveDef's.
+  local D_GOAL, D_SKIN = at(offsetof("c3MoveDef", "goal"), 8), at(offsetof("c3MoveDef", "skin"), 8)
+  local D_ITERATIONS, D_DECIDE = at(offsetof("c3MoveDef", "maxIterations"), 4), offsetof("c3MoveDef", "decide")
+
+  -- c3Move_Step, as returning an int: an enum that a C function returns is
+  -- boxed by the interpreter.
+  local movestep = cast("int (*)(c3Move*, const c3World*)", C.c3Move_Step)
+
+  local contactS = new("c3MoveContact[1]")
+  local contactD, contactI, contactU, contactB = cast(DoubleP, contactS), cast(IntP, contactS), cast(UintP, contactS),
+    cast(ByteP, contactS)
+  local defD, defI, defB = cast(DoubleP, defS), cast(IntP, defS), cast(ByteP, defS)
+  local redirectD = cast(DoubleP, redirectS)
+
+  local function ownvec3(v, x, y, z)
+    if istype(Vec3T, v) then
+      return (setvec3(v, x, y, z))
+    end
+    return (newvec3(x, y, z))
+  end
+
+  -- The collision record rec of item, from the contact in the scratch
+  -- (lc3_fillrecord), the other item and the response's name from items
+  -- and names. (The fields whose types vary, which the compiled code
+  -- guards, first: the exits of those guards then carry few values.)
+  local function fillcontact(rec, item, items, names)
+    local d = contactD
+    rawset(rec, "other", rawget(items, idof(contactI[C_ITEM], contactU[C_GENERATION])))
+    rawset(rec, "type", rawget(names, contactI[C_RESPONSE]))
+    rawset(rec, "overlaps", contactB[C_OVERLAPS] ~= 0)
+    local face = contactI[C_FACE]
+    rawset(rec, "face", face >= 0 and face + 1 or nil)
+    rawset(rec, "item", item)
+    rawset(rec, "t", d[C_T])
+    local own = ownvec3(rawget(rec, "_point"), d[C_POINT], d[C_POINT + 1], d[C_POINT + 2])
+    rawset(rec, "_point", own)
+    rawset(rec, "point", own)
+    local nx, ny, nz = d[C_NORMAL], d[C_NORMAL + 1], d[C_NORMAL + 2]
+    own = ownvec3(rawget(rec, "_normal"), nx, ny, nz)
+    rawset(rec, "_normal", own)
+    rawset(rec, "normal", own)
+    rawset(rec, "normalX", nx)
+    rawset(rec, "normalY", ny)
+    rawset(rec, "normalZ", nz)
+    rawset(rec, "touchX", d[C_TOUCH])
+    rawset(rec, "touchY", d[C_TOUCH + 1])
+    rawset(rec, "touchZ", d[C_TOUCH + 2])
+  end
+
+  -- What a step returns when the move (info) stops to ask (status 1 or 2).
+  local function askvalues(info, status)
+    local si = info.si
+    if status == 1 then
+      return 1, idof(si[S_ITEM], info.su[S_GENERATION]), si[S_COUNT]
+    end
+    local sd = info.sd
+    return 2, si[S_COUNT], si[S_RESPONSE], sd[S_POSITION], sd[S_POSITION + 1], sd[S_POSITION + 2], sd[S_GOAL],
+      sd[S_GOAL + 1], sd[S_GOAL + 2]
+  end
+
+  -- Where the move (info) is, and its count of contacts.
+  local function position(info)
+    local sd = info.sd
+    return sd[S_POSITION], sd[S_POSITION + 1], sd[S_POSITION + 2], info.si[S_COUNT]
+  end
+
+  local function contactcount(info)
+    return info.si[S_COUNT]
+  end
+
+  -- Move handle -> { move (its c3Move*), sd, si, su (views of its state),
+  -- world (the c3World* it began in), id, generation, known, before,
+  -- synced, active, busy, shape (the value it moves, false for a check;
+  -- held while it runs) } (weak keys).
+  local moves = setmetatable({}, { __mode = "k" })
 
   local function newmove()
     local m = new(MoveT)
-    local p = cast(MoveP, m)
-    p.move = C.c3CreateMove(nil)
-    if p.move == nil then
+    local move = C.c3CreateMove(nil)
+    if move == nil then
       raise("not enough memory")
     end
+    cast(MoveP, m).move = move
+    local st = C.c3Move_GetState(move)
+    moves[m] = { move = move, sd = cast(DoubleP, st), si = cast(IntP, st), su = cast(UintP, st), world = false, id = 0,
+      generation = 0, known = false, before = 0, synced = 0, active = false, busy = false, shape = false }
     return m
   end
 
@@ -953,6 +1068,10 @@ return B.once("world", function()
     __gc = function(m)
       local p = cast(MoveP, m)
       if p.move ~= nil then
+        local info = moves[m]
+        if info then
+          info.move, info.active = nil, false
+        end
         C.c3DestroyMove(p.move)
         p.move = nil
       end
@@ -968,72 +1087,68 @@ return B.once("world", function()
     end,
   })
 
+  -- The data of the move m (argument arg of fname), free to use.
   local function checkmove(m, arg, fname)
     if not istype(MoveT, m) then
       argerror(arg, fname, format("collide.WorldMove expected, got %s", typename(m)))
     end
-    local p = cast(MoveP, m)
-    if p.move == nil or p.busy then
+    local info = moves[m]
+    if info == nil or info.move == nil or info.busy then
       argerror(arg, fname, "the move is in use")
     end
-    return p
+    return info
   end
 
   local MOVE_DONE, MOVE_DECIDE, MOVE_RESPOND, MOVE_ENDED = 0, 1, 2, 3
   local moveDone, moveDecide, moveRespond, moveFailed = 0, 1, 2, 4
 
-  -- Begin the move m (its data p): item id toward the goal; false when its
+  -- Begin the move (its data info): item id toward the goal; false when its
   -- shape cannot move (or, moving, has no value the world writes).
-  local function beginmove(w, state, p, id, gx, gy, gz, skin, iterations, decide, moving)
-    local token = 0
+  local function beginmove(w, state, info, id, gx, gy, gz, skin, iterations, decide, moving)
+    local v = false
     if moving then
-      local v = state.written[id]
+      v = state.written[id]
       if v == nil then
         return false
       end
-      token = cast(UINTPTR, cast(CenterP, v)) -- (the value's identity: its address, while the item holds it)
     end
-    p.shape = token
-    local def = defS[0]
-    def.goal.x, def.goal.y, def.goal.z = gx, gy, gz
-    def.skin = skin
-    def.maxIterations = iterations < 1 and 1 or iterations > 1000 and 1000 or iterations
-    def.decide = decide
-    p.world = w
-    p.id = id
-    p.begun = C.c3World_GetChanges(w)
-    p.known = false
-    p.synced = 0
-    local active = C.c3Move_Begin(p.move, w, id, defS)
-    p.active = active
+    info.shape = v -- (the value's identity, while the move runs)
+    defD[D_GOAL], defD[D_GOAL + 1], defD[D_GOAL + 2] = gx, gy, gz
+    defD[D_SKIN] = skin
+    defI[D_ITERATIONS] = iterations < 1 and 1 or iterations > 1000 and 1000 or iterations
+    defB[D_DECIDE] = decide and 1 or 0
+    info.world = w
+    info.id = id
+    info.known = false
+    info.synced = 0
+    local active = C.c3Move_Begin(info.move, w, id, defS)
+    info.active = active
     return active
   end
 
-  local function knowitem(w, p)
-    if not p.known then
-      p.generation = C.c3World_GetItemGeneration(w, p.id)
-      p.known = true
+  local function knowitem(w, info)
+    if not info.known then
+      info.generation = C.c3World_GetItemGeneration(w, info.id)
+      info.known = true
     end
   end
 
-  -- The item of the move p put where it ended (x, y, z), if it is still the
-  -- one that moved, as it was: true; else false and where the item is now.
-  local function placemove(h, state, p, x, y, z)
-    local w = cast(CoreP, h).world
-    local id = p.id
-    local alive = w ~= nil and w == p.world and C.c3World_IsItem(w, id)
-    local v = state.written[id]
-    if alive and v ~= nil and cast(UINTPTR, cast(CenterP, v)) == p.shape
-        and (C.c3World_GetChanges(w) == p.begun or C.c3World_GetItemStamp(w, id) <= p.begun) then
+  -- The item of the move (info) put where it ended (x, y, z), if it is
+  -- still the one that moved, as it was: true; else false and where the
+  -- item is now.
+  local function placemove(state, info, x, y, z)
+    local w = state.w
+    local id = info.id
+    local alive = w ~= nil and w == info.world and C.c3World_IsItem(w, id)
+    if alive and rawequal(state.written[id], info.shape) and not C.c3Move_ItemChanged(info.move, w) then
       if not moveitem(w, state, id, x, y, z) then
         raise("not enough memory")
       end
       return true, x, y, z
     end
-    if alive and p.known and C.c3World_GetItemGeneration(w, id) == p.generation then
+    if alive and info.known and C.c3World_GetItemGeneration(w, id) == info.generation then
       C.c3World_GetItemCenter(w, id, vecS)
-      local c = vecS[0]
-      return false, c.x, c.y, c.z
+      return false, vecD[0], vecD[1], vecD[2]
     end
     return false, x, y, z
   end
@@ -1041,7 +1156,7 @@ return B.once("world", function()
   --- w:mover(ids, items, pool, made, skin, iterations, names) -> fast, begin,
   -- decide, redirect, slide, newMove (lworld.c's world_newmover).
   methods.mover = api(function(h, ids, items, pool, made, skin, iterations, names)
-    if not istype(CoreT, h) or h[K].world == nil then
+    if not isopen(h) then
       badworld(h, "mover")
     end
     checktable(ids, 2, "mover")
@@ -1054,7 +1169,8 @@ return B.once("world", function()
     checkinteger(iterations, 7, "mover")
     checktable(names, 8, "mover")
     local state = states[h]
-    local fastMove = newmove()
+    local hp = state.p
+    local fastMove = newmove() -- (held here: moves holds no move)
     local skinValue = skin == nil and -1 or tonumber(skin)
 
     local function isrecord(x)
@@ -1084,41 +1200,9 @@ return B.once("world", function()
       return rec
     end
 
-    local function ownvec3(v, x, y, z)
-      if istype(Vec3T, v) then
-        return setvec3(v, x, y, z)
-      end
-      return newvec3(x, y, z)
-    end
-
-    -- (The fields whose types vary, which the compiled code guards, first:
-    -- the exits of those guards then carry few values.)
-    local function fillrecord(cols, i, item, c)
-      local rec = takerecord(cols, i)
-      local hit = c.hit
-      rawset(rec, "other", rawget(items, idof(hit.item, c.generation)))
-      rawset(rec, "type", rawget(names, c.response))
-      rawset(rec, "overlaps", hit.overlaps)
-      local face = hit.face
-      rawset(rec, "face", face >= 0 and face + 1 or nil)
-      rawset(rec, "item", item)
-      rawset(rec, "t", hit.fraction)
-      local point = hit.point
-      local own = ownvec3(rawget(rec, "_point"), point.x, point.y, point.z)
-      rawset(rec, "_point", own)
-      rawset(rec, "point", own)
-      local normal = hit.normal
-      local nx, ny, nz = normal.x, normal.y, normal.z
-      own = ownvec3(rawget(rec, "_normal"), nx, ny, nz)
-      rawset(rec, "_normal", own)
-      rawset(rec, "normal", own)
-      rawset(rec, "normalX", nx)
-      rawset(rec, "normalY", ny)
-      rawset(rec, "normalZ", nz)
-      local touch = c.touch
-      rawset(rec, "touchX", touch.x)
-      rawset(rec, "touchY", touch.y)
-      rawset(rec, "touchZ", touch.z)
+    -- Record i of cols, from the contact in the scratch.
+    local function fillrecord(cols, i, item)
+      fillcontact(takerecord(cols, i), item, items, names)
     end
 
     -- Record i of cols back to the pool.
@@ -1132,128 +1216,77 @@ return B.once("world", function()
       end
     end
 
-    -- The records past count back to the pool (unrolled for the few a
-    -- move most often leaves, as syncrecords is).
+    -- The records past count back to the pool.
     local function trimrecords(cols, count, before)
-      local left = before - count
-      if left >= 1 then
-        trimone(cols, before)
-        if left >= 2 then
-          trimone(cols, before - 1)
-          if left >= 3 then
-            trimone(cols, before - 2)
-            if left >= 4 then
-              trimone(cols, before - 3)
-              for i = before - 4, count + 1, -1 do
-                trimone(cols, i)
-              end
-            end
-          end
-        end
+      for i = before, count + 1, -1 do
+        trimone(cols, i)
       end
     end
 
-    -- (The functions below hold no cdata pointer in a local across a loop
-    -- or a call that may end a trace: one live where traces meet is boxed,
-    -- which is garbage. They derive it again from the move or the handle.)
-
-    -- The next contact's record.
-    local function syncone(m, cols, item)
-      local p = cast(MoveP, m)
-      local st = C.c3Move_GetState(p.move)
-      local i = p.synced
-      p.synced = i + 1
-      fillrecord(cols, i + 1, item, st.contacts[i])
-    end
-
-    -- The records of the contacts up to count. A loop in a function that
-    -- a move calls ends the compiled code at it (what follows it, in the
-    -- callers, would run in LuaJIT's interpreter, which boxes every pointer
-    -- it reads): the records a move most often makes, unrolled.
-    local function syncrecords(m, cols, item, count)
-      local left = count - cast(MoveP, m).synced
-      if left >= 1 then
-        syncone(m, cols, item)
-        if left >= 2 then
-          syncone(m, cols, item)
-          if left >= 3 then
-            syncone(m, cols, item)
-            if left >= 4 then
-              syncone(m, cols, item)
-              if left >= 5 then
-                syncone(m, cols, item)
-                if left >= 6 then
-                  syncone(m, cols, item)
-                  while cast(MoveP, m).synced < count do
-                    syncone(m, cols, item)
-                  end
-                end
-              end
-            end
-          end
-        end
+    -- The records of the contacts of the move (info) up to count.
+    local function syncrecords(info, cols, item, count)
+      local move = info.move
+      for i = info.synced, count - 1 do
+        info.synced = i + 1
+        C.c3Move_GetContact(move, i, contactS)
+        fillrecord(cols, i + 1, item)
       end
     end
 
     -- What stepmove returns when the move stops to ask (status 1 or 2).
-    local function asked(m, status)
-      local p = cast(MoveP, m)
-      p.busy = false
-      local st = C.c3Move_GetState(p.move)
+    local function asked(info, status)
+      info.busy = false
       unpin(h)
-      if status == moveDecide then
-        local contact = st.contact
-        return MOVE_DECIDE, idof(contact.hit.item, contact.generation), st.count
-      end
-      local pos, goal = st.position, st.goal
-      return MOVE_RESPOND, st.count, st.contact.response, pos.x, pos.y, pos.z, goal.x, goal.y, goal.z
+      local a, b, c, d, e, f, g, i, j = askvalues(info, status)
+      return a, b, c, d, e, f, g, i, j
     end
 
-    local function ended(m, status, cols)
-      local p = cast(MoveP, m)
-      local st = C.c3Move_GetState(p.move)
-      local pos = st.position
-      local x, y, z, n = pos.x, pos.y, pos.z, st.count
-      if p.before > n then
-        trimrecords(cols, n, p.before)
+    local function ended(info, status, cols)
+      local x, y, z, n = position(info)
+      if info.before > n then
+        trimrecords(cols, n, info.before)
       end
-      if status == moveDone and cast(MoveP, m).shape ~= 0 then
+      if status == moveDone and info.shape then
         local placed
-        placed, x, y, z = placemove(h, state, cast(MoveP, m), x, y, z)
+        placed, x, y, z = placemove(state, info, x, y, z)
         if not placed then
           status = 3
         end
       end
-      cast(MoveP, m).busy = false
+      info.shape = false
+      info.busy = false
       unpin(h)
       return status == moveDone and MOVE_DONE or MOVE_ENDED, x, y, z, n
     end
 
-    local function stepmove(m, cols, item)
+    local function stepmove(info, cols, item)
       local w = enter(h, "move")
-      local p = cast(MoveP, m)
-      if not p.active or w ~= p.world then
+      if not info.active or w ~= info.world then
         fail(h, 1, "move", "the move is not under way in this world")
       end
-      local status = C.c3Move_Step(p.move, w)
-      p.active = status == moveDecide or status == moveRespond
+      local status = movestep(info.move, w)
+      local active = status == moveDecide or status == moveRespond
+      info.active = active
       if status == moveFailed then
         unpin(h)
         raise("not enough memory")
       end
-      p.busy = true
-      local count = C.c3Move_GetState(p.move).count
-      if p.synced < count then
-        syncrecords(m, cols, item, count)
+      info.busy = true
+      local count = contactcount(info)
+      if info.synced < count then
+        syncrecords(info, cols, item, count)
       end
-      if status == moveDecide or status == moveRespond then
-        return asked(m, status)
+      local a, b, c, d, e, f, g, i, j
+      if active then
+        a, b, c, d, e, f, g, i, j = asked(info, status)
+      else
+        a, b, c, d, e = ended(info, status, cols)
       end
-      return ended(m, status, cols)
+      return a, b, c, d, e, f, g, i, j
     end
 
     local begin = api(function(m, x, gx, gy, gz, its, sk, cols, item, moving, decide)
-      checkmove(m, 1, "move")
+      local info = checkmove(m, 1, "move")
       gx, gy, gz = checkcoordinate(gx, 3, "move", "goal x"), checkcoordinate(gy, 4, "move", "goal y"),
         checkcoordinate(gz, 5, "move", "goal z")
       its = checkinteger(its, 6, "move")
@@ -1261,55 +1294,55 @@ return B.once("world", function()
       checktable(cols, 8, "move")
       local w = enter(h, "move")
       local id = checkitem(h, w, x, 2, "move")
-      local p = cast(MoveP, m)
-      p.before = #cols
-      if not beginmove(w, state, p, id, gx, gy, gz, sk, its, decide and true or false, moving and true or false) then
+      info.before = #cols
+      if not beginmove(w, state, info, id, gx, gy, gz, sk, its, decide, moving) then
         unpin(h)
         return -1
       end
-      knowitem(w, p)
+      knowitem(w, info)
       unpin(h)
-      return stepmove(m, cols, item)
+      local a, b, c, d, e, f, g, i, j = stepmove(info, cols, item)
+      return a, b, c, d, e, f, g, i, j
     end)
 
     local decide = api(function(m, response, cols, item)
-      checkmove(m, 1, "move")
+      local info = checkmove(m, 1, "move")
       response = checkinteger(response, 2, "move")
       checktable(cols, 3, "move")
       -- (The core's decision reads the move's world: the world must be this
       -- one and open, pinned meanwhile; a finalizer may have closed it.)
       local w = enter(h, "move")
-      local p = cast(MoveP, m)
-      if not p.active or w ~= p.world then
+      if not info.active or w ~= info.world then
         fail(h, 1, "move", "the move is not under way in this world")
       end
-      C.c3Move_Decide(p.move, (response < 0 or response > 2147483647) and 0 or response)
+      C.c3Move_Decide(info.move, (response < 0 or response > 2147483647) and 0 or response)
       unpin(h)
-      return stepmove(m, cols, item)
+      local a, b, c, d, e, f, g, i, j = stepmove(info, cols, item)
+      return a, b, c, d, e, f, g, i, j
     end)
 
     local redirect = api(function(m, x, y, z, gx, gy, gz, cols, item)
-      checkmove(m, 1, "move")
-      local r = redirectS
-      r[0].x, r[0].y, r[0].z = checknumber(x, 2, "move"), checknumber(y, 3, "move"), checknumber(z, 4, "move")
-      r[1].x, r[1].y, r[1].z = checknumber(gx, 5, "move"), checknumber(gy, 6, "move"), checknumber(gz, 7, "move")
+      local info = checkmove(m, 1, "move")
+      local r = redirectD
+      r[0], r[1], r[2] = checknumber(x, 2, "move"), checknumber(y, 3, "move"), checknumber(z, 4, "move")
+      r[3], r[4], r[5] = checknumber(gx, 5, "move"), checknumber(gy, 6, "move"), checknumber(gz, 7, "move")
       checktable(cols, 8, "move")
-      local p = cast(MoveP, m)
-      if not p.active then
+      if not info.active then
         argerror(1, "move", "the move is not under way in this world")
       end
-      C.c3Move_Redirect(p.move, r, r + 1)
-      return stepmove(m, cols, item)
+      C.c3Move_Redirect(info.move, redirectS, redirectS + 1)
+      local a, b, c, d, e, f, g, i, j = stepmove(info, cols, item)
+      return a, b, c, d, e, f, g, i, j
     end)
 
     local slide = api(function(m, tx, ty, tz, nx, ny, nz, gx, gy, gz)
-      local p = checkmove(m, 1, "slide")
-      local r = redirectS
-      r[0].x, r[0].y, r[0].z = checknumber(tx, 2, "slide"), checknumber(ty, 3, "slide"), checknumber(tz, 4, "slide")
-      r[1].x, r[1].y, r[1].z = checknumber(nx, 5, "slide"), checknumber(ny, 6, "slide"), checknumber(nz, 7, "slide")
-      r[2].x, r[2].y, r[2].z = checknumber(gx, 8, "slide"), checknumber(gy, 9, "slide"), checknumber(gz, 10, "slide")
-      C.c3Move_Slide(p.move, r, r + 1, r + 2)
-      return r[0].x, r[0].y, r[0].z, r[2].x, r[2].y, r[2].z
+      local info = checkmove(m, 1, "slide")
+      local r = redirectD
+      r[0], r[1], r[2] = checknumber(tx, 2, "slide"), checknumber(ty, 3, "slide"), checknumber(tz, 4, "slide")
+      r[3], r[4], r[5] = checknumber(nx, 5, "slide"), checknumber(ny, 6, "slide"), checknumber(nz, 7, "slide")
+      r[6], r[7], r[8] = checknumber(gx, 8, "slide"), checknumber(gy, 9, "slide"), checknumber(gz, 10, "slide")
+      C.c3Move_Slide(info.move, redirectS, redirectS + 1, redirectS + 2)
+      return r[0], r[1], r[2], r[6], r[7], r[8]
     end)
 
     -- The goal as world.lua reads it (a vec3, or a table with no
@@ -1317,8 +1350,8 @@ return B.once("world", function()
     local function togoal(goal)
       local x, y, z
       if istype(Vec3T, goal) then
-        local v = goal[K]
-        x, y, z = v.x, v.y, v.z
+        copy(vecS, goal, 24)
+        x, y, z = vecD[0], vecD[1], vecD[2]
       elseif type(goal) == "table" and getmetatable(goal) == nil then
         x = rawget(goal, "x")
         if x ~= nil then
@@ -1338,30 +1371,30 @@ return B.once("world", function()
       return x, y, z
     end
 
-    -- The fast path's results once its move is over: its records, the item placed.
-    local function fastresults(item, count, actual, cols, moving)
-      local p = cast(MoveP, fastMove)
-      local x, y, z = actual.x, actual.y, actual.z
-      p.before = 0
+    -- The fast path's results once its move is over (at x, y, z, into
+    -- actual): its records, the item placed.
+    local function fastresults(item, count, actual, cols, moving, x, y, z)
+      local info = moves[fastMove]
+      info.before = 0
       if cols == nil then
         cols = {}
       else
-        p.before = #cols
+        info.before = #cols
       end
       if count > 0 then
-        syncrecords(fastMove, cols, item, count)
+        syncrecords(info, cols, item, count)
       end
-      p = cast(MoveP, fastMove)
-      if p.before > count then
-        trimrecords(cols, count, p.before)
+      if info.before > count then
+        trimrecords(cols, count, info.before)
       end
       if moving then
-        local placed, px, py, pz = placemove(h, state, cast(MoveP, fastMove), x, y, z)
+        local placed, px, py, pz = placemove(state, info, x, y, z)
         if not placed then
           setvec3(actual, px, py, pz)
         end
       end
-      cast(MoveP, fastMove).busy = false
+      info.shape = false
+      info.busy = false
       unpin(h)
       return actual, cols, count
     end
@@ -1377,47 +1410,48 @@ return B.once("world", function()
           or type(key) ~= "number" then
         return false, -3
       end
-      local w = pin(h).world
+      hp.pins = hp.pins + 1
+      local w = state.w
       local id = w ~= nil and itemslot(w, key) or -1
       if id < 0 then
         unpin(h)
         return false, -3
       end
-      local p = cast(MoveP, fastMove) -- (the closure holds the move, not only a pointer into it)
-      if p.busy then
+      local info = moves[fastMove]
+      if info.busy then
         unpin(h)
         return false, -4
       end
-      if not beginmove(w, state, p, id, gx, gy, gz, skinValue, its, false, moving and true or false) then
+      if not beginmove(w, state, info, id, gx, gy, gz, skinValue, its, false, moving) then
         unpin(h)
         return false, -1
       end
-      local status = C.c3Move_Step(p.move, w)
-      if status == moveFailed then
-        unpin(h)
-        raise("not enough memory")
-      end
+      local status = movestep(info.move, w)
       if status ~= moveDone then
+        info.shape = false
         unpin(h)
+        if status == moveFailed then
+          raise("not enough memory")
+        end
         return false, -2
       end
-      p.busy = true
-      local st = C.c3Move_GetState(p.move)
-      local count = st.count
+      info.busy = true
+      local x, y, z, count = position(info)
       if actual == nil or cols == nil or count > 0 or #cols > 0 then
-        knowitem(w, p) -- (what follows allocates)
+        knowitem(w, info) -- (what follows allocates)
       end
-      local pos = st.position
       if actual == nil then
-        actual = newvec3(pos.x, pos.y, pos.z)
+        actual = newvec3(x, y, z)
       else
-        setvec3(actual, pos.x, pos.y, pos.z)
+        setvec3(actual, x, y, z)
       end
-      return fastresults(item, count, actual, cols, moving)
+      local a, b, c = fastresults(item, count, actual, cols, moving, x, y, z)
+      return a, b, c
     end)
 
     return fast, begin, decide, redirect, slide, api(newmove)
   end)
+
 
   -- -- the handle ----------------------------------------------------------------------------------
 
@@ -1450,7 +1484,7 @@ return B.once("world", function()
     local h = new(CoreT)
     local p = cast(CoreP, h)
     p.world = w
-    local state = { shapes = {}, written = {}, meshes = {} }
+    local state = { shapes = {}, written = {}, meshes = {}, p = p, w = w, closing = false }
     states[h] = state
     gc(h, finalizer(state))
     return h

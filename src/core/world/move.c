@@ -263,6 +263,17 @@ const c3MoveState* c3Move_GetState(const c3Move* m)
 	return &m->state;
 }
 
+void c3Move_GetContact(const c3Move* m, int index, c3MoveContact* out)
+{
+	C3_ASSERT(index >= 0 && index < m->state.count);
+	*out = m->state.contacts[index];
+}
+
+bool c3Move_ItemChanged(const c3Move* m, const c3World* world)
+{
+	return world != m->world || !c3World_IsItem(world, m->item) || c3World_GetItemStamp(world, m->item) > m->begun;
+}
+
 // -- the slide planes ------------------------------------------------------------------------
 
 // Keep n, unless a normal within rounding of it is kept already (a face and

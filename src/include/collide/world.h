@@ -347,6 +347,15 @@ C3_API void c3Move_Slide(c3Move* move, const c3Vec3* touch, const c3Vec3* normal
 
 C3_API const c3MoveState* c3Move_GetState(const c3Move* move);
 
+/// Contact index (0-based, below state->count) of the move, copied into
+/// *out (for callers that read no pointer: state->contacts[index]).
+C3_API void c3Move_GetContact(const c3Move* move, int index, c3MoveContact* out);
+
+/// Whether the item the move began with is gone from world, or changed
+/// (added, removed, updated or moved) since the move began: what a caller
+/// that places the item at the move's end checks first.
+C3_API bool c3Move_ItemChanged(const c3Move* move, const c3World* world);
+
 /// Rebuild both trees top-down, for faster queries (after a level is
 /// loaded); false when there is no memory (what was not rebuilt is as it was).
 C3_API bool c3World_Optimize(c3World* world);
