@@ -54,17 +54,62 @@ return B.once("world", function()
   local M = { functions = {} }
   local methods = {}
 
-  -- Scratch structs, filled and passed by pointer right away (nothing runs
-  -- between the fill and the call but the call).
-  local shapeS = new("c3WorldShape[1]")
-  local vecS = new("c3Vec3[1]")
-  local boundsS = new("c3AABB[1]")
-  local rayS = new("c3RayCastInput[1]")
-  local hitS = new("c3WorldHit[1]")
-  local infoS = new("c3WorldInfo[1]")
-  local filterS = new("c3ItemFilter[1]")
-  local defS = new("c3MoveDef[1]")
-  local redirectS = new("c3Vec3[3]")
+  -- Scratch structs, filled and passed by pointer, and the views of doubles
+  -- and integers through which they are written and read without a struct
+  -- reference (which LuaJIT's interpreter boxes). One set per depth of
+  -- world calls: a call runs pinned (enter ... unpin), and a finalizer that
+  -- runs inside it (at any allocation) and calls into a world takes the next
+  -- depth's set, so that it cannot overwrite what the outer call filled.
+  local shapeS, vecS, boundsS, rayS, hitS, infoS, filterS, defS, redirectS
+  local vecD, contactS, contactD, contactI, contactU, contactB, defD, defI, defB, redirectD, rayD
+  local DoubleP, IntP = ffi.typeof("double*"), ffi.typeof("int32_t*")
+  local UintP, ByteP = ffi.typeof("uint32_t*"), ffi.typeof("uint8_t*")
+
+  local function makeset()
+    local set = {
+      new("c3WorldShape[1]"), new("c3Vec3[1]"), new("c3AABB[1]"), new("c3RayCastInput[1]"), new("c3WorldHit[1]"),
+      new("c3WorldInfo[1]"), new("c3ItemFilter[1]"), new("c3MoveDef[1]"), new("c3Vec3[3]"), nil,
+      new("c3MoveContact[1]"),
+    }
+    set[10] = cast(DoubleP, set[2])
+    set[12], set[13], set[14], set[15] = cast(DoubleP, set[11]), cast(IntP, set[11]), cast(UintP, set[11]),
+      cast(ByteP, set[11])
+    set[16], set[17], set[18] = cast(DoubleP, set[8]), cast(IntP, set[8]), cast(ByteP, set[8])
+    set[19] = cast(DoubleP, set[9])
+    set[20] = cast(DoubleP, set[4])
+    return set
+  end
+
+  local function install(set)
+    shapeS, vecS, boundsS, rayS, hitS, infoS, filterS, defS, redirectS = set[1], set[2], set[3], set[4], set[5],
+      set[6], set[7], set[8], set[9]
+    vecD, contactS, contactD, contactI, contactU, contactB = set[10], set[11], set[12], set[13], set[14], set[15]
+    defD, defI, defB, redirectD, rayD = set[16], set[17], set[18], set[19], set[20]
+  end
+
+  local sets, depth = { makeset() }, 0
+  install(sets[1])
+
+  local function swapin()
+    depth = depth + 1
+    if depth > 1 then
+      local set = sets[depth]
+      if set == nil then
+        set = makeset()
+        sets[depth] = set
+      end
+      install(set)
+    end
+  end
+
+  local function swapout()
+    if depth > 1 then
+      install(sets[depth - 1])
+    end
+    if depth > 0 then
+      depth = depth - 1
+    end
+  end
 
   -- The mesh part, loaded when a mesh is first given (mesh.lua).
   local meshes
@@ -108,10 +153,12 @@ return B.once("world", function()
   local function pin(h)
     local p = states[h].p
     p.pins = p.pins + 1
+    swapin()
     return p
   end
 
   local function unpin(h)
+    swapout()
     local state = states[h]
     local p = state.p
     local n = p.pins - 1
@@ -144,6 +191,7 @@ return B.once("world", function()
     end
     local p = state.p
     p.pins = p.pins + 1
+    swapin()
     local w = state.w
     if w == nil then
       unpin(h)
@@ -213,7 +261,7 @@ return B.once("world", function()
       local p = cast(CoreP, h)
       local w = p.world ~= nil and p.world or p.closing
       p.world, p.closing, p.pins = nil, nil, 0
-      state.w, state.closing = nil, false
+      state.w, state.closing, state.closingw = nil, false, nil
       if w ~= nil then
         drop(w, state)
       end
@@ -469,7 +517,6 @@ return B.once("world", function()
   -- (Written through a view of doubles, and copied into the value, its
   -- center first: no struct reference, no cast, which the interpreter
   -- would box.)
-  local vecD = cast("double*", vecS)
   local function moveitem(w, state, id, x, y, z)
     vecD[0], vecD[1], vecD[2] = x, y, z
     if not C.c3World_SetItemCenterPtr(w, id, vecS) then
@@ -819,10 +866,13 @@ return B.once("world", function()
     if not (maxT >= 0) then -- luacheck: ignore 581 (NaN fails it)
       argerror(4, fname, "maxT must be >= 0")
     end
-    local r = rayS[0]
-    r.origin.x, r.origin.y, r.origin.z = ox, oy, oz
-    r.translation.x, r.translation.y, r.translation.z = dx, dy, dz
-    r.maxFraction = maxT
+    return ox, oy, oz, dx, dy, dz, maxT
+  end
+
+  -- The ray in this depth's scratch (after enter: see makeset).
+  local function setray(ox, oy, oz, dx, dy, dz, maxT)
+    local r = rayD
+    r[0], r[1], r[2], r[3], r[4], r[5], r[6] = ox, oy, oz, dx, dy, dz, maxT
     return rayS
   end
 
@@ -830,27 +880,31 @@ return B.once("world", function()
     if not isopen(h) then
       badworld(h, "raycast")
     end
-    local ray = checkray(origin, direction, maxT, "raycast")
+    local ox, oy, oz, dx, dy, dz, t = checkray(origin, direction, maxT, "raycast")
     local w, p = enter(h, "raycast")
-    C.c3World_RayCastClosestPtr(w, ray, hitS, p.last)
+    C.c3World_RayCastClosestPtr(w, setray(ox, oy, oz, dx, dy, dz, t), hitS, p.last)
     local hit = hitS[0]
     if hit.item < 0 then
       unpin(h)
       return nil
     end
     local id = itemkey(w, hit.item)
-    unpin(h)
-    return id, hit.fraction, hit.point.x, hit.point.y, hit.point.z, hit.normal.x, hit.normal.y, hit.normal.z,
+    -- (read while pinned: this depth's scratch is the call's until unpin)
+    local point, normal = hit.point, hit.normal
+    local f, px, py, pz, nx, ny, nz, face = hit.fraction, point.x, point.y, point.z, normal.x, normal.y, normal.z,
       hit.face + 1
+    unpin(h)
+    return id, f, px, py, pz, nx, ny, nz, face
   end)
 
   methods.raycastAll = api(function(h, origin, direction, maxT, buf)
     if not isopen(h) then
       badworld(h, "raycastAll")
     end
-    checkray(origin, direction, maxT, "raycastAll")
+    local ox, oy, oz, dx, dy, dz, t = checkray(origin, direction, maxT, "raycastAll")
     checktable(buf, 5, "raycastAll")
     local w, p = enter(h, "raycastAll")
+    setray(ox, oy, oz, dx, dy, dz, t)
     local s = takescratch()
     local n = C.c3World_RayCastInto(w, rayS, s.hits, s.capacity, p.last)
     if n > s.capacity then
@@ -954,8 +1008,6 @@ return B.once("world", function()
   -- a move's path, which LuaJIT's interpreter would box (garbage) whenever
   -- a part of the path runs there.
 
-  local DoubleP, IntP, UintP, ByteP = ffi.typeof("double*"), ffi.typeof("int32_t*"), ffi.typeof("uint32_t*"),
-    ffi.typeof("uint8_t*")
 
   -- The index of a member at byte offset off in a view of elements of size bytes.
   local function at(off, size)
@@ -983,11 +1035,6 @@ return B.once("world", function()
   -- boxed by the interpreter.
   local movestep = cast("int (*)(c3Move*, const c3World*)", C.c3Move_Step)
 
-  local contactS = new("c3MoveContact[1]")
-  local contactD, contactI, contactU, contactB = cast(DoubleP, contactS), cast(IntP, contactS), cast(UintP, contactS),
-    cast(ByteP, contactS)
-  local defD, defI, defB = cast(DoubleP, defS), cast(IntP, defS), cast(ByteP, defS)
-  local redirectD = cast(DoubleP, redirectS)
 
   local function ownvec3(v, x, y, z)
     if istype(Vec3T, v) then
@@ -1099,7 +1146,7 @@ return B.once("world", function()
     return info
   end
 
-  local MOVE_DONE, MOVE_DECIDE, MOVE_RESPOND, MOVE_ENDED = 0, 1, 2, 3
+  local MOVE_DONE, MOVE_ENDED = 0, 3 -- (and 1, 2: the stops, whose codes are the core's own)
   local moveDone, moveDecide, moveRespond, moveFailed = 0, 1, 2, 4
 
   -- Begin the move (its data info): item id toward the goal; false when its
@@ -1411,6 +1458,7 @@ return B.once("world", function()
         return false, -3
       end
       hp.pins = hp.pins + 1
+      swapin()
       local w = state.w
       local id = w ~= nil and itemslot(w, key) or -1
       if id < 0 then
