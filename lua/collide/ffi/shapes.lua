@@ -43,6 +43,60 @@ return B.once("shapes", function()
   local BOUNDS = new("c3AABB")
   local OK = C.c3_ok
 
+  -- One set of these scratches per depth of the calls that fill them and
+  -- read them back (constructors, and the changes of a shape made on a
+  -- copy): a finalizer that runs in such a call (LuaJIT's interpreter
+  -- allocates as it reads a struct's field) and makes or changes a shape
+  -- takes the next depth's, so that it cannot overwrite the outer call's.
+  local sets, level = { { V, POINTS, INT, BOUNDS, scratch } }, 0
+
+  local function useset(set)
+    V, POINTS, INT, BOUNDS, scratch = set[1], set[2], set[3], set[4], set[5]
+  end
+
+  local function deeper()
+    level = level + 1
+    if level > 1 then
+      local set = sets[level]
+      if set == nil then
+        local copies = {}
+        for t = SPHERE, POLYGON do
+          copies[t] = new(CORE[t])
+        end
+        set = { new("c3Vec3[5]"), new("c3Vec3[?]", C.C3_MAX_POLYGON_VERTICES), new("int[1]"), new("c3AABB"), copies }
+        sets[level] = set
+      end
+      useset(set)
+    end
+  end
+
+  local function shallower(x)
+    if level > 1 then
+      useset(sets[level - 1])
+    end
+    if level > 0 then
+      level = level - 1
+    end
+    return x
+  end
+
+  -- (An error leaves every such call: the first set again.)
+  B.unwinding[#B.unwinding + 1] = function()
+    if level > 0 then
+      level = 0
+      useset(sets[1])
+    end
+  end
+
+  -- fn, run at the next depth (a function of the API in fn's place).
+  local function guarded(fn)
+    B.apifunctions[fn] = nil
+    return api(function(a, b, c, d, e)
+      deeper()
+      return (shallower(fn(a, b, c, d, e)))
+    end)
+  end
+
   --- A new value of type t, a copy of the core struct src.
   local function newshape(t, src)
     local s = new(T[t])
@@ -384,6 +438,10 @@ return B.once("shapes", function()
     return newshape(POLYGON, p)
   end)
 
+  for _, name in ipairs({ "obb", "plane", "planeFromPoints", "ellipsoid", "polygon" }) do
+    F[name] = guarded(F[name])
+  end
+
   --- collide.type(x): "vec3", "sphere", ..., "mesh", or nil.
   F.type = api(function(x)
     local t = B.typeof(x)
@@ -545,6 +603,11 @@ return B.once("shapes", function()
     F[name] = fn
   end
 
+  for _, name in ipairs({ "bounds", "translate", "setCenter" }) do
+    F[name] = guarded(F[name])
+  end
+  TYPEMETHODS[OBB].setAxes = guarded(TYPEMETHODS[OBB].setAxes)
+
   M.methods = {}
   for t = SPHERE, POLYGON do
     local methods = {}
@@ -572,7 +635,9 @@ return B.once("shapes", function()
         return readfield(s, f)
       end,
       __newindex = function(s, k, x)
+        deeper()
         writefield(s, t, k, x)
+        shallower()
       end,
       __tostring = function(s)
         return tostr(s[K])

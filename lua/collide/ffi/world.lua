@@ -89,8 +89,14 @@ return B.once("world", function()
 
   local sets, depth = { makeset() }, 0
   install(sets[1])
+  -- The handle each call in progress pinned, by depth: an error that leaves
+  -- the front lets go of them all (B.unwinding), so that no pin outlives
+  -- its call (a world closed later would never be freed) and the next call
+  -- takes the first set again.
+  local held = {}
 
-  local function swapin()
+  local function swapin(h)
+    held[depth + 1] = h
     depth = depth + 1
     if depth > 1 then
       local set = sets[depth]
@@ -107,6 +113,7 @@ return B.once("world", function()
       install(sets[depth - 1])
     end
     if depth > 0 then
+      held[depth] = nil
       depth = depth - 1
     end
   end
@@ -153,7 +160,7 @@ return B.once("world", function()
   local function pin(h)
     local p = states[h].p
     p.pins = p.pins + 1
-    swapin()
+    swapin(h)
     return p
   end
 
@@ -175,6 +182,17 @@ return B.once("world", function()
     end
   end
 
+  B.unwinding[#B.unwinding + 1] = function()
+    while depth > 0 do
+      local h = held[depth]
+      if h ~= nil and states[h] ~= nil then
+        unpin(h)
+      else
+        swapout()
+      end
+    end
+  end
+
   -- The error of a call whose first argument is no open world.
   local function badworld(h, fname)
     if istype(CoreT, h) then
@@ -191,7 +209,7 @@ return B.once("world", function()
     end
     local p = state.p
     p.pins = p.pins + 1
-    swapin()
+    swapin(h)
     local w = state.w
     if w == nil then
       unpin(h)
@@ -389,7 +407,10 @@ return B.once("world", function()
       return setshape(t, v), nil
     end
     local m = meshpart()
-    m.checkmesh(v, 3, fname)
+    if m.tomesh(v) == nil then
+      unpin(h) -- (the pin let go before the error)
+      m.checkmesh(v, 3, fname)
+    end
     m.use(v, 1)
     local mesh = m.tomesh(v)
     if mesh == nil then
@@ -1264,19 +1285,50 @@ return B.once("world", function()
     end
 
     -- The records past count back to the pool.
+    -- (The records a move most often leaves and makes are handled in
+    -- straight-line code, loops only past them: a loop in a function that a
+    -- move calls starts a trace of its own, which ends each time the loop
+    -- is left ("leaving loop in root trace") and cuts the move's trace.)
     local function trimrecords(cols, count, before)
-      for i = before, count + 1, -1 do
-        trimone(cols, i)
+      local left = before - count
+      if left >= 1 then
+        trimone(cols, before)
+        if left >= 2 then
+          trimone(cols, before - 1)
+          if left >= 3 then
+            trimone(cols, before - 2)
+            for i = before - 3, count + 1, -1 do
+              trimone(cols, i)
+            end
+          end
+        end
       end
+    end
+
+    local function syncone(info, cols, item)
+      local i = info.synced
+      info.synced = i + 1
+      C.c3Move_GetContact(info.move, i, contactS)
+      fillrecord(cols, i + 1, item)
     end
 
     -- The records of the contacts of the move (info) up to count.
     local function syncrecords(info, cols, item, count)
-      local move = info.move
-      for i = info.synced, count - 1 do
-        info.synced = i + 1
-        C.c3Move_GetContact(move, i, contactS)
-        fillrecord(cols, i + 1, item)
+      local left = count - info.synced
+      if left >= 1 then
+        syncone(info, cols, item)
+        if left >= 2 then
+          syncone(info, cols, item)
+          if left >= 3 then
+            syncone(info, cols, item)
+            if left >= 4 then
+              syncone(info, cols, item)
+              while info.synced < count do
+                syncone(info, cols, item)
+              end
+            end
+          end
+        end
       end
     end
 
@@ -1458,7 +1510,7 @@ return B.once("world", function()
         return false, -3
       end
       hp.pins = hp.pins + 1
-      swapin()
+      swapin(h)
       local w = state.w
       local id = w ~= nil and itemslot(w, key) or -1
       if id < 0 then
