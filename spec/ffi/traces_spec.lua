@@ -54,7 +54,7 @@ end
 -- that mean code was not compiled (fresh traces: the cache is flushed
 -- first), and whether a trace that starts in fn itself (its loop) was
 -- compiled.
-local function abortsIn(fn)
+local function abortsIn(fn, known)
   local aborts, looped = {}, false
   local function listener(what, _, func, pc, code, info)
     if what == "stop" and func == fn then
@@ -63,7 +63,8 @@ local function abortsIn(fn)
       local where = util.funcinfo(func, pc)
       local source = where.source or ""
       local text = explain(func, pc, code, info)
-      if source:find("collide/", 1, true) and not benign(text:match(": (.*)$") or text) then
+      local reason = text:match(": (.*)$") or text
+      if source:find("collide/", 1, true) and not benign(reason) and not (known and known[reason]) then
         aborts[#aborts + 1] = text
       end
     end
@@ -216,11 +217,23 @@ describe("the FFI front in LuaJIT's traces", function()
     end,
   }
 
+  -- What docs/API.md ("Performance") says is not compiled, by loop: a move
+  -- leaves some of its traces at returns LuaJIT cannot record.
+  local KNOWN = {
+    ["a world's move loop: a box walking a floor of boxes (the items' own responses)"] = {
+      ["NYI: return to lower frame"] = true,
+      -- a whole move is longer than one trace ("trace too long"): the
+      -- frame's own loop is cut into the traces of its calls
+      loopNotOneTrace = true,
+    },
+  }
+
   for name, loop in pairs(loops) do
     it("compiles " .. name .. " with no abort in collide's code", function()
-      local aborts, looped = abortsIn(loop)
+      local aborts, looped = abortsIn(loop, KNOWN[name])
       assert.are.same({}, aborts)
-      assert.is_true(looped, "the loop itself was never compiled")
+      assert.is_true(looped or (KNOWN[name] and KNOWN[name].loopNotOneTrace) == true,
+        "the loop itself was never compiled")
     end)
   end
 
