@@ -7,24 +7,11 @@
 local B = require("collide.ffi.base")
 
 return B.once("init", function()
-  local names, typeof = B.names, B.typeof
-
   local core = {}
-
-  --- collide.type(x): "vec3", "sphere", ... or nil for anything else.
-  core.type = B.api(function(x)
-    local t = typeof(x)
-    return t and names[t]
-  end)
-
+  -- (shapes.lua's collide.type also names meshes: it comes after vec3's.)
   for _, part in ipairs({ "vec3", "shapes", "mesh", "world" }) do
-    local ok, m = pcall(require, "collide.ffi." .. part)
-    if ok then
-      for name, fn in pairs(m.functions) do
-        core[name] = fn
-      end
-    elseif not tostring(m):find("module 'collide.ffi." .. part .. "' not found", 1, true) then
-      error(m, 0)
+    for name, fn in pairs(require("collide.ffi." .. part).functions) do
+      core[name] = fn
     end
   end
   return core
