@@ -39,6 +39,20 @@ build = {
     ["collide.character"] = "lua/collide/character.lua",
     ["collide.debugdraw"] = "lua/collide/debugdraw.lua",
     ["collide.check"] = "lua/collide/check.lua",
+    ["collide.front"] = "lua/collide/front.lua",
+    ["collide.classic"] = "lua/collide/classic.lua",
+    -- The FFI front (LuaJIT): it needs libcollide (make core), which this
+    -- rock does not build; without it, require("collide") takes the classic
+    -- module (docs/LOVE.md).
+    ["collide.ffi"] = "lua/collide/ffi/init.lua",
+    ["collide.ffi.base"] = "lua/collide/ffi/base.lua",
+    ["collide.ffi.cdef"] = "lua/collide/ffi/cdef.lua",
+    ["collide.ffi.lib"] = "lua/collide/ffi/lib.lua",
+    ["collide.ffi.vec3"] = "lua/collide/ffi/vec3.lua",
+    ["collide.ffi.shapes"] = "lua/collide/ffi/shapes.lua",
+    ["collide.ffi.queries"] = "lua/collide/ffi/queries.lua",
+    ["collide.ffi.mesh"] = "lua/collide/ffi/mesh.lua",
+    ["collide.ffi.world"] = "lua/collide/ffi/world.lua",
     ["collide.core"] = {
       sources = {
         "src/binding/lcollide.c",
@@ -53,6 +67,7 @@ build = {
         "src/core/base/math_functions.c",
         "src/core/base/validate.c",
         "src/core/bvh/dynamic_tree.c",
+        "src/core/bvh/mesh_buffers.c",
         "src/core/bvh/mesh_build.c",
         "src/core/bvh/mesh_query.c",
         "src/core/kernel/closest.c",
@@ -81,6 +96,7 @@ build = {
         "src/core/shape/sphere.c",
         "src/core/world/move.c",
         "src/core/world/world.c",
+        "src/core/world/world_into.c",
       },
       incdirs = { "src/include", "src/core" },
       libraries = { "m" },
