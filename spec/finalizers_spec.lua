@@ -458,6 +458,56 @@ describe("finalizers inside the binding's calls", function()
     assertInside(inside, MESH_ALLOCATING, "mesh")
   end)
 
+  it("make a mesh of the faces as first read while finalizers lengthen them", function()
+    -- A finalizer inside collide.mesh adds vertices to its faces: the mesh
+    -- is made of the faces as they were when counted, or refused, and never
+    -- written past what was counted (the sanitized run would see it).
+    local vertices = {}
+    for i = 0, 40 do
+      vertices[#vertices + 1] = { i, 0, 0 }
+      vertices[#vertices + 1] = { i, 0, 1 }
+    end
+    local made, refused = 0, 0
+    eagerly(function()
+      local storm = Storm.new(6)
+      for _ = 1, ROUNDS do
+        local faces = {}
+        for i = 0, 39 do
+          faces[#faces + 1] = { 2 * i + 1, 2 * i + 3, 2 * i + 4, 2 * i + 2 }
+        end
+        -- (from the second finalizer of the call on, when the first
+        -- allocation, the vertices', is behind: between the two passes)
+        local runs = 0
+        storm.action = function()
+          runs = runs + 1
+          if runs < 2 then
+            return
+          end
+          for _, face in ipairs(faces) do
+            for k = 1, 40 do
+              face[#face + 1] = k
+            end
+          end
+        end
+        local ok, mesh = storm:call(collide.mesh, vertices, faces)
+        storm.action = nil
+        if ok then
+          mesh = mesh[1]
+          made = made + 1
+          assert.is_true(#mesh == 40)
+          for f = 1, 40 do
+            assert.are.equal(4, #mesh:face(f))
+          end
+        else
+          refused = refused + 1
+          assert.is_truthy(tostring(mesh[1]):find("face", 1, true), tostring(mesh[1]))
+        end
+      end
+      storm:stop()
+    end)
+    assert.are.equal(ROUNDS, made + refused)
+  end)
+
   it("answer mesh functions exactly while finalizers query the same mesh", function()
     local want = reference(MESH_CALLS, grid)
     local inside

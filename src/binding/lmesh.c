@@ -212,7 +212,11 @@ static int mesh_new(lua_State* L)
 		}
 	}
 
-	// Faces: count the indices first, then copy them.
+	// Faces: count the indices first, then copy them. The sizes read in the
+	// first pass bound the second: the allocation between them may run a
+	// finalizer that lengthens a face, and the indices must fit the block
+	// sized by the first.
+	int* sizes = (int*)lc3_newuserdata(L, sizeof(int) * nf);
 	size_t indexCount = 0;
 	for (size_t f = 1; f <= nf; ++f)
 	{
@@ -228,18 +232,22 @@ static int mesh_new(lua_State* L)
 			return lc3_argerror(L, 2, "mesh", "face %d has %d vertices (3 to %d)", (int)f, (int)k,
 								C3_MAX_POLYGON_VERTICES);
 		}
+		sizes[f - 1] = (int)k;
 		indexCount += k;
 		lua_pop(L, 1);
 	}
 	int* indices = (int*)lc3_newuserdata(L, sizeof(int) * indexCount);
-	int* sizes = (int*)lc3_newuserdata(L, sizeof(int) * nf);
 	size_t at = 0;
 	for (size_t f = 1; f <= nf; ++f)
 	{
 		lua_rawgeti(L, 2, (lua_Integer)f);
 		int list = lua_gettop(L);
-		int k = (int)lc3_rawlen(L, list);
-		sizes[f - 1] = k;
+		if (lua_type(L, list) != LUA_TTABLE)
+		{
+			return lc3_argerror(L, 2, "mesh", "face %d must be a list of vertex indices, got %s", (int)f,
+								luaL_typename(L, list));
+		}
+		int k = sizes[f - 1];
 		for (int j = 1; j <= k; ++j)
 		{
 			indices[at++] = lc3_checkindex(L, list, j, 2, (int)f, vertexCount);
