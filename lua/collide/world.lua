@@ -40,6 +40,13 @@ local FIRST_CUSTOM = 5
 local World = {} -- the methods of every world (each has a metatable of its own: newWorld)
 
 local SOURCE = debug.getinfo(1, "S").source
+-- The character module's file (beside this one): a world call it makes
+-- raises at its caller's line too, never inside the library.
+local CHARACTER = SOURCE:gsub("world%.lua$", "character.lua")
+
+local function internal(source)
+  return source == SOURCE or source == CHARACTER
+end
 
 -- Raise "bad argument #n to 'fname' (message)" at the caller's line: the
 -- first function on the stack outside this file.
@@ -48,7 +55,7 @@ local function argError(n, fname, message)
   while true do
     local info = debug.getinfo(level, "S")
     -- (Lua 5.1 shows a tail call as a frame of its own, "(tail call)".)
-    if not info or info.source ~= SOURCE and info.what ~= "tail" then
+    if not info or not internal(info.source) and info.what ~= "tail" then
       break
     end
     level = level + 1
@@ -63,7 +70,7 @@ local function callerError(message)
   local level = 2
   while true do
     local info = debug.getinfo(level, "S")
-    if not info or info.source ~= SOURCE and info.what ~= "tail" and info.what ~= "C" then
+    if not info or not internal(info.source) and info.what ~= "tail" and info.what ~= "C" then
       break
     end
     level = level + 1
