@@ -25,12 +25,13 @@ end
 -- cannot be compiled: they end in another trace, which the spec requires.
 -- "error thrown or hook called": a finalizer ran while a trace was recorded;
 -- "symbol not in cache": a C function's first call in a trace (the
--- interpreter resolves it, the next trace has it); "trace too long": a path
--- too long for one trace, compiled in several.
+-- interpreter resolves it, the next trace has it); "trace too long", "too
+-- many snapshots": a path too long for one trace, compiled in several.
 local BENIGN = {
   "error thrown or hook called during recording", -- (a finalizer that the collector ran meanwhile)
   "symbol not in cache",
   "trace too long",
+  "too many snapshots",
   "loop unroll limit reached",
   "leaving loop in root trace",
   "inner loop in root trace",
