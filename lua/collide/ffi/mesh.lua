@@ -634,16 +634,7 @@ return B.once("mesh", function()
     if not istype(MeshT, mesh) then
       shapeerror(1, mesh, "raycast")
     end
-    local ox, oy, oz = checkpoint(origin, 2, "raycast", "origin")
-    local dx, dy, dz = checkpoint(direction, 3, "raycast", "direction")
-    local limit = huge
-    if maxT ~= nil then
-      -- maxT may be math.huge, not NaN or negative.
-      limit = type(maxT) == "number" and maxT or -1
-      if not (limit >= 0) then -- luacheck: ignore 581 (NaN fails it)
-        argerror(4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)")
-      end
-    end
+    local ox, oy, oz, dx, dy, dz, limit = B.checkraycast(origin, direction, maxT)
     outpair(outPoint, outNormal, 5, "raycast")
     local e = checkentry(mesh, 1, "raycast")
     -- (as numbers: stored into a struct just before the call, they would be

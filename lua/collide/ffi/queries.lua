@@ -264,8 +264,6 @@ return B.once("queries", function()
 
   -- -- one shape: ray casts and closest points ------------------------------------------
 
-  local huge = math.huge
-
   F.raycast = api(function(s, origin, direction, maxT, outPoint, outNormal)
     local t = shapetype(s)
     if t == nil then
@@ -275,16 +273,7 @@ return B.once("queries", function()
       end
       shapeerror(1, s, "raycast")
     end
-    local ox, oy, oz = checkpoint(origin, 2, "raycast", "origin")
-    local dx, dy, dz = checkpoint(direction, 3, "raycast", "direction")
-    local m = huge
-    if maxT ~= nil then
-      -- maxT may be math.huge, not NaN or negative.
-      m = type(maxT) == "number" and maxT or -1
-      if not (m >= 0) then -- luacheck: ignore 581 (NaN fails it)
-        argerror(4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)")
-      end
-    end
+    local ox, oy, oz, dx, dy, dz, m = B.checkraycast(origin, direction, maxT)
     outpair(outPoint, outNormal, 5, "raycast")
     if C.c3RayCastShapeXYZ(t, s, ox, oy, oz, dx, dy, dz, m, CAST) then -- (numbers: see sweep)
       return pushcast(outPoint, outNormal)

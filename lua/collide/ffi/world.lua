@@ -727,6 +727,20 @@ return B.once("world", function()
     end
   end
 
+  -- The items the query fn (a c3World_Query...Into, over the world w and
+  -- its argument x) finds, into a scratch grown until they fit: the scratch
+  -- and their count. (A finalizer's call in the growth takes a scratch set
+  -- of its own depth: x is still this call's.)
+  local function collect(fn, w, x, p)
+    local s = takescratch()
+    local n = fn(w, x, s.items, s.capacity, p.last)
+    if n > s.capacity then
+      s = grown(s, n)
+      n = fn(w, x, s.items, s.capacity, p.last)
+    end
+    return s, n
+  end
+
   local function finishquery(h, s, n, items, out, fname)
     keys(h, s, n)
     unpin(h)
@@ -743,13 +757,7 @@ return B.once("world", function()
       checktype(box, AABB, 2, "queryBounds")
     end
     itemquery(h, items, out, "queryBounds")
-    local s = takescratch()
-    local bp = cast(ptrs[AABB], box)
-    local n = C.c3World_QueryBoundsInto(w, bp, s.items, s.capacity, p.last)
-    if n > s.capacity then
-      s = grown(s, n)
-      n = C.c3World_QueryBoundsInto(w, bp, s.items, s.capacity, p.last)
-    end
+    local s, n = collect(C.c3World_QueryBoundsInto, w, cast(ptrs[AABB], box), p)
     return finishquery(h, s, n, items, out, "queryBounds")
   end)
 
@@ -761,14 +769,7 @@ return B.once("world", function()
       B.checkshape(v, 2, "queryShape")
     end
     itemquery(h, items, out, "queryShape")
-    local s = takescratch()
-    local shape = setshape(t, v)
-    local n = C.c3World_QueryShapeInto(w, shape, s.items, s.capacity, p.last)
-    if n > s.capacity then
-      s = grown(s, n)
-      shape = setshape(t, v)
-      n = C.c3World_QueryShapeInto(w, shape, s.items, s.capacity, p.last)
-    end
+    local s, n = collect(C.c3World_QueryShapeInto, w, setshape(t, v), p)
     return finishquery(h, s, n, items, out, "queryShape")
   end)
 
@@ -778,15 +779,8 @@ return B.once("world", function()
     local x, y, z = checkpoint(point, 2, "queryPoint", "point")
     local w, p = enter(h, "queryPoint")
     itemquery(h, items, out, "queryPoint")
-    local s = takescratch()
-    local c = vecS[0]
-    c.x, c.y, c.z = x, y, z
-    local n = C.c3World_QueryPointInto(w, vecS, s.items, s.capacity, p.last)
-    if n > s.capacity then
-      s = grown(s, n)
-      c.x, c.y, c.z = x, y, z
-      n = C.c3World_QueryPointInto(w, vecS, s.items, s.capacity, p.last)
-    end
+    vecD[0], vecD[1], vecD[2] = x, y, z
+    local s, n = collect(C.c3World_QueryPointInto, w, vecS, p)
     return finishquery(h, s, n, items, out, "queryPoint")
   end)
 
@@ -794,12 +788,7 @@ return B.once("world", function()
     local w, p = enter(h, "overlapping")
     local id = checkitem(h, w, x, 2, "overlapping")
     itemquery(h, items, out, "overlapping")
-    local s = takescratch()
-    local n = C.c3World_QueryOverlappingInto(w, id, s.items, s.capacity, p.last)
-    if n > s.capacity then
-      s = grown(s, n)
-      n = C.c3World_QueryOverlappingInto(w, id, s.items, s.capacity, p.last)
-    end
+    local s, n = collect(C.c3World_QueryOverlappingInto, w, id, p)
     return finishquery(h, s, n, items, out, "overlapping")
   end)
 
