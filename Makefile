@@ -122,6 +122,12 @@ build/asan/obj/%.o: src/core/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -c -o $@ $<
 
+# libcollide sanitized, for the FFI front's busted run under ASan and UBSan
+# (make test-all: LD_PRELOAD the runtime into luajit, COLLIDE_LIB this file).
+build/asan/libcollide.so: $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) -fPIC -shared -DCOLLIDE_DLL $(ASAN_CFLAGS) -o $@ $(CORE_SRC) -lm
+
 build/asan/libcollide.a: $(ASAN_OBJ)
 	rm -f $@
 	ar rcs $@ $(ASAN_OBJ)
