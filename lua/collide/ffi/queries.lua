@@ -212,9 +212,17 @@ return B.once("queries", function()
     end
   end
 
+  -- (Read through views of doubles: a reference to a nested struct field
+  -- allocates in LuaJIT's interpreter, where a finalizer's query could fill
+  -- the same scratch before it is read. c3CastOutput: point, normal,
+  -- fraction; c3Penetration: normal, depth.)
+  local CASTD = ffi.cast("double*", CAST)
   local function pushcast(outPoint, outNormal)
-    return CAST.fraction, outstruct(outPoint, CAST.point), outstruct(outNormal, CAST.normal)
+    local d = CASTD
+    local f, px, py, pz, nx, ny, nz = d[6], d[0], d[1], d[2], d[3], d[4], d[5]
+    return f, B.outvec3(outPoint, px, py, pz), B.outvec3(outNormal, nx, ny, nz)
   end
+  local PENETRATIOND = ffi.cast("double*", PENETRATION)
 
   F.sweep = api(function(a, deltaA, b, deltaB, outPoint, outNormal)
     local ta = checkshape(a, 1, "sweep")
@@ -312,7 +320,9 @@ return B.once("queries", function()
     end
     local hit = C.c3PenetrationShapesPtr(ta, a, tb, b, PENETRATION)
     if hit == 1 then
-      return PENETRATION.depth, outstruct(outNormal, PENETRATION.normal)
+      local d = PENETRATIOND
+      local depth, nx, ny, nz = d[3], d[0], d[1], d[2]
+      return depth, B.outvec3(outNormal, nx, ny, nz)
     elseif hit < 0 then
       nopair(2, "penetration", "penetration", ta, tb)
     end
