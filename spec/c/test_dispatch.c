@@ -163,6 +163,24 @@ static void the_pointer_entry_points_give_the_tables_answers_bit_for_bit(void)
 	CHECK(hits > 5); // (the sweeps above are not all misses)
 }
 
+// Whether two shapes of a type hold the same numbers (a polygon's by field:
+// the padding after its count and the vertices past it are no answer).
+static bool SameShape(c3ShapeType type, const void* a, const void* b, size_t size)
+{
+	if (type != c3_polygonShape)
+	{
+		return memcmp(a, b, size) == 0;
+	}
+	const c3Polygon* p = (const c3Polygon*)a;
+	const c3Polygon* q = (const c3Polygon*)b;
+	if (memcmp(&p->plane, &q->plane, sizeof p->plane) != 0 || memcmp(&p->u, &q->u, sizeof p->u) != 0 ||
+		memcmp(&p->v, &q->v, sizeof p->v) != 0 || p->count != q->count)
+	{
+		return false;
+	}
+	return memcmp(p->vertices, q->vertices, sizeof p->vertices[0] * (size_t)p->count) == 0;
+}
+
 static void the_pointer_twins_of_one_shape_give_their_twins_answers(void)
 {
 	c3Sphere s;
@@ -208,10 +226,10 @@ static void the_pointer_twins_of_one_shape_give_their_twins_answers(void)
 		memcpy(&twin, &copy, sizeof copy);
 		c3TranslateShapePtr(type, &copy, &delta);
 		c3TranslateShape(type, &twin, delta);
-		CHECK(memcmp(&copy, &twin, sizeof copy) == 0);
+		CHECK(SameShape(type, &copy, &twin, sizes[t]));
 		c3SetShapeCenterPtr(type, &copy, &p);
 		c3SetShapeCenter(type, &twin, p);
-		CHECK(memcmp(&copy, &twin, sizeof copy) == 0);
+		CHECK(SameShape(type, &copy, &twin, sizes[t]));
 	}
 	c3Vec3 q, expected = c3ClosestPointPlane(&plane, p);
 	c3ClosestPointPlanePtr(&plane, &p, &q);

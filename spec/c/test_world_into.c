@@ -171,7 +171,7 @@ static void castsFillTheirBuffers(void)
 		c3WorldHit closest, closestPtr;
 		closest = c3World_RayCastClosest(world, &input, NULL);
 		c3World_RayCastClosestPtr(world, &input, &closestPtr, NULL);
-		CHECK(memcmp(&closest, &closestPtr, sizeof closest) == 0 || sameHit(&closest, &closestPtr));
+		CHECK(sameHit(&closest, &closestPtr)); // (field by field: a struct's padding is no answer)
 
 		c3Sphere sphere = {input.origin, uniform(rng, 0.3, 2.0)};
 		c3WorldShape mover = {c3_sphereShape, &sphere, NULL};
