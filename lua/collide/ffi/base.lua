@@ -101,12 +101,8 @@ return once("base", function()
   -- chain, not a loop: in a trace, the test that holds is one guard.
   local SphereT, AABBT, OBBT, SegmentT = T[SPHERE], T[AABB], T[OBB], T[SEGMENT]
   local PlaneT, EllipsoidT, PolygonT = T[PLANE], T[ELLIPSOID], T[POLYGON]
-  local function typeof(x)
-    if type(x) ~= "cdata" then
-      return nil
-    elseif istype(Vec3T, x) then
-      return VEC3
-    elseif istype(AABBT, x) then
+  local function shapetype(x)
+    if istype(AABBT, x) then
       return AABB
     elseif istype(SphereT, x) then
       return SPHERE
@@ -123,16 +119,20 @@ return once("base", function()
     end
     return nil
   end
+
+  local function typeof(x)
+    if type(x) ~= "cdata" then
+      return nil
+    elseif istype(Vec3T, x) then
+      return VEC3
+    end
+    local t = shapetype(x)
+    return t
+  end
   B.typeof = typeof
 
   --- The shape type of x (1..7), or nil when x is no collide shape.
-  function B.shapetype(x)
-    local t = typeof(x)
-    if t ~= VEC3 then
-      return t
-    end
-    return nil
-  end
+  B.shapetype = shapetype
 
   --- The core struct of a value (a pointer the front may write through).
   function B.ptr(t, x)

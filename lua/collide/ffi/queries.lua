@@ -47,32 +47,13 @@ return B.once("queries", function()
   local shapeerror = B.shapeerror
 
   local SPHERE, VEC3 = B.SPHERE, B.VEC3
-  local T = B.ctypes
-  local SphereT, AABBT, OBBT, SegmentT, PlaneT, EllipsoidT, PolygonT = T[1], T[2], T[3], T[4], T[5], T[6], T[7]
 
   local M = { functions = {} }
   local F = M.functions
 
-  --- The shape type of x (1..7), or nil: a chain of ffi.istype, which a
-  -- trace reduces to one guard on x's ctype.
-  local function shapetype(x)
-    if istype(SphereT, x) then
-      return 1
-    elseif istype(AABBT, x) then
-      return 2
-    elseif istype(OBBT, x) then
-      return 3
-    elseif istype(SegmentT, x) then
-      return 4
-    elseif istype(PlaneT, x) then
-      return 5
-    elseif istype(EllipsoidT, x) then
-      return 6
-    elseif istype(PolygonT, x) then
-      return 7
-    end
-    return nil
-  end
+  --- The shape type of x (1..7), or nil (base.lua's chain of ffi.istype,
+  -- which a trace reduces to one guard on x's ctype).
+  local shapetype = B.shapetype
   M.shapetype = shapetype
 
   --- The shape type of x; raises "shape expected" otherwise.
