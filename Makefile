@@ -340,6 +340,17 @@ build/dist-linux-arm64/embed: spec/c/embed.c spec/c/test.h build/dist-linux-arm6
 	$(linux-arm64_CC) -O1 $(WARNINGS) -DCOLLIDE_DLL -Isrc/include -o $@ spec/c/embed.c \
 		-Lbuild/dist-linux-arm64 -lcollide -Wl,-rpath,'$$ORIGIN' -lm
 
+# A Windows LuaJIT (luajit.exe, lua51.dll, lfs.dll) built from Debian's
+# source packages (.ci/wine-luajit), and the classic module for it: the busted
+# suite runs under Wine on both fronts (make test-all).
+build/wine-luajit/luajit:
+	@./.ci/wine-luajit
+
+build/wine-luajit/collide/core.dll: $(CORE_SRC) $(BINDING_SRC) $(HEADERS) build/wine-luajit/luajit
+	@mkdir -p $(dir $@)
+	$(windows-x86_64_CC) -O2 $(WARNINGS) -Isrc/include -Isrc/core -isystem build/wine-luajit/include -shared \
+		-static-libgcc -o $@ $(CORE_SRC) $(BINDING_SRC) build/wine-luajit/lua51.dll -lm
+
 # The core also compiles as C++ and with clang's C++-compatibility warnings.
 cxx-check:
 	@mkdir -p build/cxx

@@ -994,7 +994,7 @@ local function writePicture(result, path)
     out[#out + 1] = line
   end
   out[#out + 1] = "</svg>"
-  local file = assert(io.open(path, "w"))
+  local file = assert(io.open(path, "wb")) -- (the same bytes on every system: no CRLF on Windows)
   file:write(table.concat(out, "\n"), "\n")
   file:close()
 end

@@ -362,7 +362,10 @@ end
       local file = assert(io.open(path, "w"))
       file:write(script)
       file:close()
-      local pipe = assert(io.popen("luajit " .. path .. " 2>&1"))
+      -- (This interpreter, as busted was started: "luajit" here, the path
+      -- of luajit.exe under Wine.)
+      local interpreter = arg and arg[-1] or "luajit"
+      local pipe = assert(io.popen(interpreter .. " " .. path .. " 2>&1"))
       local output = pipe:read("*a")
       pipe:close()
       os.remove(path)
