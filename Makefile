@@ -190,10 +190,18 @@ build/bench_frame: bench/bench_frame.c $(CORE_SRC) $(HEADERS)
 		$(CORE_SRC) -lm
 
 # Issue 25's five kernels on the cases of bench/bench_jit.lua, through
-# libcollide as a C program links it (the machine code the FFI front calls).
-build/bench_kernels: bench/bench_kernels.c build/core/libcollide.a src/include/collide/*.h
+# libcollide as a C program links it (the machine code the FFI front calls),
+# beside the hand-tight versions of bench/tight.c; and those as a shared
+# library that bench_jit.lua calls through LuaJIT's FFI (the floor of an FFI
+# call to C).
+build/bench_kernels: bench/bench_kernels.c bench/tight.c bench/tight.h build/core/libcollide.a src/include/collide/*.h
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -o $@ bench/bench_kernels.c build/core/libcollide.a -lm
+	$(CC) -O2 -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -o $@ bench/bench_kernels.c bench/tight.c \
+		build/core/libcollide.a -lm
+
+build/bench_tight.so: bench/tight.c bench/tight.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -fPIC -shared $(WARNINGS) -o $@ bench/tight.c -lm
 
 build/bench_mesh: bench/bench_mesh.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)

@@ -7,14 +7,22 @@
 -- Prints "row<TAB>column<TAB>value" lines; .ci/bench joins the runs. The
 -- front's column is collide._FRONT ("ffi" or "classic"; a collide without
 -- the field is the classic module), the pure kernels' is "pure".
+-- With tight=PATH under LuaJIT, the hand-tight C kernels of bench/tight.c
+-- built as a shared library (build/bench_tight.so) are called through the
+-- FFI on the same cases ("tight ffi" column: the floor of any C kernel
+-- called through the FFI), after the same check against pure.
 -- Usage (from the project root, paths set by .ci/bench):
---   luajit bench/bench_jit.lua [quick] [ffi]   (ffi: time only the front, and
---                                               only if it is the FFI front)
---   luajit bench/bench_jit.lua cases           (the cases, for bench/bench_kernels.c)
+--   luajit bench/bench_jit.lua [quick] [ffi] [tight=PATH]
+--                                   (ffi: time only the front, and only if
+--                                    it is the FFI front)
+--   luajit bench/bench_jit.lua cases (the cases, for bench/bench_kernels.c)
 local check = require("bench.pure_check")
 
 local options = {}
-for _, a in ipairs(arg or {}) do options[a] = true end
+for _, a in ipairs(arg or {}) do
+  local key, value = a:match("^(%w+)=(.*)$")
+  if key then options[key] = value else options[a] = true end
+end
 
 local cases = check.cases(check.COUNT, 1)
 if options.cases then
@@ -74,6 +82,28 @@ return function(reps, f, A, B, n, D)
   end
   return s
 end]],
+  tight = [[
+return function(reps, f, A, B, n, D, out)
+  local s = 0
+  for _ = 1, reps do
+    for i = 1, n do
+      if f(A[i], D[i], B[i], out) ~= 0 then
+        s = s + (((out[0] + out[1]) + (out[2] + out[3])) + ((out[4] + out[5]) + out[6]))
+      end
+    end
+  end
+  return s
+end]],
+  tightOverlap = [[
+return function(reps, f, A, B, n)
+  local hits = 0
+  for _ = 1, reps do
+    for i = 1, n do
+      if f(A[i], B[i]) ~= 0 then hits = hits + 1 end
+    end
+  end
+  return hits
+end]],
   fixed = [[
 return function(reps, f, a, b, n)
   local hits = 0
@@ -127,6 +157,87 @@ for _, kernel in ipairs(check.KERNELS) do
   end
 end
 
+-- The tight kernels through the FFI: pure's shapes copied into arrays of
+-- doubles (pure's tables are 1-based, the arrays 0-based: the same numbers
+-- in the same order), checked against pure on every case before timing.
+local tight
+if options.tight and options.tight ~= true then
+  local ok, ffi = pcall(require, "ffi")
+  if not ok then
+    io.stderr:write("bench_jit.lua: tight=", options.tight, " needs LuaJIT's ffi: no tight column\n")
+  else
+    ffi.cdef([[
+      int tightOverlapAABB(const double* a, const double* b);
+      int tightSweepSphereSphere(const double* a, const double* d, const double* b, double* out);
+      int tightOverlapOBB(const double* a, const double* b);
+      int tightRaycastTriangle(const double* tri, const double* o, const double* d, double* out);
+      int tightSweepSphereTriangle(const double* s, const double* d, const double* tri, double* out);
+    ]])
+    tight = { lib = ffi.load(options.tight), ffi = ffi }
+  end
+end
+
+local TIGHT = {
+  aabb = "tightOverlapAABB", sphere = "tightSweepSphereSphere", obb = "tightOverlapOBB",
+  ray = "tightRaycastTriangle", swept = "tightSweepSphereTriangle",
+}
+
+local function doubles(ffi, t)
+  local a = ffi.new("double[?]", #t)
+  for i = 1, #t do a[i - 1] = t[i] end
+  return a
+end
+
+-- The tight kernel's answers against pure's: the cases that differ (a hit
+-- against a miss, or t, point or normal apart by more than 1e-9 of the
+-- case's largest number).
+local function checkTight(kernel, g, own, A, B, D, out)
+  local f = tight.lib[TIGHT[kernel]]
+  local failures = 0
+  for i = 1, #own.A do
+    if kernel == "aabb" or kernel == "obb" then
+      if (f(A[i], B[i]) ~= 0) ~= (g(own.A[i], own.B[i]) and true or false) then failures = failures + 1 end
+    else
+      local hit = f(A[i], D[i], B[i], out) ~= 0
+      local r = { g(own.A[i], own.D[i], own.B[i]) }
+      if hit ~= (r[1] ~= nil) then
+        failures = failures + 1
+      elseif hit then
+        local scale = 1
+        for _, t in ipairs({ own.A[i], own.D[i], own.B[i] }) do
+          for _, x in ipairs(t) do scale = math.max(scale, math.abs(x)) end
+        end
+        for k = 1, 7 do
+          if math.abs(out[k - 1] - r[k]) > 1e-9 * scale then failures = failures + 1; break end
+        end
+      end
+    end
+  end
+  return failures
+end
+
+local tightChecks = {}
+if tight then
+  local out = tight.ffi.new("double[7]")
+  for _, kernel in ipairs(check.KERNELS) do
+    local name = check.NAMES[kernel]
+    local _, own = check.arguments(collide, pure, kernel, cases[kernel])
+    local _, g = check.functions(collide, pure, kernel)
+    local A, B, D = {}, {}, {}
+    for i = 1, #own.A do
+      A[i], B[i] = doubles(tight.ffi, own.A[i]), doubles(tight.ffi, own.B[i])
+      D[i] = own.D[i] and doubles(tight.ffi, own.D[i])
+    end
+    tightChecks[#tightChecks + 1] = { name, checkTight(kernel, g, own, A, B, D, out) }
+    local overlap = kernel == "aabb" or kernel == "obb"
+    local run = loadchunk(overlap and SOURCES.tightOverlap or SOURCES.tight)()
+    local f, n = tight.lib[TIGHT[kernel]], #own.A
+    rows[#rows + 1] = { name, "tight ffi", function()
+      return measure(run, n, f, A, B, n, D, out)
+    end }
+  end
+end
+
 local FIXED = 1000
 local b1 = collide.aabb({ 0, 0, 0 }, { 1, 1, 1 })
 local b2 = collide.aabb({ 1.5, 0.2, 0.1 }, { 1, 1, 1 })
@@ -144,6 +255,10 @@ for _, kernel in ipairs(check.KERNELS) do
   for _, message in ipairs(r.first) do
     io.stderr:write("bench_jit.lua: pure and ", front, " differ: ", message, "\n")
   end
+end
+
+for _, c in ipairs(tightChecks) do
+  io.write(string.format("%s\tcheck tight\t%d\n", c[1], c[2]))
 end
 
 local best = {}

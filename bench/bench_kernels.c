@@ -3,9 +3,11 @@
 // the LuaJIT benchmark times (bench/bench_jit.lua writes them; read from the
 // file named by the first argument), through libcollide's public functions as
 // a C program calls them (the LuaJIT FFI front calls the same machine code);
-// and overlaps aabb/aabb on one fixed case in a tight loop.
-// Prints "row<TAB>C<TAB>ns" lines, and "row<TAB>C hits<TAB>n": .ci/bench
-// checks that the C core and Lua count the same hits.
+// the hand-tight versions of bench/tight.c on the same cases; and overlaps
+// aabb/aabb on one fixed case in a tight loop.
+// Prints "row<TAB>C<TAB>ns" and "row<TAB>tight C<TAB>ns" lines, and
+// "row<TAB>C hits<TAB>n", "row<TAB>tight hits<TAB>n": .ci/bench checks that
+// the C core, the tight kernels and Lua count the same hits.
 
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 #include <time.h>
 
 #include "collide/collide.h"
+#include "tight.h"
 
 #define MAX_CASES 4096
 #define MAX_NUMBERS 32
@@ -25,6 +28,9 @@ static c3OBB obbsA[MAX_CASES], obbsB[MAX_CASES];
 static c3Polygon rayTriangles[MAX_CASES], sweptTriangles[MAX_CASES];
 static c3RayCastInput rays[MAX_CASES];
 static int counts[5];
+// The same cases in bench/tight.c's layouts, by kernel: A, D and B of each
+// call.
+static double tightA[5][MAX_CASES][33], tightD[5][MAX_CASES][3], tightB[5][MAX_CASES][33];
 
 static const char* const kernels[5] = {"aabb", "sphere", "obb", "ray", "swept"};
 static const char* const names[5] = {"AABB overlap", "sphere-sphere sweep", "OBB-OBB overlap", "ray-triangle",
@@ -41,6 +47,42 @@ static int triangle(const double* x, c3Polygon* out)
 	c3Vec3 points[3] = {at(x), at(x + 3), at(x + 6)};
 	int bad;
 	return c3MakePolygon(points, 3, out, &bad) == c3_ok;
+}
+
+static void copy(double* to, const double* from, int count)
+{
+	memcpy(to, from, (size_t)count * sizeof(double));
+}
+
+/// A case's numbers x of kernel k in bench/tight.c's layouts.
+static void tightCase(int k, const double* x, double* a, double* d, double* b)
+{
+	switch (k)
+	{
+		case 0:
+			copy(a, x, 6);
+			copy(b, x + 6, 6);
+			return;
+		case 1:
+			copy(a, x, 4);
+			copy(d, x + 4, 3);
+			copy(b, x + 7, 4);
+			return;
+		case 2:
+			copy(a, x, 15);
+			copy(b, x + 15, 15);
+			return;
+		case 3:
+			tightTriangle(x, a);
+			copy(d, x + 9, 3);
+			copy(b, x + 12, 3);
+			return;
+		default:
+			copy(a, x, 4);
+			copy(d, x + 4, 3);
+			tightTriangle(x + 7, b);
+			return;
+	}
 }
 
 /// One line of the cases file into the arrays; 0 when it is not one.
@@ -68,6 +110,7 @@ static int readCase(char* line)
 		return 0;
 	}
 	int n = counts[k]++;
+	tightCase(k, x, tightA[k][n], tightD[k][n], tightB[k][n]);
 	switch (k)
 	{
 		case 0:
@@ -103,7 +146,7 @@ static volatile double sink;
 static const c3Vec3 still = {0.0, 0.0, 0.0};
 
 // One pass over the cases of kernel k: the hits, and t summed into *s.
-static int pass(int k, double* s)
+static int corePass(int k, double* s)
 {
 	int hits = 0;
 	for (int i = 0; i < counts[k]; ++i)
@@ -136,9 +179,46 @@ static int pass(int k, double* s)
 	return hits;
 }
 
-// Best ns per call of five runs of reps passes, reps grown until a run takes
-// 20 ms. The switch is on a loop invariant: the compiler unswitches it.
-static double timeKernel(int k)
+// One pass of the tight kernels over the cases of kernel k: the hits, and
+// t summed into *s.
+static int tightPass(int k, double* s)
+{
+	int hits = 0;
+	for (int i = 0; i < counts[k]; ++i)
+	{
+		double out[7];
+		int hit;
+		switch (k)
+		{
+			case 0:
+				hits += tightOverlapAABB(tightA[k][i], tightB[k][i]);
+				continue;
+			case 2:
+				hits += tightOverlapOBB(tightA[k][i], tightB[k][i]);
+				continue;
+			case 1:
+				hit = tightSweepSphereSphere(tightA[k][i], tightD[k][i], tightB[k][i], out);
+				break;
+			case 3:
+				hit = tightRaycastTriangle(tightA[k][i], tightD[k][i], tightB[k][i], out);
+				break;
+			default:
+				hit = tightSweepSphereTriangle(tightA[k][i], tightD[k][i], tightB[k][i], out);
+				break;
+		}
+		if (hit)
+		{
+			++hits;
+			*s += out[0];
+		}
+	}
+	return hits;
+}
+
+// Best ns per call of five runs of reps passes of kernel k, reps grown until
+// a run takes 20 ms. The switch is on a loop invariant: the compiler
+// unswitches it.
+static double timeKernel(int (*passOf)(int, double*), int k)
 {
 	int reps = 1;
 	double s = 0.0, best = 1e300;
@@ -147,7 +227,7 @@ static double timeKernel(int k)
 		double t0 = now();
 		for (int r = 0; r < reps; ++r)
 		{
-			pass(k, &s);
+			passOf(k, &s);
 		}
 		if (now() - t0 > 0.02 || reps >= (1 << 20))
 		{
@@ -160,7 +240,7 @@ static double timeKernel(int k)
 		double t0 = now();
 		for (int r = 0; r < reps; ++r)
 		{
-			pass(k, &s);
+			passOf(k, &s);
 		}
 		double ns = (now() - t0) / ((double)reps * counts[k]) * 1e9;
 		best = ns < best ? ns : best;
@@ -215,8 +295,10 @@ int main(int argc, char** argv)
 	for (int k = 0; k < 5; ++k)
 	{
 		double ignored = 0.0;
-		printf("%s\tC hits\t%d\n", names[k], pass(k, &ignored));
-		printf("%s\tC\t%.1f\n", names[k], timeKernel(k));
+		printf("%s\tC hits\t%d\n", names[k], corePass(k, &ignored));
+		printf("%s\tC\t%.1f\n", names[k], timeKernel(corePass, k));
+		printf("%s\ttight hits\t%d\n", names[k], tightPass(k, &ignored));
+		printf("%s\ttight C\t%.1f\n", names[k], timeKernel(tightPass, k));
 	}
 	printf("overlaps(aabb, aabb), one case\tC\t%.1f\n", timeFixed());
 	return 0;
