@@ -152,6 +152,69 @@ local function runCollide(n, filter)
   return best, visits, garbage, floor, sceneSum, positions
 end
 
+-- The same frame from LuaJIT with no front: the loop calls libcollide
+-- through the FFI as bench_frame.c calls it from C (c3Move_Begin, Step, the
+-- position, SetItemCenter; queries into a buffer), with the positions and
+-- the frame's plan in Lua tables as runCollide keeps them. The floor under
+-- any LuaJIT front's frame. Only under the FFI front (its declarations);
+-- nil else. Returns the best ms and the positions' checksum.
+local function runRaw(n)
+  if collide._FRONT ~= "ffi" then
+    return nil
+  end
+  local ffi = require("ffi")
+  local C = require("collide.ffi.lib").load(ffi)
+  local boxes = scene(n)
+  local world = C.c3CreateWorld(nil)
+  local box, shape = ffi.new("c3AABB"), ffi.new("c3WorldShape")
+  local px, py, pz = {}, {}, {}
+  for i, b in ipairs(boxes) do
+    px[i], py[i], pz[i] = b.x, b.hh, b.z
+    box.center.x, box.center.y, box.center.z = b.x, b.hh, b.z
+    box.halfExtents.x, box.halfExtents.y, box.halfExtents.z = b.hw, b.hh, b.hd
+    shape.type, shape.shape = C.c3_aabbShape, box
+    assert(C.c3World_AddItemPtr(world, shape, i - 1) == i - 1)
+  end
+  assert(C.c3World_Optimize(world))
+  local move, def = C.c3CreateMove(nil), C.c3DefaultMoveDef()
+  def.skin, def.maxIterations = -1, 4
+  local center, probe, found = ffi.new("c3Vec3"), ffi.new("c3AABB"), ffi.new("int[?]", n)
+  probe.halfExtents.x, probe.halfExtents.y, probe.halfExtents.z = 64, 64, 64
+  local best = math.huge
+  for frame = 0, WARMUP + FRAMES do
+    local moves, queries = plan(n, frame)
+    collectgarbage()
+    collectgarbage("stop")
+    local t0 = now()
+    for _, m in ipairs(moves) do
+      local i = m.i
+      def.goal.x, def.goal.y, def.goal.z = px[i] + m.dx, py[i], pz[i] + m.dz
+      assert(C.c3Move_Begin(move, world, i - 1, def) and C.c3Move_Step(move, world) == C.c3_moveDone)
+      local p = C.c3Move_GetState(move).position
+      local x, y, z = p.x, p.y, p.z
+      center.x, center.y, center.z = x, y, z
+      C.c3World_SetItemCenterPtr(world, i - 1, center)
+      px[i], py[i], pz[i] = x, y, z
+    end
+    for _, q in ipairs(queries) do
+      probe.center.x, probe.center.y, probe.center.z = q.x + 64, 64, q.z + 64
+      C.c3World_QueryBoundsInto(world, probe, found, n, nil)
+    end
+    local ms = (now() - t0) * 1e3
+    collectgarbage("restart")
+    if frame > WARMUP then
+      best = math.min(best, ms)
+    end
+  end
+  C.c3DestroyMove(move)
+  C.c3DestroyWorld(world)
+  local positions = 0
+  for i = 1, n do
+    positions = sum3(positions, px[i], py[i], pz[i])
+  end
+  return best, positions
+end
+
 local function runBump(bump, n)
   local boxes = scene(n)
   local world = bump.newWorld(64)
@@ -192,6 +255,11 @@ for _, n in ipairs(SIZES) do
   local fms, _, fgarbage, _, _, fpositions = runCollide(n, slideAll)
   row(string.format("frame ms, N = %d", n), string.format("%.2f", ms))
   row(string.format("frame ms with a filter, N = %d", n), string.format("%.2f", fms))
+  local rms, rpositions = runRaw(n)
+  if rms then
+    row(string.format("frame ms with no front, N = %d", n), string.format("%.2f", rms))
+    row(string.format("positions checksum with no front, N = %d", n), string.format("%.17g", rpositions))
+  end
   row(string.format("us a move, N = %d", n), string.format("%.2f", ms * 1e3 / math.floor(n / 10)))
   row(string.format("us a core sweep alone, N = %d", n), string.format("%.2f", floor))
   row(string.format("nodes visited a queryBounds, N = %d", n), string.format("%.1f", visits))
