@@ -8,6 +8,19 @@ local finalized = require("spec.support.gc").finalized
 
 local FFI = collide._FRONT == "ffi"
 
+-- The tests of the FFI front's own internals: under another front, their
+-- names are kept, and one test (at the end of the file) says they ran not
+-- here and checks what stands in their place: a mesh is the classic
+-- module's userdata.
+local notHere = {}
+local function itFFI(name, fn)
+  if FFI then
+    it(name, fn)
+  else
+    notHere[#notHere + 1] = name
+  end
+end
+
 -- A grid of n x n unit quads at z (0 by default), faces numbered row by row.
 local function grid(n, z)
   local v, f = {}, {}
@@ -58,10 +71,7 @@ describe("a mesh handle", function()
       mesh:close()
     end)
 
-    it("shows no address (FFI: the handle holds a number, not a pointer)", function()
-      if not FFI then
-        return
-      end
+    itFFI("shows no address (FFI: the handle holds a number, not a pointer)", function()
       local mesh = grid(2)
       assert.are.equal("number", type(mesh._))
       assert.is_nil(tostring(mesh):match("0x%x+"))
@@ -73,10 +83,7 @@ describe("a mesh handle", function()
       mesh:close()
     end)
 
-    it("(FFI) a handle made with ffi names a mesh by id or none: never memory", function()
-      if not FFI then
-        return
-      end
+    itFFI("(FFI) a handle made with ffi names a mesh by id or none: never memory", function()
       local ffi = require("ffi")
       local Mesh = ffi.typeof("collide_Mesh")
       local mesh = grid(2)
@@ -133,10 +140,7 @@ describe("a mesh handle", function()
       assert.is_nil(next(weak))
     end)
 
-    it("(FFI) frees its mesh at close, or at collection, not before", function()
-      if not FFI then
-        return
-      end
+    itFFI("(FFI) frees its mesh at close, or at collection, not before", function()
       local M = require("collide.ffi.mesh")
       collectgarbage()
       collectgarbage()
@@ -152,10 +156,7 @@ describe("a mesh handle", function()
       assert.are.equal(base, M.live())
     end)
 
-    it("(FFI) outlives its handle while world items hold it, in whichever order they let it go", function()
-      if not FFI then
-        return
-      end
+    itFFI("(FFI) outlives its handle while world items hold it, in whichever order they let it go", function()
       local M = require("collide.ffi.mesh")
       collectgarbage()
       collectgarbage()
@@ -282,11 +283,8 @@ describe("a mesh handle", function()
     end)
   end)
 
-  describe("(FFI) queries with out vectors", function()
+  describe("queries with out vectors", function()
     it("make no garbage: 1,000,000 calls with the collector stopped", function()
-      if not FFI then
-        return
-      end
       local mesh = grid(16)
       local origin, direction = collide.vec3(3.5, 4.5, 5), collide.vec3(0, 0, -1)
       local point, normal = collide.vec3(), collide.vec3()
@@ -317,19 +315,20 @@ describe("a mesh handle", function()
       mesh:close()
     end)
 
-    it("and the other out-parameter paths neither: 100,000 calls each, in a fresh LuaJIT", function()
+    it("and the other out-parameter paths neither: 100,000 calls each, in a fresh process", function()
       -- In a process of their own: here, what the other specs made hot has
       -- traces of its own, which a new loop links to and returns from into
       -- the interpreter, where reading a cdata's field makes a reference.
       -- (overlaps, penetration and distance reach the mesh through the
       -- queries part's vararg calls, which LuaJIT does not compile yet.)
-      if not FFI then
-        return
-      end
+      -- The same front as here: the classic one (and Lua 5.4) must make no
+      -- garbage there either.
+      local front = collide._FRONT
       local script = string.format([==[
 package.path, package.cpath = %q, %q
-local collide = require("collide")
-assert(collide._FRONT == "ffi")
+local collide = require(%q == "classic" and "collide.classic" or "collide")
+assert(collide._FRONT == %q, collide._FRONT)
+local loadstring = loadstring or load
 local v, f = {}, {}
 for i = 0, 16 do for j = 0, 16 do v[#v + 1] = { i, j, 0 } end end
 for i = 0, 15 do for j = 0, 15 do local a = i * 17 + j + 1; f[#f + 1] = { a, a + 17, a + 18, a + 1 } end end
@@ -357,7 +356,7 @@ for name, call in pairs(calls) do
   print(name, collectgarbage("count") - before)
   collectgarbage("restart")
 end
-]==], package.path, package.cpath)
+]==], package.path, package.cpath, front, front)
       local path = os.tmpname()
       local file = assert(io.open(path, "w"))
       file:write(script)
@@ -378,3 +377,16 @@ end
     end)
   end)
 end)
+
+if not FFI then
+  describe("the FFI front's internals", function()
+    it(string.format("run under the FFI front only (%d tests); here a mesh is the classic module's userdata",
+      #notHere), function()
+      assert.is_true(#notHere > 0)
+      local mesh = collide.mesh({ { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } }, { { 1, 2, 3 } })
+      assert.are.equal("userdata", type(mesh))
+      assert.is_false(pcall(setmetatable, mesh, {}))
+      mesh:close()
+    end)
+  end)
+end
