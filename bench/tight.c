@@ -230,62 +230,63 @@ enum
 
 static const double HUGE_PENALTY = 0x1p1000, TINY = 0x1p-1000;
 
+// The edges ab and ac (less ca) dotted with p less the vertex at tri + k.
+static void edgeDots(const double* p, const double* tri, int k, double* alongAB, double* alongAC)
+{
+	double w[3] = {p[0] - tri[k], p[1] - tri[k + 1], p[2] - tri[k + 2]};
+	*alongAB = dot3(tri + EDGE_AB, w);
+	*alongAC = -dot3(tri + EDGE_CA, w);
+}
+
+// q = from + f dir.
+static void pointAlong(double* q, const double* from, double f, const double* dir)
+{
+	for (int k = 0; k < 3; ++k)
+	{
+		q[k] = from[k] + f * dir[k];
+	}
+}
+
 // The point of the triangle closest to p (Ericson 5.1.5).
 static void closestOnTriangle(const double* p, const double* tri, double* q)
 {
 	const double* ab = tri + EDGE_AB;
 	const double* ca = tri + EDGE_CA;
-	double w[3];
-	for (int k = 0; k < 3; ++k)
-	{
-		w[k] = p[k] - tri[k];
-	}
-	double d1 = dot3(ab, w), d2 = -dot3(ca, w);
+	double d1, d2, d3, d4, d5, d6;
+	edgeDots(p, tri, 0, &d1, &d2);
 	if (d1 <= 0 && d2 <= 0)
 	{
-		q[0] = tri[0], q[1] = tri[1], q[2] = tri[2];
+		pointAlong(q, tri, 0, ab);
 		return;
 	}
-	for (int k = 0; k < 3; ++k)
-	{
-		w[k] = p[k] - tri[3 + k];
-	}
-	double d3 = dot3(ab, w), d4 = -dot3(ca, w);
+	edgeDots(p, tri, 3, &d3, &d4);
 	if (d3 >= 0 && d4 <= d3)
 	{
-		q[0] = tri[3], q[1] = tri[4], q[2] = tri[5];
+		pointAlong(q, tri + 3, 0, ab);
 		return;
 	}
 	double vc = d1 * d4 - d3 * d2;
 	if (vc <= 0 && d1 >= 0 && d3 <= 0)
 	{
-		double f = d1 / (d1 - d3);
-		q[0] = tri[0] + f * ab[0], q[1] = tri[1] + f * ab[1], q[2] = tri[2] + f * ab[2];
+		pointAlong(q, tri, d1 / (d1 - d3), ab);
 		return;
 	}
-	for (int k = 0; k < 3; ++k)
-	{
-		w[k] = p[k] - tri[6 + k];
-	}
-	double d5 = dot3(ab, w), d6 = -dot3(ca, w);
+	edgeDots(p, tri, 6, &d5, &d6);
 	if (d6 >= 0 && d5 <= d6)
 	{
-		q[0] = tri[6], q[1] = tri[7], q[2] = tri[8];
+		pointAlong(q, tri + 6, 0, ab);
 		return;
 	}
 	double vb = d5 * d2 - d1 * d6;
 	if (vb <= 0 && d2 >= 0 && d6 <= 0)
 	{
-		double f = d2 / (d2 - d6);
-		q[0] = tri[0] - f * ca[0], q[1] = tri[1] - f * ca[1], q[2] = tri[2] - f * ca[2];
+		pointAlong(q, tri, -(d2 / (d2 - d6)), ca);
 		return;
 	}
 	double va = d3 * d6 - d5 * d4;
 	if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0)
 	{
-		const double* bc = tri + EDGE_BC;
-		double f = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-		q[0] = tri[3] + f * bc[0], q[1] = tri[4] + f * bc[1], q[2] = tri[5] + f * bc[2];
+		pointAlong(q, tri + 3, (d4 - d3) / ((d4 - d3) + (d5 - d6)), tri + EDGE_BC);
 		return;
 	}
 	double inv = 1 / (va + vb + vc);
