@@ -169,7 +169,7 @@ static void runFrame(int n, int frames)
 	{
 		checksum = sum3(checksum, positions[i]);
 	}
-	row("frame ms", n, "%.2f", best);
+	row("frame ms", n, "%.3f", best);
 	row("us a move", n, "%.2f", best * 1e3 / (n / 10));
 	row("nodes visited a queryBounds", n, "%.1f", visits);
 	row("scene checksum", n, "%.17g", scene);

@@ -253,11 +253,11 @@ end
 for _, n in ipairs(SIZES) do
   local ms, visits, garbage, floor, sceneSum, positions = runCollide(n)
   local fms, _, fgarbage, _, _, fpositions = runCollide(n, slideAll)
-  row(string.format("frame ms, N = %d", n), string.format("%.2f", ms))
-  row(string.format("frame ms with a filter, N = %d", n), string.format("%.2f", fms))
+  row(string.format("frame ms, N = %d", n), string.format("%.3f", ms))
+  row(string.format("frame ms with a filter, N = %d", n), string.format("%.3f", fms))
   local rms, rpositions = runRaw(n)
   if rms then
-    row(string.format("frame ms with no front, N = %d", n), string.format("%.2f", rms))
+    row(string.format("frame ms with no front, N = %d", n), string.format("%.3f", rms))
     row(string.format("positions checksum with no front, N = %d", n), string.format("%.17g", rpositions))
   end
   row(string.format("us a move, N = %d", n), string.format("%.2f", ms * 1e3 / math.floor(n / 10)))
