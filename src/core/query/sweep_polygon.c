@@ -2,7 +2,9 @@
 // Rouwé, "Collision Detection with Swept Spheres and Ellipsoids": a swept
 // sphere against a convex polygon in the polygon's plane coordinates
 // (section 3), a swept ellipsoid as a swept unit sphere in the ellipsoid's
-// unit-sphere space (section 4), and boxes as their faces. Corrections to the
+// unit-sphere space (section 4); a sphere against a box as the ray of its
+// center against the rounded box (Ericson 5.5.7), an ellipsoid against a box
+// as its faces. Corrections to the
 // article's code:
 // - the plane basis compares |n_x| > |n_y| (c3MakePlaneBasis);
 // - the polygon is rebuilt in unit-sphere space with its winding checked, so
@@ -251,17 +253,10 @@ c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const 
 // kernel/triangle_sweep.c: a ball at each end and a cylinder along the
 // segment, the earliest entry kept (the cylinder's only where the touching
 // point lies within the segment), measured from the sphere's start center.
-// In contact at the start by the overlap test's own measure.
-static c3SweptContact c3SweepSphereSegmentStatic(c3Vec3 begin, double r, c3Vec3 delta, const c3Segment* segment)
+// c3EnterSegment: for a sphere not touching the segment at the start.
+static c3SweptContact c3EnterSegment(c3Vec3 begin, double r, c3Vec3 delta, const c3Segment* segment)
 {
 	c3SweptContact out = {0.0, {0.0, 0.0, 0.0}, false};
-	c3Vec3 closest = c3ClosestPointShape(c3_segmentShape, segment, begin);
-	if (c3WithinRadius(c3Sub(begin, closest), r))
-	{
-		out.hit = true;
-		out.point = closest;
-		return out;
-	}
 	c3Vec3 v[2] = {c3Sub(segment->a, begin), c3Sub(segment->b, begin)};
 	c3Vec3 e = c3Sub(segment->b, segment->a);
 	double rr = r * r, dd = c3Dot(delta, delta);
@@ -306,16 +301,34 @@ static c3SweptContact c3SweepSphereSegmentStatic(c3Vec3 begin, double r, c3Vec3 
 	return out;
 }
 
+// In contact at the start by the overlap test's own measure; else
+// c3EnterSegment.
+static c3SweptContact c3SweepSphereSegmentStatic(c3Vec3 begin, double r, c3Vec3 delta, const c3Segment* segment)
+{
+	c3Vec3 closest = c3ClosestPointShape(c3_segmentShape, segment, begin);
+	if (c3WithinRadius(c3Sub(begin, closest), r))
+	{
+		c3SweptContact out = {0.0, closest, true};
+		return out;
+	}
+	return c3EnterSegment(begin, r, delta, segment);
+}
+
 // The normal of a swept sphere's contact with a segment: from the contact
 // point toward the center at time t; for a center on the segment, across it
 // against the motion.
 static c3Vec3 c3SegmentNormal(c3Vec3 center, c3Vec3 point, const c3Segment* segment, c3Vec3 motion)
 {
+	// (The fallback made only when it is needed: a unit vector is never 0.)
+	c3Vec3 n = c3NormalizeOr(c3Sub(center, point), c3MakeVec3(0.0, 0.0, 0.0));
+	if (n.x != 0.0 || n.y != 0.0 || n.z != 0.0)
+	{
+		return n;
+	}
 	c3Vec3 e = c3NormalizeOr(c3Sub(segment->b, segment->a), c3MakeVec3(1.0, 0.0, 0.0));
 	c3Vec3 back = c3Neg(motion);
 	c3Vec3 across = c3Sub(back, c3MulSV(c3Dot(back, e), e));
-	c3Vec3 fallback = c3NormalizeOr(across, c3NormalizeOr(c3Cross(e, c3MakeVec3(0.0, 1.0, 0.0)), c3DefaultNormal()));
-	return c3NormalizeOr(c3Sub(center, point), fallback);
+	return c3NormalizeOr(across, c3NormalizeOr(c3Cross(e, c3MakeVec3(0.0, 1.0, 0.0)), c3DefaultNormal()));
 }
 
 c3CastOutput c3SweepSphereSegment(const c3Sphere* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
@@ -428,6 +441,89 @@ static c3CastOutput c3SweepAgainstBoxFaces(const c3Sphere* sphere, const c3Ellip
 	return best;
 }
 
+// A sphere against a box it does not touch at the start: the ray of its
+// center against the box grown by its radius with rounded edges and corners
+// (Ericson, Real-Time Collision Detection, 5.5.7), in the box's axes. The
+// ray's first point in the box grown by r (its slabs) is the contact when it
+// lies in a face's region (at most one coordinate outside the box's range);
+// else the sphere first meets, if anything, the edge whose region that point
+// lies in (two coordinates outside), or one of the three edges at the corner
+// (three): each edge a segment that the sphere is swept against, its ends
+// the corners' balls. Starting inside the grown box (off the rounded one),
+// the ray begins in an edge's or a corner's region, where the same holds:
+// leaving that region for a face's while inside the grown box passes
+// through the edge's cylinder first.
+static c3CastOutput c3SweepSphereRoundedBox(const c3Sphere* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
+{
+	double r = a->radius;
+	c3Vec3 h = b->halfExtents;
+	c3Vec3 origin = c3OBBToLocal(b, a->center);
+	c3Vec3 motion = c3OBBVectorToLocal(b, c3Sub(deltaA, deltaB));
+	c3SlabInterval slabs = c3IntersectSlabs(c3Add(h, c3MakeVec3(r, r, r)), origin, motion);
+	if (!(slabs.tEnter <= slabs.tExit) || slabs.tExit < 0.0 || !(slabs.tEnter <= 1.0))
+	{
+		return c3Miss();
+	}
+	double t = c3MaxDouble(slabs.tEnter, 0.0);
+	c3Vec3 q = c3MulAdd(origin, t, motion);
+	// The side of the box's range each coordinate lies on (-1, 0, +1).
+	int side[3], outside = 0;
+	for (int i = 0; i < 3; ++i)
+	{
+		double x = c3Get(q, i), e = c3Get(h, i);
+		side[i] = x < -e ? -1 : (x > e ? 1 : 0);
+		outside += side[i] != 0;
+	}
+	c3CastOutput out;
+	out.hit = true;
+	if (outside <= 1 && slabs.axis >= 0 && slabs.tEnter >= 0.0)
+	{
+		// A face: the center's point there on the face's plane.
+		int k = slabs.axis;
+		double sign = c3Get(motion, k) < 0.0 ? 1.0 : -1.0;
+		c3Vec3 local = q;
+		c3Set(&local, k, sign * c3Get(h, k));
+		out.fraction = t;
+		out.normal = c3OBBVectorToWorld(b, c3AxisVector(k, sign));
+		out.point = c3MulAdd(c3OBBPointToWorld(b, local), t, deltaB);
+		return out;
+	}
+	// The edges of the region: along each axis whose coordinate is in range
+	// (one edge), or, at a corner, along each axis (three).
+	c3SweptContact best = {0.0, {0.0, 0.0, 0.0}, false};
+	c3Segment edge = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+	c3Segment bestEdge = edge;
+	for (int k = 0; k < 3; ++k)
+	{
+		if (side[k] != 0 && outside == 2)
+		{
+			continue;
+		}
+		c3Vec3 corner = c3MakeVec3(side[0] * h.x, side[1] * h.y, side[2] * h.z);
+		edge.a = corner;
+		edge.b = corner;
+		c3Set(&edge.a, k, -c3Get(h, k));
+		c3Set(&edge.b, k, c3Get(h, k));
+		c3SweptContact contact = c3EnterSegment(origin, r, motion, &edge);
+		if (contact.hit && (!best.hit || contact.t < best.t))
+		{
+			best = contact;
+			bestEdge = edge;
+		}
+	}
+	if (!best.hit)
+	{
+		return c3Miss();
+	}
+	out.fraction = best.t;
+	// (normalized again in world space: the box's axes are unit to rounding)
+	c3Vec3 normal =
+		c3OBBVectorToWorld(b, c3SegmentNormal(c3MulAdd(origin, best.t, motion), best.point, &bestEdge, motion));
+	out.normal = c3NormalizeOr(normal, normal);
+	out.point = c3MulAdd(c3OBBPointToWorld(b, best.point), best.t, deltaB);
+	return out;
+}
+
 c3CastOutput c3SweepSphereOBB(const c3Sphere* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
 {
 	c3Penetration p = c3PenetrationSphereOBB(a, b);
@@ -440,7 +536,7 @@ c3CastOutput c3SweepSphereOBB(const c3Sphere* a, c3Vec3 deltaA, const c3OBB* b, 
 		out.point = c3ClosestPointOBB(b, a->center);
 		return out;
 	}
-	return c3SweepAgainstBoxFaces(a, NULL, deltaA, b, deltaB);
+	return c3SweepSphereRoundedBox(a, deltaA, b, deltaB);
 }
 
 c3CastOutput c3SweepSphereAABB(const c3Sphere* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
