@@ -78,45 +78,6 @@ c3RaySphereHit c3RayCastSphereLocal(c3Vec3 origin, c3Vec3 direction, double radi
 	return out;
 }
 
-c3SlabInterval c3IntersectSlabs(c3Vec3 half, c3Vec3 origin, c3Vec3 direction)
-{
-	c3SlabInterval out = {-INFINITY, INFINITY, -1};
-	for (int i = 0; i < 3; ++i)
-	{
-		double o = c3Get(origin, i);
-		double d = c3Get(direction, i);
-		double h = c3Get(half, i);
-		if (d == 0.0)
-		{
-			if (o < -h || o > h)
-			{
-				// Outside this slab and not moving across it: never inside.
-				out.tEnter = INFINITY;
-				out.tExit = -INFINITY;
-				return out;
-			}
-			continue;
-		}
-		// Divisions rather than a multiplication by 1 / d, so that a tiny d
-		// never makes 0 * inf.
-		double t0 = (-h - o) / d;
-		double t1 = (h - o) / d;
-		if (t0 > t1)
-		{
-			double tmp = t0;
-			t0 = t1;
-			t1 = tmp;
-		}
-		if (t0 > out.tEnter)
-		{
-			out.tEnter = t0;
-			out.axis = i;
-		}
-		out.tExit = c3MinDouble(out.tExit, t1);
-	}
-	return out;
-}
-
 bool c3RayCastBoxLocal(c3Vec3 half, c3Vec3 origin, c3Vec3 direction, double maxFraction, double* fraction,
 					   c3Vec3* localNormal)
 {

@@ -65,7 +65,46 @@ typedef struct c3SlabInterval
 	int axis;      ///< the slab entered last, lowest axis on a tie; -1 when tEnter is -infinity
 } c3SlabInterval;
 
-c3SlabInterval c3IntersectSlabs(c3Vec3 half, c3Vec3 origin, c3Vec3 direction);
+// (Inline: its callers build the vectors just before; passed by value on the
+// stack to a function of its own, they stalled its loads.)
+static inline c3SlabInterval c3IntersectSlabs(c3Vec3 half, c3Vec3 origin, c3Vec3 direction)
+{
+	c3SlabInterval out = {-INFINITY, INFINITY, -1};
+	for (int i = 0; i < 3; ++i)
+	{
+		double o = c3Get(origin, i);
+		double d = c3Get(direction, i);
+		double h = c3Get(half, i);
+		if (d == 0.0)
+		{
+			if (o < -h || o > h)
+			{
+				// Outside this slab and not moving across it: never inside.
+				out.tEnter = INFINITY;
+				out.tExit = -INFINITY;
+				return out;
+			}
+			continue;
+		}
+		// Divisions rather than a multiplication by 1 / d, so that a tiny d
+		// never makes 0 * inf.
+		double t0 = (-h - o) / d;
+		double t1 = (h - o) / d;
+		if (t0 > t1)
+		{
+			double tmp = t0;
+			t0 = t1;
+			t1 = tmp;
+		}
+		if (t0 > out.tEnter)
+		{
+			out.tEnter = t0;
+			out.axis = i;
+		}
+		out.tExit = c3MinDouble(out.tExit, t1);
+	}
+	return out;
+}
 
 /// A ray against a box centered at the origin, all in the box's axes, for t in
 /// [0, maxFraction]: the first t and the outward normal there (an origin
