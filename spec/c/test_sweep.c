@@ -302,7 +302,7 @@ static void swapped_pairs_flip_the_normal(void)
 	CHECK(o1.hit && o2.hit);
 	CHECK_NEAR(o1.fraction, o2.fraction, 0);
 	CHECK_VEC(o2.normal, -o1.normal.x, -o1.normal.y, -o1.normal.z, 0);
-	CHECK(c3GetSweepFcn(c3_segmentShape, c3_segmentShape) == NULL);
+	CHECK(c3GetSweepFcn(c3_planeShape, c3_planeShape) == NULL);
 	CHECK(c3GetOverlapFcn((c3ShapeType)0, c3_planeShape) == NULL);
 	CHECK(c3GetOverlapFcn(c3_planeShape, (c3ShapeType)99) == NULL);
 }

@@ -15,7 +15,10 @@ P.sweep = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb
   {"sphere", "obb"}, {"sphere", "polygon"}, {"ellipsoid", "polygon"}, {"ellipsoid", "plane"},
   {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}, {"aabb", "plane"}, {"obb", "plane"},
   {"aabb", "obb"}, {"obb", "obb"}, {"aabb", "polygon"}, {"obb", "polygon"}, {"aabb", "segment"},
-  {"obb", "segment"}, {"sphere", "segment"}, {"ellipsoid", "segment"}})
+  {"obb", "segment"}, {"sphere", "segment"}, {"ellipsoid", "segment"},
+  -- by conservative advancement (spec/swept_convex_spec.lua)
+  {"segment", "segment"}, {"segment", "polygon"}, {"polygon", "polygon"}, {"segment", "plane"}, {"polygon", "plane"},
+  {"ellipsoid", "sphere"}, {"ellipsoid", "ellipsoid"}})
 P.sweepInterval = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}})
 P.penetration = both_orders({{"sphere", "sphere"}, {"sphere", "plane"}, {"sphere", "aabb"}, {"sphere", "obb"},
   {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}, {"aabb", "plane"}, {"obb", "plane"},

@@ -21,6 +21,7 @@
 #include "query/penetration.h"
 #include "query/sweep.h"
 #include "query/sweep_box.h"
+#include "query/sweep_convex.h"
 #include "query/sweep_polygon.h"
 #include "shape/shape.h"
 
@@ -39,8 +40,10 @@ enum
 // Every pair of shapes and what each query does with it: YES calls the typed
 // function c3<Query><A><B> (c3SweepIntervalSphereSphere for an interval),
 // NO leaves the pair without a test. For distance, EXACT calls
-// c3Distance<A><B> and GJK calls c3DistanceConvex. X is called with c, the
-// cell of the table being filled, passed through.
+// c3Distance<A><B> and GJK calls c3DistanceConvex; for a sweep, CONVEX calls
+// c3SweepConvex (conservative advancement on GJK), for the pairs with no
+// closed form. X is called with c, the cell of the table being filled,
+// passed through.
 // clang-format off
 #define C3_PAIRS(X, c)                                                                     \
 	/*   a          b          overlap  distance  sweep  interval  penetration */      \
@@ -59,19 +62,19 @@ enum
 	X(c, OBB,       Segment,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, OBB,       Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, OBB,       Polygon,   YES,     GJK,      YES,   NO,       EPA)                \
-	X(c, Segment,   Segment,   YES,     EXACT,    NO,    NO,       NO)                 \
-	X(c, Segment,   Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
+	X(c, Segment,   Segment,   YES,     EXACT,    CONVEX, NO,      NO)                 \
+	X(c, Segment,   Plane,     YES,     EXACT,    CONVEX, NO,      NO)                 \
 	X(c, Plane,     Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
-	X(c, Polygon,   Segment,   YES,     GJK,      NO,    NO,       NO)                 \
-	X(c, Polygon,   Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
-	X(c, Polygon,   Polygon,   YES,     GJK,      NO,    NO,       NO)                 \
-	X(c, Ellipsoid, Sphere,    YES,     EXACT,    NO,    NO,       EPA)                \
+	X(c, Polygon,   Segment,   YES,     GJK,      CONVEX, NO,      NO)                 \
+	X(c, Polygon,   Plane,     YES,     EXACT,    CONVEX, NO,      NO)                 \
+	X(c, Polygon,   Polygon,   YES,     GJK,      CONVEX, NO,      NO)                 \
+	X(c, Ellipsoid, Sphere,    YES,     EXACT,    CONVEX, NO,      EPA)                \
 	X(c, Ellipsoid, AABB,      YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Ellipsoid, OBB,       YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Ellipsoid, Segment,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Ellipsoid, Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, Ellipsoid, Polygon,   YES,     GJK,      YES,   NO,       EPA)                \
-	X(c, Ellipsoid, Ellipsoid, YES,     GJK,      NO,    NO,       EPA)
+	X(c, Ellipsoid, Ellipsoid, YES,     GJK,      CONVEX, NO,      EPA)
 // clang-format on
 
 // -- distances ---------------------------------------------------------------------------------
@@ -173,6 +176,27 @@ static inline c3Penetration c3CheckedPenetration(c3Penetration out)
 		return c3CheckedCast(out);                                                                                     \
 	}
 
+// A pair with no closed form: conservative advancement, two shapes of one
+// type in their canonical order (as the same-type sweeps and distances), so
+// that swapping them gives the same time and the normal negated.
+#define C3_SWEEP_CONVEX(A, B)                                                                                          \
+	static c3CastOutput c3Sweep_##A##_##B(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                          \
+	{                                                                                                                  \
+		if (C3_TYPE_##A == C3_TYPE_##B && c3ShouldSwapShapes((c3ShapeType)C3_TYPE_##A, a, b))                          \
+		{                                                                                                              \
+			c3CastOutput out = c3SweepConvex((c3ShapeType)C3_TYPE_##B, b, db, (c3ShapeType)C3_TYPE_##A, a, da);        \
+			out.normal = c3Neg(out.normal);                                                                            \
+			return c3CheckedCast(out);                                                                                 \
+		}                                                                                                              \
+		return c3CheckedCast(c3SweepConvex((c3ShapeType)C3_TYPE_##A, a, da, (c3ShapeType)C3_TYPE_##B, b, db));         \
+	}                                                                                                                  \
+	static c3CastOutput c3SweepSwapped_##A##_##B(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                   \
+	{                                                                                                                  \
+		c3CastOutput out = c3Sweep_##A##_##B(b, db, a, da);                                                            \
+		out.normal = c3Neg(out.normal);                                                                                \
+		return out;                                                                                                    \
+	}
+
 #define C3_INTERVAL_YES(A, B)                                                                                          \
 	static c3SweepInterval c3Interval_##A##_##B(const void* a, c3Vec3 da, const void* b, c3Vec3 db)                    \
 	{                                                                                                                  \
@@ -241,6 +265,7 @@ C3_PAIRS(C3_ADAPTERS, ~)
 #define C3_PICK_EXACT C3_PICK_YES
 #define C3_PICK_GJK C3_PICK_YES
 #define C3_PICK_EPA C3_PICK_YES
+#define C3_PICK_CONVEX C3_PICK_YES
 #define C3_PICK_NO(c, A, B, Query)
 
 #define C3_PICK_OVERLAP(c, A, B, overlap, distance, sweep, interval, penetration) C3_PICK_##overlap(c, A, B, Overlap)
@@ -303,6 +328,13 @@ c3SweepIntervalFcn c3GetSweepIntervalFcn(c3ShapeType a, c3ShapeType b)
 c3PenetrationFcn c3GetPenetrationFcn(c3ShapeType a, c3ShapeType b)
 {
 	return c3InTable(a, b) ? s_penetration[a][b] : NULL;
+}
+
+c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
+						   c3Vec3 deltaB)
+{
+	return c3SweepConvexWith(typeA, a, deltaA, typeB, b, deltaB, c3GetOverlapFcn(typeA, typeB),
+							 c3GetPenetrationFcn(typeA, typeB));
 }
 
 // -- pointers only ------------------------------------------------------------------------------

@@ -17,7 +17,6 @@
 
 #include "base/math_functions.h"
 #include "base/results.h"
-#include "query/dispatch.h"
 #include "query/gjk.h"
 #include "shape/ellipsoid.h"
 
@@ -143,6 +142,23 @@ static c3Proxy c3TranslateProxy(const c3Proxy* proxy, c3Vec3 delta)
 	return out;
 }
 
+// The proxy moved by delta (by value: the proxies made in place).
+static c3Proxy c3ProxyAbout(c3Proxy proxy, c3Vec3 delta)
+{
+	return c3TranslateProxy(&proxy, delta);
+}
+
+// GJK between a (its proxy about origin) moved by t motion and b (about
+// origin), with the closest points put back in world space.
+static c3DistanceOutput c3SweepDistance(const c3Proxy* pa, const c3Proxy* pb, double t, c3Vec3 motion, c3Vec3 origin)
+{
+	c3Proxy moved = c3TranslateProxy(pa, c3MulSV(t, motion));
+	c3DistanceOutput d = c3ShapeDistance(&moved, pb);
+	d.pointA = c3Add(d.pointA, origin);
+	d.pointB = c3Add(d.pointB, origin);
+	return d;
+}
+
 // A bounded shape against a plane, both moving: the shape's extent along
 // the normal, [lo, hi] about the plane, closes on it linearly.
 static c3CastOutput c3SweepConvexPlane(const c3Proxy* a, c3Vec3 motion, const c3Plane* plane, c3Vec3 deltaB)
@@ -185,9 +201,17 @@ static c3CastOutput c3SweepConvexPlane(const c3Proxy* a, c3Vec3 motion, const c3
 	double speed = c3Dot(motion, n);
 	if (lo <= 0.0 && hi >= 0.0)
 	{
-		// Across the plane at the start: out by the nearer side.
+		// Across the plane at the start: out by the nearer side. The point:
+		// where the segment between the two extremes (inside the shape)
+		// crosses the plane, a point of both; an ellipsoid's extremes are
+		// on its supporting planes, not on it: the nearer one's projection.
 		bool above = hi <= -lo ? false : true;
-		return c3Hit(c3ClosestPointPlane(plane, above ? loPoint : hiPoint), above ? n : c3Neg(n), 0.0);
+		c3Vec3 point = c3ClosestPointPlane(plane, above ? loPoint : hiPoint);
+		if (a->count > 0 && hi > lo)
+		{
+			point = c3MulAdd(loPoint, -lo / (hi - lo), c3Sub(hiPoint, loPoint));
+		}
+		return c3Hit(point, above ? n : c3Neg(n), 0.0);
 	}
 	bool above = lo > 0.0;
 	double gap = above ? lo : -hi;
@@ -201,13 +225,13 @@ static c3CastOutput c3SweepConvexPlane(const c3Proxy* a, c3Vec3 motion, const c3
 	return c3Hit(point, above ? n : c3Neg(n), t);
 }
 
-c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
-						   c3Vec3 deltaB)
+c3CastOutput c3SweepConvexWith(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
+							   c3Vec3 deltaB, c3OverlapFcn overlap, c3PenetrationFcn penetration)
 {
 	c3AABB boundsA, boundsB;
 	if (typeA == c3_planeShape && typeB != c3_planeShape)
 	{
-		c3CastOutput out = c3SweepConvex(typeB, b, deltaB, typeA, a, deltaA);
+		c3CastOutput out = c3SweepConvexWith(typeB, b, deltaB, typeA, a, deltaA, overlap, penetration);
 		out.normal = c3Neg(out.normal);
 		return out;
 	}
@@ -225,22 +249,37 @@ c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3Sh
 		return c3Miss();
 	}
 	const c3Vec3 motion = c3Sub(deltaA, deltaB);
-	const c3Proxy pa = c3MakeProxy(typeA, a);
-	const c3Proxy pb = c3MakeProxy(typeB, b);
+	// GJK runs about b's center: far from the origin (1e5) the closest points
+	// of shapes a billionth apart carry the rounding of their coordinates,
+	// which turned the normal between them by tenths of a radian; about b
+	// they carry the rounding of the shapes' own sizes. The points are put
+	// back where they are (c3SweepDistance).
+	const c3Vec3 origin = boundsB.center;
+	const c3Proxy pa = c3ProxyAbout(c3MakeProxy(typeA, a), c3Neg(origin));
+	const c3Proxy pb = c3ProxyAbout(c3MakeProxy(typeB, b), c3Neg(origin));
 
 	// In contact: within GJK's rounding (relative to the coordinates), or
-	// the gap a step leaves, a billionth of the sizes and the motion.
+	// the gap a step leaves, a billionth of the sizes and the motion; and
+	// never less than the contact tolerance of the coordinates that the
+	// overlap tests of GJK's pairs use (c3GJKTouching), so that the sweep
+	// stops where they first find the shapes touching (far from the origin
+	// it is the larger: 1e-6 at 1e6).
 	double size =
 		c3MaxDouble(c3MaxDouble(c3MaxAbsComponent(boundsA.halfExtents), c3MaxAbsComponent(boundsB.halfExtents)),
 					c3MaxAbsComponent(motion));
-	double gap = 1.0e-9 * size;
+	double coordinates = c3MaxDouble(c3MaxAbsComponent(boundsA.center) + c3MaxAbsComponent(boundsA.halfExtents),
+									 c3MaxAbsComponent(boundsB.center) + c3MaxAbsComponent(boundsB.halfExtents));
+	double gap = c3MaxDouble(1.0e-9 * size, C3_CONTACT_TOLERANCE * coordinates);
 
 	double t = 0.0;
 	for (int i = 0; i < C3_SWEEP_CONVEX_MAX_ITERATIONS; ++i)
 	{
-		c3Proxy moved = c3TranslateProxy(&pa, c3MulSV(t, motion));
-		c3DistanceOutput d = c3ShapeDistance(&moved, &pb);
-		bool touching = c3GJKTouching(&d) || (i > 0 && d.distance <= gap);
+		c3DistanceOutput d = c3SweepDistance(&pa, &pb, t, motion, origin);
+		// (At the start the pair's overlap test decides, as for every sweep:
+		// it pads its shapes by the rounding of their extents, where GJK
+		// finds them apart by less, in a direction of no meaning.)
+		bool touching =
+			c3GJKTouching(&d) || (i > 0 && d.distance <= gap) || (i == 0 && overlap != NULL && overlap(a, b));
 		if (touching)
 		{
 			c3Vec3 normal;
@@ -252,7 +291,6 @@ c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3Sh
 			{
 				// Overlapping at the start: the direction of least penetration
 				// where the pair has one, else against the motion.
-				c3PenetrationFcn penetration = c3GetPenetrationFcn(typeA, typeB);
 				c3Penetration p = penetration != NULL ? penetration(a, b) : c3NoPenetration();
 				normal = p.hit ? p.normal : c3NormalizeOr(c3Neg(motion), c3DefaultNormal());
 			}
@@ -265,9 +303,12 @@ c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3Sh
 		{
 			return c3Miss();
 		}
-		// Stop short by half the contact gap, so that a step never passes the
-		// contact through rounding.
-		double step = (d.distance - 0.5 * gap) / closing;
+		// Stop short of the contact by nine tenths of the gap: a step never
+		// passes the contact through rounding (the gap is well above it), and
+		// lands where the shapes first come within the gap, to a tenth of it
+		// (halfway, a far pair's overlap test, whose tolerance is the gap,
+		// found them touching earlier than the time a step reported).
+		double step = (d.distance - 0.9 * gap) / closing;
 		t += c3MaxDouble(step, 0.0);
 		if (t > 1.0)
 		{
@@ -276,8 +317,7 @@ c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3Sh
 	}
 	// Not converged: every step was safe, so this time is before the contact;
 	// the separating direction at it is the normal.
-	c3Proxy moved = c3TranslateProxy(&pa, c3MulSV(t, motion));
-	c3DistanceOutput d = c3ShapeDistance(&moved, &pb);
+	c3DistanceOutput d = c3SweepDistance(&pa, &pb, t, motion, origin);
 	c3Vec3 normal = c3NormalizeOr(c3Sub(d.pointA, d.pointB), c3NormalizeOr(c3Neg(motion), c3DefaultNormal()));
 	return c3Hit(c3Add(d.pointB, c3MulSV(t, deltaB)), normal, t);
 }

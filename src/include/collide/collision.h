@@ -250,12 +250,15 @@ enum
 };
 
 /// a moving by deltaA and b by deltaB over t in [0, 1], for any two bounded
-/// convex shapes (not planes), by conservative advancement over GJK: the
-/// pairs that sweep has no closed form for. The time is within a billionth
-/// of the sizes and the motion of the contact, never after it; shapes in
-/// contact at t = 0 give t = 0 with the direction of least penetration where
-/// the pair has a penetration test, else against the motion. The normal
-/// points from b toward a.
+/// convex shapes, or one against a plane, by conservative advancement over
+/// GJK (run about b, so that far from the origin it keeps the precision of
+/// the shapes' sizes): the pairs that sweep has no closed form for. The time
+/// is within a billionth of the sizes and the motion of the contact, or
+/// within the contact tolerance of the coordinates (C3_CONTACT_TOLERANCE of
+/// them) where that is larger, never after it; shapes the pair's overlap
+/// test finds in contact at t = 0 give t = 0 with the direction of least
+/// penetration where the pair has a penetration test, else against the
+/// motion. The normal points from b toward a.
 C3_API c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
 								  c3Vec3 deltaB);
 
