@@ -275,11 +275,13 @@ c3CastOutput c3SweepConvexWith(c3ShapeType typeA, const void* a, c3Vec3 deltaA, 
 	for (int i = 0; i < C3_SWEEP_CONVEX_MAX_ITERATIONS; ++i)
 	{
 		c3DistanceOutput d = c3SweepDistance(&pa, &pb, t, motion, origin);
-		// (At the start the pair's overlap test decides, as for every sweep:
-		// it pads its shapes by the rounding of their extents, where GJK
-		// finds them apart by less, in a direction of no meaning.)
-		bool touching =
-			c3GJKTouching(&d) || (i > 0 && d.distance <= gap) || (i == 0 && overlap != NULL && overlap(a, b));
+		// (At the start the pair's overlap test decides, as for every sweep,
+		// where the two may disagree: it pads its shapes by the rounding of
+		// their extents, where GJK finds them apart by less than the gap, in
+		// a direction of no meaning. Farther apart it is not asked: for an
+		// ellipsoid it is another GJK run.)
+		bool touching = c3GJKTouching(&d) || (i > 0 && d.distance <= gap) ||
+						(i == 0 && d.distance <= 2.0 * gap && overlap != NULL && overlap(a, b));
 		if (touching)
 		{
 			c3Vec3 normal;
