@@ -24,6 +24,7 @@ P.penetration = both_orders({{"sphere", "sphere"}, {"sphere", "plane"}, {"sphere
   {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}, {"aabb", "plane"}, {"obb", "plane"},
   {"ellipsoid", "plane"}, {"sphere", "segment"}, {"aabb", "segment"}, {"aabb", "polygon"}, {"obb", "segment"},
   {"obb", "polygon"}, {"ellipsoid", "sphere"}, {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}, {"ellipsoid", "segment"},
-  {"ellipsoid", "polygon"}, {"ellipsoid", "ellipsoid"}})
+  {"ellipsoid", "polygon"}, {"ellipsoid", "ellipsoid"}, {"segment", "segment"}, {"polygon", "segment"},
+  {"polygon", "polygon"}})
 
 return P

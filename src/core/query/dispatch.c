@@ -62,12 +62,12 @@ enum
 	X(c, OBB,       Segment,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, OBB,       Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, OBB,       Polygon,   YES,     GJK,      YES,   NO,       EPA)                \
-	X(c, Segment,   Segment,   YES,     EXACT,    CONVEX, NO,      NO)                 \
+	X(c, Segment,   Segment,   YES,     EXACT,    CONVEX, NO,      EPA)                 \
 	X(c, Segment,   Plane,     YES,     EXACT,    CONVEX, NO,      NO)                 \
 	X(c, Plane,     Plane,     YES,     EXACT,    NO,    NO,       NO)                 \
-	X(c, Polygon,   Segment,   YES,     GJK,      CONVEX, NO,      NO)                 \
+	X(c, Polygon,   Segment,   YES,     GJK,      CONVEX, NO,      EPA)                 \
 	X(c, Polygon,   Plane,     YES,     EXACT,    CONVEX, NO,      NO)                 \
-	X(c, Polygon,   Polygon,   YES,     GJK,      CONVEX, NO,      NO)                 \
+	X(c, Polygon,   Polygon,   YES,     GJK,      CONVEX, NO,      EPA)                 \
 	X(c, Ellipsoid, Sphere,    YES,     EXACT,    CONVEX, NO,      EPA)                \
 	X(c, Ellipsoid, AABB,      YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Ellipsoid, OBB,       YES,     GJK,      YES,   NO,       EPA)                \
