@@ -29,7 +29,7 @@ typedef struct Case
 	c3Vec3 delta, fall, zero;
 	c3RayCastInput ray, planeRay, quadRay;
 	c3Polygon quad, tilted;
-	c3Ellipsoid body, sunk, low;
+	c3Ellipsoid body, sunk;
 	c3Vec3 down;
 } Case;
 
@@ -90,7 +90,6 @@ static void setupFixed(Case* c)
 	c3MakePolygon(tilted, 4, &c->tilted, &bad);
 	c3MakeEllipsoid(V(0.5, 3, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->body, &bad);
 	c3MakeEllipsoid(V(0.5, 1.2, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->sunk, &bad);
-	c3MakeEllipsoid(V(0.7, -1, 0.1), V(0.6, 0, 0), V(0, 0.5, 0), V(0, 0, 0.3), &c->low, &bad);
 	c->down = V(0, -6, 0);
 }
 
@@ -147,7 +146,6 @@ static void setupRandom(Case* c)
 	double a = rnd(0, 6.28), co = cos(a), si = sin(a);
 	c3MakeEllipsoid(rvec(-4, 4), V(0.4 * co, 0.4 * si, 0), V(-0.9 * si, 0.9 * co, 0), V(0, 0, 0.4), &c->body, &bad);
 	c3MakeEllipsoid(rvec(-2, 2), V(0.4 * co, 0.4 * si, 0), V(-0.9 * si, 0.9 * co, 0), V(0, 0, 0.4), &c->sunk, &bad);
-	c3MakeEllipsoid(rvec(-3, 3), V(0.6 * si, 0.6 * co, 0), V(-0.5 * co, 0.5 * si, 0), V(0, 0, 0.3), &c->low, &bad);
 	c->down = rvec(-6, 6);
 }
 
@@ -234,8 +232,8 @@ static double rcPolygon(const Case* c) { return c3RayCastPolygon(&c->quad, &c->q
 static double rcEllipsoid(const Case* c) { return c3RayCastEllipsoid(&c->body, &c->ray).fraction; }
 static double cpEllipsoid(const Case* c) { return c3ClosestPointEllipsoid(&c->body, c->ray.origin).x; }
 static double swEllipsoidSphere(const Case* c) { return c3GetSweepFcn(c3_ellipsoidShape, c3_sphereShape)(&c->body, c->down, &c->s1, c->zero).fraction; }
-static double swEllipsoidEllipsoid(const Case* c) { return c3GetSweepFcn(c3_ellipsoidShape, c3_ellipsoidShape)(&c->body, c->down, &c->low, c->zero).fraction; }
-static double diEllipsoidEllipsoid(const Case* c) { return c3DistanceConvex(c3_ellipsoidShape, &c->body, c3_ellipsoidShape, &c->low); }
+static double swEllipsoidEllipsoid(const Case* c) { return c3GetSweepFcn(c3_ellipsoidShape, c3_ellipsoidShape)(&c->body, c->down, &c->sunk, c->fall).fraction; }
+static double diEllipsoidEllipsoid(const Case* c) { return c3DistanceConvex(c3_ellipsoidShape, &c->body, c3_ellipsoidShape, &c->sunk); }
 static double swSegmentPolygon(const Case* c) { return c3GetSweepFcn(c3_segmentShape, c3_polygonShape)(&c->seg2, c->down, &c->tilted, c->zero).fraction; }
 // clang-format on
 
