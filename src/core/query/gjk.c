@@ -437,32 +437,11 @@ c3DistanceOutput c3ShapeDistance(const c3Proxy* a, const c3Proxy* b)
 	return c3RunGJK(a, b, &last);
 }
 
-// The proxy moved by delta.
-static void c3MoveProxy(c3Proxy* proxy, c3Vec3 delta)
-{
-	for (int i = 0; i < proxy->count; ++i)
-	{
-		proxy->points[i] = c3Add(proxy->points[i], delta);
-	}
-	proxy->ellipsoid.center = c3Add(proxy->ellipsoid.center, delta);
-}
-
-// GJK about a point of b (its first point, or its ellipsoid's center): far
-// from the origin the simplex's points then carry the rounding of the
-// shapes' sizes, not of their coordinates (two ellipsoids of size 1e-6 at
-// 1e6 were measured to within their own size); the closest points are put
-// back where they are.
 c3DistanceOutput c3GJKDistance(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b)
 {
 	c3Proxy pa = c3MakeProxy(typeA, a);
 	c3Proxy pb = c3MakeProxy(typeB, b);
-	c3Vec3 origin = pb.count > 0 ? pb.points[0] : pb.ellipsoid.center;
-	c3MoveProxy(&pa, c3Neg(origin));
-	c3MoveProxy(&pb, c3Neg(origin));
-	c3DistanceOutput out = c3ShapeDistance(&pa, &pb);
-	out.pointA = c3Add(out.pointA, origin);
-	out.pointB = c3Add(out.pointB, origin);
-	return out;
+	return c3ShapeDistance(&pa, &pb);
 }
 
 // Touching counts as overlapping for GJK's answer within rounding of the

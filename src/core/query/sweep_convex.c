@@ -142,21 +142,11 @@ static c3Proxy c3TranslateProxy(const c3Proxy* proxy, c3Vec3 delta)
 	return out;
 }
 
-// The proxy moved by delta (by value: the proxies made in place).
-static c3Proxy c3ProxyAbout(c3Proxy proxy, c3Vec3 delta)
-{
-	return c3TranslateProxy(&proxy, delta);
-}
-
-// GJK between a (its proxy about origin) moved by t motion and b (about
-// origin), with the closest points put back in world space.
-static c3DistanceOutput c3SweepDistance(const c3Proxy* pa, const c3Proxy* pb, double t, c3Vec3 motion, c3Vec3 origin)
+// GJK between a moved by t motion and b.
+static c3DistanceOutput c3SweepDistance(const c3Proxy* pa, const c3Proxy* pb, double t, c3Vec3 motion)
 {
 	c3Proxy moved = c3TranslateProxy(pa, c3MulSV(t, motion));
-	c3DistanceOutput d = c3ShapeDistance(&moved, pb);
-	d.pointA = c3Add(d.pointA, origin);
-	d.pointB = c3Add(d.pointB, origin);
-	return d;
+	return c3ShapeDistance(&moved, pb);
 }
 
 // A bounded shape against a plane, both moving: the shape's extent along
@@ -249,14 +239,8 @@ c3CastOutput c3SweepConvexWith(c3ShapeType typeA, const void* a, c3Vec3 deltaA, 
 		return c3Miss();
 	}
 	const c3Vec3 motion = c3Sub(deltaA, deltaB);
-	// GJK runs about b's center: far from the origin (1e5) the closest points
-	// of shapes a billionth apart carry the rounding of their coordinates,
-	// which turned the normal between them by tenths of a radian; about b
-	// they carry the rounding of the shapes' own sizes. The points are put
-	// back where they are (c3SweepDistance).
-	const c3Vec3 origin = boundsB.center;
-	const c3Proxy pa = c3ProxyAbout(c3MakeProxy(typeA, a), c3Neg(origin));
-	const c3Proxy pb = c3ProxyAbout(c3MakeProxy(typeB, b), c3Neg(origin));
+	const c3Proxy pa = c3MakeProxy(typeA, a);
+	const c3Proxy pb = c3MakeProxy(typeB, b);
 
 	// In contact: within GJK's rounding (relative to the coordinates), or
 	// the gap a step leaves, a billionth of the sizes and the motion; and
@@ -274,7 +258,7 @@ c3CastOutput c3SweepConvexWith(c3ShapeType typeA, const void* a, c3Vec3 deltaA, 
 	double t = 0.0;
 	for (int i = 0; i < C3_SWEEP_CONVEX_MAX_ITERATIONS; ++i)
 	{
-		c3DistanceOutput d = c3SweepDistance(&pa, &pb, t, motion, origin);
+		c3DistanceOutput d = c3SweepDistance(&pa, &pb, t, motion);
 		// (At the start the pair's overlap test decides, as for every sweep,
 		// where the two may disagree: it pads its shapes by the rounding of
 		// their extents, where GJK finds them apart by less than the gap, in
@@ -319,7 +303,7 @@ c3CastOutput c3SweepConvexWith(c3ShapeType typeA, const void* a, c3Vec3 deltaA, 
 	}
 	// Not converged: every step was safe, so this time is before the contact;
 	// the separating direction at it is the normal.
-	c3DistanceOutput d = c3SweepDistance(&pa, &pb, t, motion, origin);
+	c3DistanceOutput d = c3SweepDistance(&pa, &pb, t, motion);
 	c3Vec3 normal = c3NormalizeOr(c3Sub(d.pointA, d.pointB), c3NormalizeOr(c3Neg(motion), c3DefaultNormal()));
 	return c3Hit(c3Add(d.pointB, c3MulSV(t, deltaB)), normal, t);
 }

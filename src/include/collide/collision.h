@@ -251,8 +251,7 @@ enum
 
 /// a moving by deltaA and b by deltaB over t in [0, 1], for any two bounded
 /// convex shapes, or one against a plane, by conservative advancement over
-/// GJK (run about b, so that far from the origin it keeps the precision of
-/// the shapes' sizes): the pairs that sweep has no closed form for. The time
+/// GJK: the pairs that sweep has no closed form for. The time
 /// is within a billionth of the sizes and the motion of the contact, or
 /// within the contact tolerance of the coordinates (C3_CONTACT_TOLERANCE of
 /// them) where that is larger, never after it; shapes the pair's overlap
