@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 	{                                                                                                                  \
 		if (!(cond))                                                                                                   \
 		{                                                                                                              \
-			fprintf(stderr, "%s:%d: invariant failed: %s\n", __FILE__, __LINE__, #cond);                              \
+			fprintf(stderr, "%s:%d: invariant failed: %s\n", __FILE__, __LINE__, #cond);                               \
 			abort();                                                                                                   \
 		}                                                                                                              \
 	} while (0)
@@ -50,8 +50,9 @@ static inline uint8_t FuzzByte(FuzzInput* in)
 /// exponent from 1e-12 to 1e15, or one of the values at the edges.
 static inline double FuzzNumber(FuzzInput* in)
 {
-	static const double edges[] = {0.0,     -0.0,    1.0,    -1.0,      1e15,   -1e15, 1e-12, 5e-324, 1e-300,
-								   DBL_MAX, INFINITY, -INFINITY, NAN, 2.2250738585072014e-308, 1e15 + 1.0, 0.5};
+	static const double edges[] = {0.0,        -0.0,   1.0,     -1.0,     1e15,      -1e15, 1e-12,
+								   5e-324,     1e-300, DBL_MAX, INFINITY, -INFINITY, NAN,   2.2250738585072014e-308,
+								   1e15 + 1.0, 0.5};
 	uint8_t mode = FuzzByte(in) % 4;
 	if (mode == 0)
 	{
@@ -219,9 +220,9 @@ static inline bool FuzzShapeOf(FuzzInput* in, c3ShapeType type, FuzzShape* s)
 				{
 					double t = 6.283185307179586 * (i + (FuzzByte(in) / 256.0) * 0.9) / count;
 					double x = ra * cos(t), y = rb * sin(t);
-					points[i] = FuzzMakeVec3(center.x + x * axes[0].x + y * axes[1].x,
-											 center.y + x * axes[0].y + y * axes[1].y,
-											 center.z + x * axes[0].z + y * axes[1].z);
+					points[i] =
+						FuzzMakeVec3(center.x + x * axes[0].x + y * axes[1].x, center.y + x * axes[0].y + y * axes[1].y,
+									 center.z + x * axes[0].z + y * axes[1].z);
 				}
 			}
 			e = c3MakePolygon(points, count, &s->u.polygon, &bad);
@@ -275,7 +276,9 @@ static inline double FuzzShapeMagnitude(const FuzzShape* s)
 	return m;
 }
 
-/// Whether two decoded shapes are equal, number for number (0 equals -0).
+/// Whether two decoded shapes are equal, number for number (0 equals -0):
+/// a polygon by its plane, basis and its count of vertices (the slots past
+/// them hold whatever the input left there, NaN too).
 static inline bool FuzzEqualShapes(const FuzzShape* a, const FuzzShape* b)
 {
 	if (a->type != b->type)
@@ -284,7 +287,31 @@ static inline bool FuzzEqualShapes(const FuzzShape* a, const FuzzShape* b)
 	}
 	const double* x = (const double*)(const void*)&a->u;
 	const double* y = (const double*)(const void*)&b->u;
-	for (size_t i = 0; i < sizeof a->u / sizeof(double); ++i)
+	size_t count = sizeof a->u / sizeof(double);
+	if (a->type == c3_polygonShape)
+	{
+		if (a->u.polygon.count != b->u.polygon.count)
+		{
+			return false;
+		}
+		const c3Polygon* p = &a->u.polygon;
+		const c3Polygon* q = &b->u.polygon;
+		const double head[2][10] = {{p->plane.normal.x, p->plane.normal.y, p->plane.normal.z, p->plane.d, p->u.x,
+									 p->u.y, p->u.z, p->v.x, p->v.y, p->v.z},
+									{q->plane.normal.x, q->plane.normal.y, q->plane.normal.z, q->plane.d, q->u.x,
+									 q->u.y, q->u.z, q->v.x, q->v.y, q->v.z}};
+		for (size_t i = 0; i < 10; ++i)
+		{
+			if (!(head[0][i] == head[1][i]))
+			{
+				return false;
+			}
+		}
+		x = &a->u.polygon.vertices[0].x;
+		y = &b->u.polygon.vertices[0].x;
+		count = 2 * (size_t)a->u.polygon.count;
+	}
+	for (size_t i = 0; i < count; ++i)
 	{
 		if (!(x[i] == y[i]))
 		{
