@@ -264,19 +264,21 @@ c3CastOutput c3SweepConvexWith(c3ShapeType typeA, const void* a, c3Vec3 deltaA, 
 		// their extents, where GJK finds them apart by less than the gap, in
 		// a direction of no meaning. Farther apart it is not asked: for an
 		// ellipsoid it is another GJK run.)
-		bool touching = c3GJKTouching(&d) || (i > 0 && d.distance <= gap) ||
-						(i == 0 && d.distance <= 2.0 * gap && overlap != NULL && overlap(a, b));
-		if (touching)
+		bool gjkTouching = c3GJKTouching(&d);
+		bool byOverlap = !gjkTouching && i == 0 && d.distance <= 2.0 * gap && overlap != NULL && overlap(a, b);
+		if (gjkTouching || (i > 0 && d.distance <= gap) || byOverlap)
 		{
 			c3Vec3 normal;
-			if (d.distance > 0.0)
+			if (d.distance > 0.0 && !byOverlap)
 			{
 				normal = c3SmoothContactNormal(typeA, a, c3MulSV(t, motion), typeB, b, &d);
 			}
 			else
 			{
-				// Overlapping at the start: the direction of least penetration
-				// where the pair has one, else against the motion.
+				// Overlapping at the start (or so by the overlap test, where the
+				// direction between GJK's closest points means nothing): the
+				// direction of least penetration where the pair has one, else
+				// against the motion.
 				c3Penetration p = penetration != NULL ? penetration(a, b) : c3NoPenetration();
 				normal = p.hit ? p.normal : c3NormalizeOr(c3Neg(motion), c3DefaultNormal());
 			}
