@@ -891,6 +891,9 @@ local function drive(self, move, item, id, gx, gy, gz, filter, cols, moving, ite
     argError(1, moving and "move" or "check", format(
       "%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)", tostring(item),
       typeName(onItem(self, item, id, "move", pcall(self._core.shape, self._core, id)))))
+  elseif status == -5 then
+    -- taken out by a finalizer between the check above and the core's
+    argError(1, moving and "move" or "check", format("%s is not in the world", tostring(item)))
   end
   -- Ended: the item itself changed meanwhile (a filter, a response or a
   -- finalizer removed, updated or moved it): where it is now, or,

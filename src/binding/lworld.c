@@ -1690,7 +1690,15 @@ static int world_beginmove(lua_State* L)
 	luaL_checktype(L, 8, LUA_TTABLE);
 	bool moving = lua_toboolean(L, 10), decide = lua_toboolean(L, 11);
 	lc3World* w = lc3_worldof(L, h, "move");
-	int id = lc3_checkitem(L, w, 2, "move");
+	// world.lua checked the item first; a finalizer may have taken it out
+	// since, at any allocation (the call's own stack): -5, which world.lua
+	// tells as "not in the world", never an error naming the core's id.
+	int id = lc3_itemid(w->world, luaL_checknumber(L, 2));
+	if (id < 0)
+	{
+		lua_pushinteger(L, -5);
+		return 1;
+	}
 	m->before = (int)lc3_rawlen(L, 8);
 	if (!lc3_beginmove(w, m, id, goal, skin, iterations, decide, moving))
 	{

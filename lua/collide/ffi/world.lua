@@ -1381,7 +1381,13 @@ return B.once("world", function()
       sk = sk == nil and -1 or checknumber(sk, 7, "move")
       checktable(cols, 8, "move")
       local w = enter(h, "move")
-      local id = checkitem(h, w, x, 2, "move")
+      -- (world.lua checked the item; a finalizer may have taken it out
+      -- since: -5, as the classic begin says it)
+      local id = type(x) == "number" and itemid(w, x) or -1
+      if id < 0 then
+        unpin(h)
+        return -5
+      end
       info.before = #cols
       if not beginmove(w, state, info, id, gx, gy, gz, sk, its, decide, moving) then
         unpin(h)
