@@ -174,11 +174,18 @@ local function allocatedBy(warm, settle, measured)
     collectgarbage()
     settle()
   end
-  collectgarbage("stop")
-  local before = collectgarbage("count")
-  measured()
-  local grown = collectgarbage("count") - before
-  collectgarbage("restart")
+  -- The least of three runs: what LuaJIT's compiler allocates when it
+  -- records a trace late (a side trace, after its exits grew hot) falls in
+  -- one run at most, where garbage the calls make falls in every run (164
+  -- KB in 1 of 48 FFI runs of the queries' test, from a trace made there).
+  local grown = math.huge
+  for _ = 1, (not interpreted and jit) and 3 or 1 do
+    collectgarbage("stop")
+    local before = collectgarbage("count")
+    measured()
+    grown = math.min(grown, collectgarbage("count") - before)
+    collectgarbage("restart")
+  end
   if interpreted then
     jit.on()
   end
