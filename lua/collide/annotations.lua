@@ -20,7 +20,7 @@
 ---@alias collide.Vec3Like collide.Vec3|number[]|{x: number, y: number, z: number}
 
 ---What `collide.type` returns.
----@alias collide.TypeName "vec3"|"sphere"|"aabb"|"obb"|"segment"|"plane"|"ellipsoid"|"polygon"|"mesh"
+---@alias collide.TypeName "vec3"|"sphere"|"aabb"|"obb"|"segment"|"plane"|"ellipsoid"|"polygon"|"capsule"|"mesh"
 
 ---What a world's move filter names for a contact (docs/API.md, "Moving items").
 ---@alias collide.Response
@@ -171,6 +171,13 @@ function collide.planeFromPoints(a, b, c) end
 ---@param b collide.Vec3Like
 ---@return collide.Segment
 function collide.segment(a, b) end
+
+---A capsule: the points within `radius` of the segment `ab` (a sphere when `a == b`).
+---@param a collide.Vec3Like
+---@param b collide.Vec3Like
+---@param radius number >= 0
+---@return collide.Capsule
+function collide.capsule(a, b, radius) end
 
 ---A sphere; a radius of 0 is a point.
 ---@param center collide.Vec3Like
@@ -545,6 +552,13 @@ local Ellipsoid = {}
 ---@param out? collide.Vec3
 ---@return collide.Vec3
 function Ellipsoid:axis(i, out) end
+
+---A solid capsule: the points within `radius` of the core segment from `a` to `b`.
+---Its center is the core's midpoint.
+---@class collide.Capsule: collide.Shape
+---@field a collide.Vec3
+---@field b collide.Vec3
+---@field radius number
 
 ---A segment (no thickness; a point when a == b). Its center is its midpoint.
 ---@class collide.Segment: collide.Shape

@@ -28,12 +28,12 @@ static void every_pair_is_in_the_tables_in_both_orders(void)
 			}
 		}
 	}
-	// As docs/API.md lists them: overlap and distance for every pair of the 7
-	// types, sweeps for all but plane-plane (27), 3 sweep intervals, 25
+	// As docs/API.md lists them: overlap and distance for every pair of the 8
+	// types (36), sweeps for all but plane-plane (35), 3 sweep intervals, 33
 	// penetrations (all but the 3 pairs of a plane with a segment, a polygon
 	// or a plane).
-	CHECK(pairs[0] == 28 && pairs[1] == 28);
-	CHECK(pairs[2] == 27 && pairs[3] == 3 && pairs[4] == 25);
+	CHECK(pairs[0] == 36 && pairs[1] == 36);
+	CHECK(pairs[2] == 35 && pairs[3] == 3 && pairs[4] == 33);
 	// Type 0 and the count are no types.
 	CHECK(Tests((c3ShapeType)0, c3_sphereShape) == 0 && Tests(c3_sphereShape, c3_shapeTypeCount) == 0);
 	CHECK(Tests((c3ShapeType)-1, (c3ShapeType)-1) == 0);
@@ -85,7 +85,7 @@ static void a_swapped_pair_gives_the_same_answer_with_the_normal_negated(void)
 
 // One shape of each type (index = type), overlapping one another near the origin.
 static void Shapes(void* shapes[c3_shapeTypeCount], c3Sphere* s, c3AABB* box, c3OBB* obb, c3Segment* seg,
-				   c3Plane* plane, c3Ellipsoid* e, c3Polygon* poly)
+				   c3Plane* plane, c3Ellipsoid* e, c3Polygon* poly, c3Capsule* capsule)
 {
 	int bad;
 	*s = (c3Sphere){{0.0, 0.6, 0.0}, 0.5};
@@ -96,7 +96,8 @@ static void Shapes(void* shapes[c3_shapeTypeCount], c3Sphere* s, c3AABB* box, c3
 	CHECK(c3MakeEllipsoid(V(0, 0, 0.2), V(1, 0, 0), V(0, 0.5, 0), V(0, 0, 2), e, &bad) == c3_ok);
 	c3Vec3 points[3] = {V(-1, 0.2, -1), V(1, 0.3, -1), V(0, 0.1, 1)};
 	CHECK(c3MakePolygon(points, 3, poly, &bad) == c3_ok);
-	void* list[c3_shapeTypeCount] = {NULL, s, box, obb, seg, plane, e, poly};
+	*capsule = (c3Capsule){{-0.5, 0.4, 0.3}, {0.6, 0.9, -0.2}, 0.3};
+	void* list[c3_shapeTypeCount] = {NULL, s, box, obb, seg, plane, e, poly, capsule};
 	for (int t = 0; t < c3_shapeTypeCount; ++t)
 	{
 		shapes[t] = list[t];
@@ -119,8 +120,9 @@ static void the_pointer_entry_points_give_the_tables_answers_bit_for_bit(void)
 	c3Plane plane;
 	c3Ellipsoid e;
 	c3Polygon poly;
+	c3Capsule capsule;
 	void* shapes[c3_shapeTypeCount];
-	Shapes(shapes, &s, &box, &obb, &seg, &plane, &e, &poly);
+	Shapes(shapes, &s, &box, &obb, &seg, &plane, &e, &poly, &capsule);
 	c3Vec3 da = V(0.3, -2.5, 0.7), db = V(-0.2, 0.4, 0.1);
 	int hits = 0;
 	for (int a = 0; a <= c3_shapeTypeCount; ++a)
@@ -191,8 +193,9 @@ static void the_pointer_twins_of_one_shape_give_their_twins_answers(void)
 	c3Plane plane;
 	c3Ellipsoid e;
 	c3Polygon poly;
+	c3Capsule capsule;
 	void* shapes[c3_shapeTypeCount];
-	Shapes(shapes, &s, &box, &obb, &seg, &plane, &e, &poly);
+	Shapes(shapes, &s, &box, &obb, &seg, &plane, &e, &poly, &capsule);
 	c3RayCastInput ray = {{-3.0, 0.25, 0.1}, {4.0, 0.1, 0.05}, 2.0};
 	c3Vec3 p = V(0.7, 2.0, -0.4), delta = V(1, -2, 3);
 	for (int t = c3_sphereShape; t < c3_shapeTypeCount; ++t)

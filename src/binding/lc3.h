@@ -49,6 +49,7 @@ typedef enum lc3Type
 	LC3_PLANE = c3_planeShape,
 	LC3_ELLIPSOID = c3_ellipsoidShape,
 	LC3_POLYGON = c3_polygonShape,
+	LC3_CAPSULE = c3_capsuleShape,
 	LC3_VEC3 = c3_shapeTypeCount, ///< after the shapes: every type below it is a shape
 	LC3_TYPE_COUNT
 } lc3Type;
@@ -68,6 +69,7 @@ typedef struct lc3Object
 		c3Segment segment;
 		c3Plane plane;
 		c3Ellipsoid ellipsoid;
+		c3Capsule capsule;
 		c3Polygon polygon; ///< allocated with its count of vertices only
 	} u;
 } lc3Object;

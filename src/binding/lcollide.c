@@ -27,6 +27,7 @@ static const char* const lc3_metatablenames[LC3_TYPE_COUNT] = {
 	"collide.Plane",
 	"collide.Ellipsoid",
 	"collide.Polygon",
+	"collide.Capsule",
 	"collide.Vec3",
 };
 

@@ -9,8 +9,8 @@
 
 #include "lc3.h"
 
-const char* const lc3_typenames[LC3_TYPE_COUNT] = {NULL,    "sphere",    "aabb",    "obb", "segment",
-												   "plane", "ellipsoid", "polygon", "vec3"};
+const char* const lc3_typenames[LC3_TYPE_COUNT] = {NULL,    "sphere",    "aabb",    "obb",     "segment",
+												   "plane", "ellipsoid", "polygon", "capsule", "vec3"};
 
 #if LUA_VERSION_NUM < 502
 void lc3_luasetfuncs(lua_State* L, const luaL_Reg* l, int nup)
@@ -357,6 +357,7 @@ const size_t lc3_objectsizes[LC3_TYPE_COUNT] = {
 	LC3_SIZE(plane),
 	LC3_SIZE(ellipsoid),
 	LC3_POLYGONSIZE(3),
+	LC3_SIZE(capsule),
 	LC3_SIZE(vec3),
 };
 

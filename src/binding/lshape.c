@@ -68,6 +68,13 @@ static const lc3Field lc3_ellipsoidFields[] = {
 	{NULL, NULL, LC3_FIELD_POINT, 0},
 };
 
+static const lc3Field lc3_capsuleFields[] = {
+	{"a", "capsule.a", LC3_FIELD_POINT, offsetof(c3Capsule, a)},
+	{"b", "capsule.b", LC3_FIELD_POINT, offsetof(c3Capsule, b)},
+	{"radius", "capsule.radius", LC3_FIELD_SIZE, offsetof(c3Capsule, radius)},
+	{NULL, NULL, LC3_FIELD_POINT, 0},
+};
+
 static const lc3Field lc3_polygonFields[] = {
 	{"normal", "polygon.normal", LC3_FIELD_READONLY_VEC3, offsetof(c3Polygon, plane) + offsetof(c3Plane, normal)},
 	{"plane", "polygon.plane", LC3_FIELD_POLYGON_PLANE, offsetof(c3Polygon, plane)},
@@ -90,6 +97,8 @@ static const lc3Field* lc3_fields(int type)
 			return lc3_obbFields;
 		case LC3_SEGMENT:
 			return lc3_segmentFields;
+		case LC3_CAPSULE:
+			return lc3_capsuleFields;
 		default:
 			return lc3_planeFields;
 	}
@@ -298,6 +307,14 @@ static int shape_tostring(lua_State* L)
 			lc3_pushvec3string(L, o->u.segment.b);
 			lua_pushstring(L, ")");
 			break;
+		case LC3_CAPSULE:
+			lua_pushstring(L, "capsule(a = ");
+			lc3_pushvec3string(L, o->u.capsule.a);
+			lua_pushstring(L, ", b = ");
+			lc3_pushvec3string(L, o->u.capsule.b);
+			lc3_formatnumber(number, sizeof number, o->u.capsule.radius);
+			lua_pushfstring(L, ", radius = %s)", number);
+			break;
 		case LC3_ELLIPSOID:
 			lua_pushstring(L, "ellipsoid(center = ");
 			lc3_pushvec3string(L, o->u.ellipsoid.center);
@@ -337,6 +354,17 @@ static int shape_sphere(lua_State* L)
 	s.center = lc3_checkpoint(L, reg, 1, "sphere", "center");
 	s.radius = lc3_checksize(L, 2, "sphere", "radius");
 	lc3_newobject(L, LC3_SPHERE)->u.sphere = s;
+	return 1;
+}
+
+static int shape_capsule(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	c3Capsule c;
+	c.a = lc3_checkpoint(L, reg, 1, "capsule", "a");
+	c.b = lc3_checkpoint(L, reg, 2, "capsule", "b");
+	c.radius = lc3_checksize(L, 3, "capsule", "radius");
+	lc3_newobject(L, LC3_CAPSULE)->u.capsule = c;
 	return 1;
 }
 
@@ -767,6 +795,7 @@ const luaL_Reg lc3_shape_functions[] = {
 	{"planeFromPoints", shape_planeFromPoints},
 	{"ellipsoid", shape_ellipsoid},
 	{"polygon", shape_polygon},
+	{"capsule", shape_capsule},
 	{"type", shape_type},
 	{"bounds", shape_bounds},
 	{"translate", shape_translate},

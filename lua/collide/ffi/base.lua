@@ -62,7 +62,7 @@ return once("base", function()
   local K = secretName()
   B.K = K
   local lines = {}
-  for _, name in ipairs({ "Vec3", "Sphere", "AABB", "OBB", "Segment", "Plane", "Ellipsoid", "Polygon" }) do
+  for _, name in ipairs({ "Vec3", "Sphere", "AABB", "OBB", "Segment", "Plane", "Ellipsoid", "Polygon", "Capsule" }) do
     lines[#lines + 1] = string.format("typedef struct collide_%s { const c3%s %s; } collide_%s;", name, name, K, name)
   end
   ffi.cdef(table.concat(lines, "\n"))
@@ -79,12 +79,13 @@ return once("base", function()
   end
 
   -- Types, numbered as c3ShapeType, with vec3 after the shapes (as lc3Type).
-  local SPHERE, AABB, OBB, SEGMENT, PLANE, ELLIPSOID, POLYGON, VEC3 = 1, 2, 3, 4, 5, 6, 7, 8
-  B.SPHERE, B.AABB, B.OBB, B.SEGMENT, B.PLANE, B.ELLIPSOID, B.POLYGON, B.VEC3 =
-    SPHERE, AABB, OBB, SEGMENT, PLANE, ELLIPSOID, POLYGON, VEC3
-  B.names = { "sphere", "aabb", "obb", "segment", "plane", "ellipsoid", "polygon", "vec3" }
-  local core = { "c3Sphere", "c3AABB", "c3OBB", "c3Segment", "c3Plane", "c3Ellipsoid", "c3Polygon", "c3Vec3" }
-  local private = { "Sphere", "AABB", "OBB", "Segment", "Plane", "Ellipsoid", "Polygon", "Vec3" }
+  local SPHERE, AABB, OBB, SEGMENT, PLANE, ELLIPSOID, POLYGON, CAPSULE, VEC3 = 1, 2, 3, 4, 5, 6, 7, 8, 9
+  B.SPHERE, B.AABB, B.OBB, B.SEGMENT, B.PLANE, B.ELLIPSOID, B.POLYGON, B.CAPSULE, B.VEC3 =
+    SPHERE, AABB, OBB, SEGMENT, PLANE, ELLIPSOID, POLYGON, CAPSULE, VEC3
+  B.names = { "sphere", "aabb", "obb", "segment", "plane", "ellipsoid", "polygon", "capsule", "vec3" }
+  local core = { "c3Sphere", "c3AABB", "c3OBB", "c3Segment", "c3Plane", "c3Ellipsoid", "c3Polygon", "c3Capsule",
+    "c3Vec3" }
+  local private = { "Sphere", "AABB", "OBB", "Segment", "Plane", "Ellipsoid", "Polygon", "Capsule", "Vec3" }
   B.ctypes, B.ptrs, B.metanames = {}, {}, {}
   for t = 1, VEC3 do
     B.ctypes[t] = ffi.typeof("collide_" .. private[t])
@@ -97,10 +98,10 @@ return once("base", function()
   local Vec3T, Vec3P = T[VEC3], B.ptrs[VEC3]
   B.istype, B.cast, B.new = istype, cast, new
 
-  --- The collide type of x (1..8), or nil when x is no collide value. A
+  --- The collide type of x (1..9), or nil when x is no collide value. A
   -- chain, not a loop: in a trace, the test that holds is one guard.
   local SphereT, AABBT, OBBT, SegmentT = T[SPHERE], T[AABB], T[OBB], T[SEGMENT]
-  local PlaneT, EllipsoidT, PolygonT = T[PLANE], T[ELLIPSOID], T[POLYGON]
+  local PlaneT, EllipsoidT, PolygonT, CapsuleT = T[PLANE], T[ELLIPSOID], T[POLYGON], T[CAPSULE]
   local function shapetype(x)
     if istype(AABBT, x) then
       return AABB
@@ -110,6 +111,8 @@ return once("base", function()
       return OBB
     elseif istype(PolygonT, x) then
       return POLYGON
+    elseif istype(CapsuleT, x) then
+      return CAPSULE
     elseif istype(EllipsoidT, x) then
       return ELLIPSOID
     elseif istype(SegmentT, x) then
@@ -131,7 +134,7 @@ return once("base", function()
   end
   B.typeof = typeof
 
-  --- The shape type of x (1..7), or nil when x is no collide shape.
+  --- The shape type of x (1..8), or nil when x is no collide shape.
   B.shapetype = shapetype
 
   --- The core struct of a value (a pointer the front may write through).

@@ -45,7 +45,8 @@ typedef enum c3ShapeType
 	c3_planeShape = 5,
 	c3_ellipsoidShape = 6,
 	c3_polygonShape = 7,
-	c3_shapeTypeCount = 8
+	c3_capsuleShape = 8,
+	c3_shapeTypeCount = 9
 } c3ShapeType;
 typedef enum c3Error
 {
@@ -80,6 +81,12 @@ typedef struct c3Sphere
 	c3Vec3 center;
 	double radius;
 } c3Sphere;
+typedef struct c3Capsule
+{
+	c3Vec3 a;
+	c3Vec3 b;
+	double radius;
+} c3Capsule;
 typedef struct c3AABB
 {
 	c3Vec3 center;
@@ -137,6 +144,7 @@ c3Vec3 c3ClosestPointSphere(const c3Sphere* sphere, c3Vec3 p);
 c3Vec3 c3ClosestPointAABB(const c3AABB* box, c3Vec3 p);
 c3Vec3 c3ClosestPointOBB(const c3OBB* box, c3Vec3 p);
 c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p);
+c3Vec3 c3ClosestPointCapsule(const c3Capsule* capsule, c3Vec3 p);
 c3Vec3 c3ClosestPointEllipsoid(const c3Ellipsoid* ellipsoid, c3Vec3 p);
 double c3DistanceShapePoint(c3ShapeType type, const void* shape, c3Vec3 p);
 bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p);
@@ -153,6 +161,7 @@ c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input);
 c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
 c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
 c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
+c3CastOutput c3RayCastCapsule(const c3Capsule* capsule, const c3RayCastInput* input);
 bool c3RayCastShapePtr(c3ShapeType type, const void* shape, const c3RayCastInput* input, c3CastOutput* out);
 bool c3RayCastShapeXYZ(c3ShapeType type, const void* shape, double originX, double originY, double originZ,
 							  double translationX, double translationY, double translationZ, double maxFraction,
@@ -327,6 +336,38 @@ c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3Sh
 								  c3Vec3 deltaB);
 double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
 double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b);
+bool c3OverlapCapsuleSphere(const c3Capsule* a, const c3Sphere* b);
+bool c3OverlapCapsuleAABB(const c3Capsule* a, const c3AABB* b);
+bool c3OverlapCapsuleOBB(const c3Capsule* a, const c3OBB* b);
+bool c3OverlapCapsuleSegment(const c3Capsule* a, const c3Segment* b);
+bool c3OverlapCapsulePlane(const c3Capsule* a, const c3Plane* b);
+bool c3OverlapCapsuleEllipsoid(const c3Capsule* a, const c3Ellipsoid* b);
+bool c3OverlapCapsulePolygon(const c3Capsule* a, const c3Polygon* b);
+bool c3OverlapCapsuleCapsule(const c3Capsule* a, const c3Capsule* b);
+double c3DistanceCapsuleSphere(const c3Capsule* a, const c3Sphere* b);
+double c3DistanceCapsuleAABB(const c3Capsule* a, const c3AABB* b);
+double c3DistanceCapsuleOBB(const c3Capsule* a, const c3OBB* b);
+double c3DistanceCapsuleSegment(const c3Capsule* a, const c3Segment* b);
+double c3DistanceCapsulePlane(const c3Capsule* a, const c3Plane* b);
+double c3DistanceCapsuleEllipsoid(const c3Capsule* a, const c3Ellipsoid* b);
+double c3DistanceCapsulePolygon(const c3Capsule* a, const c3Polygon* b);
+double c3DistanceCapsuleCapsule(const c3Capsule* a, const c3Capsule* b);
+c3Penetration c3PenetrationCapsuleSphere(const c3Capsule* a, const c3Sphere* b);
+c3Penetration c3PenetrationCapsuleAABB(const c3Capsule* a, const c3AABB* b);
+c3Penetration c3PenetrationCapsuleOBB(const c3Capsule* a, const c3OBB* b);
+c3Penetration c3PenetrationCapsuleSegment(const c3Capsule* a, const c3Segment* b);
+c3Penetration c3PenetrationCapsulePlane(const c3Capsule* a, const c3Plane* b);
+c3Penetration c3PenetrationCapsuleEllipsoid(const c3Capsule* a, const c3Ellipsoid* b);
+c3Penetration c3PenetrationCapsulePolygon(const c3Capsule* a, const c3Polygon* b);
+c3Penetration c3PenetrationCapsuleCapsule(const c3Capsule* a, const c3Capsule* b);
+c3CastOutput c3SweepCapsuleSphere(const c3Capsule* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
+c3CastOutput c3SweepCapsuleAABB(const c3Capsule* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+c3CastOutput c3SweepCapsuleOBB(const c3Capsule* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
+c3CastOutput c3SweepCapsuleSegment(const c3Capsule* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB);
+c3CastOutput c3SweepCapsulePlane(const c3Capsule* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+c3CastOutput c3SweepCapsuleEllipsoid(const c3Capsule* a, c3Vec3 deltaA, const c3Ellipsoid* b, c3Vec3 deltaB);
+c3CastOutput c3SweepCapsulePolygon(const c3Capsule* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
+c3CastOutput c3SweepCapsuleCapsule(const c3Capsule* a, c3Vec3 deltaA, const c3Capsule* b, c3Vec3 deltaB);
 typedef bool (*c3OverlapFcn)(const void* a, const void* b);
 typedef c3CastOutput (*c3SweepFcn)(const void* a, c3Vec3 deltaA, const void* b, c3Vec3 deltaB);
 typedef c3SweepInterval (*c3SweepIntervalFcn)(const void* a, c3Vec3 deltaA, const void* b, c3Vec3 deltaB);

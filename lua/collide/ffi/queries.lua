@@ -123,11 +123,13 @@ return B.once("queries", function()
     { "OBB", "Polygon" }, { "Segment", "Segment" }, { "Segment", "Plane" }, { "Plane", "Plane" },
     { "Polygon", "Segment" }, { "Polygon", "Plane" }, { "Polygon", "Polygon" }, { "Ellipsoid", "Sphere" },
     { "Ellipsoid", "AABB" }, { "Ellipsoid", "OBB" }, { "Ellipsoid", "Segment" }, { "Ellipsoid", "Plane" },
-    { "Ellipsoid", "Polygon" }, { "Ellipsoid", "Ellipsoid" },
+    { "Ellipsoid", "Polygon" }, { "Ellipsoid", "Ellipsoid" }, { "Capsule", "Sphere" }, { "Capsule", "AABB" },
+    { "Capsule", "OBB" }, { "Capsule", "Segment" }, { "Capsule", "Plane" }, { "Capsule", "Ellipsoid" },
+    { "Capsule", "Polygon" }, { "Capsule", "Capsule" },
   }
-  local NUMBER = { Sphere = 1, AABB = 2, OBB = 3, Segment = 4, Plane = 5, Ellipsoid = 6, Polygon = 7 }
+  local NUMBER = { Sphere = 1, AABB = 2, OBB = 3, Segment = 4, Plane = 5, Ellipsoid = 6, Polygon = 7, Capsule = 8 }
 
-  -- OVERLAP[ta * 8 + tb](a, b): the pair's typed function, called with the
+  -- OVERLAP[ta * 16 + tb](a, b): the pair's typed function, called with the
   -- core structs; written as source so that each calls C.<name> (a constant
   -- in a trace).
   local OVERLAP = {}
@@ -140,9 +142,9 @@ return B.once("queries", function()
       return function(a, b) return C.%s(a[K], b[K]) end, function(a, b) return C.%s(b[K], a[K]) end
     ]], name, name), "=collide.ffi.queries." .. name))
     local direct, swapped = make(C, K)
-    OVERLAP[ta * 8 + tb] = direct
+    OVERLAP[ta * 16 + tb] = direct
     if ta ~= tb then
-      OVERLAP[tb * 8 + ta] = swapped
+      OVERLAP[tb * 16 + ta] = swapped
     end
   end
 
@@ -152,7 +154,7 @@ return B.once("queries", function()
     local a, b = ...
     local ta, tb = shapetype(a), shapetype(b)
     if ta and tb then
-      local fn = OVERLAP[ta * 8 + tb]
+      local fn = OVERLAP[ta * 16 + tb]
       if fn == nil then
         nopair(2, "overlaps", "overlap", ta, tb)
       end

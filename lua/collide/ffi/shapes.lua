@@ -22,10 +22,10 @@ return B.once("shapes", function()
   local newvec3, outvec3, outstruct, optout = B.newvec3, B.outvec3, B.outstruct, B.optout
   local shapetype, checkshape, checktype = Q.shapetype, Q.checkshape, B.checktype
 
-  local SPHERE, AABB, OBB, SEGMENT, PLANE, ELLIPSOID, POLYGON, VEC3 =
-    B.SPHERE, B.AABB, B.OBB, B.SEGMENT, B.PLANE, B.ELLIPSOID, B.POLYGON, B.VEC3
+  local SPHERE, AABB, OBB, SEGMENT, PLANE, ELLIPSOID, POLYGON, CAPSULE, VEC3 =
+    B.SPHERE, B.AABB, B.OBB, B.SEGMENT, B.PLANE, B.ELLIPSOID, B.POLYGON, B.CAPSULE, B.VEC3
   local T, P = B.ctypes, B.ptrs
-  local CORE = { "c3Sphere", "c3AABB", "c3OBB", "c3Segment", "c3Plane", "c3Ellipsoid", "c3Polygon" }
+  local CORE = { "c3Sphere", "c3AABB", "c3OBB", "c3Segment", "c3Plane", "c3Ellipsoid", "c3Polygon", "c3Capsule" }
 
   local M = { functions = {} }
   local F = M.functions
@@ -33,7 +33,7 @@ return B.once("shapes", function()
   -- Scratch, allocated once: a copy of a shape of each type (changes are
   -- made and validated there), and vectors for by-value calls.
   local scratch, sizes = {}, {}
-  for t = SPHERE, POLYGON do
+  for t = SPHERE, CAPSULE do
     scratch[t] = new(CORE[t])
     sizes[t] = sizeof(CORE[t])
   end
@@ -60,7 +60,7 @@ return B.once("shapes", function()
       local set = sets[level]
       if set == nil then
         local copies = {}
-        for t = SPHERE, POLYGON do
+        for t = SPHERE, CAPSULE do
           copies[t] = new(CORE[t])
         end
         set = { new("c3Vec3[5]"), new("c3Vec3[?]", C.C3_MAX_POLYGON_VERTICES), new("int[1]"), new("c3AABB"), copies }
@@ -137,6 +137,7 @@ return B.once("shapes", function()
     [SEGMENT] = { a = { POINT, "a" }, b = { POINT, "b" } },
     [PLANE] = { normal = { NORMAL, "normal" }, d = { PLANE_D, "d" } },
     [ELLIPSOID] = { center = { POINT, "center" } },
+    [CAPSULE] = { a = { POINT, "a" }, b = { POINT, "b" }, radius = { SIZE, "radius" } },
     [POLYGON] = { normal = { READONLY_VEC3 }, plane = { POLYGON_PLANE } },
   }
   for t, fields in pairs(FIELDS) do
@@ -243,6 +244,9 @@ return B.once("shapes", function()
     [SEGMENT] = function(p)
       return format("segment(a = %s, b = %s)", vec3string(p.a), vec3string(p.b))
     end,
+    [CAPSULE] = function(p)
+      return format("capsule(a = %s, b = %s, radius = %s)", vec3string(p.a), vec3string(p.b), formatnumber(p.radius))
+    end,
     [PLANE] = function(p)
       return format("plane(normal = %s, d = %s)", vec3string(p.normal), formatnumber(p.d))
     end,
@@ -345,6 +349,16 @@ return B.once("shapes", function()
     local s = new(T[SEGMENT])
     local p = cast(P[SEGMENT], s)
     p.a.x, p.a.y, p.a.z, p.b.x, p.b.y, p.b.z = ax, ay, az, bx, by, bz
+    return s
+  end)
+
+  F.capsule = api(function(a, b, radius)
+    local ax, ay, az = checkpoint(a, 1, "capsule", "a")
+    local bx, by, bz = checkpoint(b, 2, "capsule", "b")
+    local r = checksize(radius, 3, "capsule", "radius")
+    local s = new(T[CAPSULE])
+    local p = cast(P[CAPSULE], s)
+    p.a.x, p.a.y, p.a.z, p.b.x, p.b.y, p.b.z, p.radius = ax, ay, az, bx, by, bz, r
     return s
   end)
 
@@ -505,7 +519,7 @@ return B.once("shapes", function()
   end)
 
   local SOLID = {}
-  for t = SPHERE, POLYGON do
+  for t = SPHERE, CAPSULE do
     SOLID[t] = C.c3IsSolidShape(t)
   end
 
@@ -609,7 +623,7 @@ return B.once("shapes", function()
   TYPEMETHODS[OBB].setAxes = guarded(TYPEMETHODS[OBB].setAxes)
 
   M.methods = {}
-  for t = SPHERE, POLYGON do
+  for t = SPHERE, CAPSULE do
     local methods = {}
     for _, name in ipairs(COMMON) do
       methods[name] = F[name]

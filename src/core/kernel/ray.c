@@ -175,3 +175,52 @@ bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const 
 	*t = c3MaxDouble(roots[0], 0.0);
 	return true;
 }
+
+// Rouwé's 3.4 and 3.5 in 3D, as the triangle's in kernel/triangle_sweep.c:
+// a ball at each end and a cylinder along the segment, the earliest entry
+// kept (the cylinder's only where the touching point lies within the
+// segment), measured from the sphere's start center.
+bool c3EnterRoundedSegment(c3Vec3 begin, double r, c3Vec3 delta, c3Vec3 a, c3Vec3 b, double* time, c3Vec3* point)
+{
+	c3Vec3 v[2] = {c3Sub(a, begin), c3Sub(b, begin)};
+	c3Vec3 e = c3Sub(b, a);
+	double rr = r * r, dd = c3Dot(delta, delta);
+	double best = INFINITY, t;
+	int kind = -1; // end i: i; the cylinder: 2
+	for (int i = 0; i < 2; ++i)
+	{
+		double vv = c3Dot(v[i], v[i]);
+		if (c3EnterBall(dd, c3Dot(delta, v[i]), vv, rr, vv, &delta, &v[i], &t) && t <= best)
+		{
+			best = t;
+			kind = i;
+		}
+	}
+	double ee = c3Dot(e, e), vv = c3Dot(v[0], v[0]);
+	c3Vec3 em = c3Cross(e, delta), ew = c3Cross(e, v[0]);
+	if (ee > 0.0 && c3EnterBall(c3Dot(em, em), c3Dot(em, ew), c3Dot(ew, ew), ee * rr, ee * vv, &em, &ew, &t) &&
+		t <= best)
+	{
+		double f = t * c3Dot(delta, e) - c3Dot(v[0], e);
+		if (f >= 0.0 && f <= ee)
+		{
+			best = t;
+			kind = 2;
+		}
+	}
+	if (kind < 0)
+	{
+		return false;
+	}
+	*time = best;
+	if (kind < 2)
+	{
+		*point = kind == 0 ? a : b;
+	}
+	else
+	{
+		double f = c3Clamp(best * c3Dot(delta, e) - c3Dot(v[0], e), 0.0, ee);
+		*point = f == ee ? b : c3MulAdd(a, f / ee, e);
+	}
+	return true;
+}

@@ -174,4 +174,10 @@ static inline double c3SlabEnter(const float bound[6], const c3SlabCast* c, doub
 /// passes within the rounding of w (4 ulps of sqrt(ref2)) touches.
 bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m, const c3Vec3* w, double* t);
 
+/// Where a ball of radius r at begin + t * delta, t in [0, 1], first
+/// touches the segment ab (ab rounded by r: a capsule): *time and the
+/// segment's point it touches; false when it does not within [0, 1]. For a
+/// ball not touching the segment at the start (the caller's test).
+bool c3EnterRoundedSegment(c3Vec3 begin, double r, c3Vec3 delta, c3Vec3 a, c3Vec3 b, double* time, c3Vec3* point);
+
 #endif

@@ -15,6 +15,7 @@
 #include "base/core.h"
 #include "base/math_functions.h"
 #include "base/results.h"
+#include "query/capsule.h"
 #include "query/distance.h"
 #include "query/gjk.h"
 #include "query/overlap.h"
@@ -34,7 +35,8 @@ enum
 	C3_TYPE_Segment = c3_segmentShape,
 	C3_TYPE_Plane = c3_planeShape,
 	C3_TYPE_Ellipsoid = c3_ellipsoidShape,
-	C3_TYPE_Polygon = c3_polygonShape
+	C3_TYPE_Polygon = c3_polygonShape,
+	C3_TYPE_Capsule = c3_capsuleShape
 };
 
 // Every pair of shapes and what each query does with it: YES calls the typed
@@ -74,7 +76,15 @@ enum
 	X(c, Ellipsoid, Segment,   YES,     GJK,      YES,   NO,       EPA)                \
 	X(c, Ellipsoid, Plane,     YES,     EXACT,    YES,   NO,       YES)                \
 	X(c, Ellipsoid, Polygon,   YES,     GJK,      YES,   NO,       EPA)                \
-	X(c, Ellipsoid, Ellipsoid, YES,     GJK,      CONVEX, NO,      EPA)
+	X(c, Ellipsoid, Ellipsoid, YES,     GJK,      CONVEX, NO,      EPA)                \
+	X(c, Capsule,   Sphere,    YES,     EXACT,    YES,   NO,       YES)                \
+	X(c, Capsule,   AABB,      YES,     EXACT,    YES,   NO,       YES)                \
+	X(c, Capsule,   OBB,       YES,     EXACT,    YES,   NO,       YES)                \
+	X(c, Capsule,   Segment,   YES,     EXACT,    YES,   NO,       YES)                \
+	X(c, Capsule,   Plane,     YES,     EXACT,    YES,   NO,       YES)                \
+	X(c, Capsule,   Ellipsoid, YES,     EXACT,    YES,   NO,       YES)                \
+	X(c, Capsule,   Polygon,   YES,     EXACT,    YES,   NO,       YES)                \
+	X(c, Capsule,   Capsule,   YES,     EXACT,    YES,   NO,       YES)
 // clang-format on
 
 // -- distances ---------------------------------------------------------------------------------
@@ -279,17 +289,17 @@ C3_PAIRS(C3_ADAPTERS, ~)
 #define C3_ROW(query, a)                                                                                               \
 	{                                                                                                                  \
 		C3_CELL(query, a, 0), C3_CELL(query, a, 1), C3_CELL(query, a, 2), C3_CELL(query, a, 3), C3_CELL(query, a, 4),  \
-			C3_CELL(query, a, 5), C3_CELL(query, a, 6), C3_CELL(query, a, 7)                                           \
+			C3_CELL(query, a, 5), C3_CELL(query, a, 6), C3_CELL(query, a, 7), C3_CELL(query, a, 8)                     \
 	}
 #define C3_TABLE(query)                                                                                                \
 	{                                                                                                                  \
 		C3_ROW(query, 0), C3_ROW(query, 1), C3_ROW(query, 2), C3_ROW(query, 3), C3_ROW(query, 4), C3_ROW(query, 5),    \
-			C3_ROW(query, 6), C3_ROW(query, 7)                                                                         \
+			C3_ROW(query, 6), C3_ROW(query, 7), C3_ROW(query, 8)                                                       \
 	}
 
-// C3_ROW and C3_TABLE spell out the 8 type numbers 0..7; a new shape type
+// C3_ROW and C3_TABLE spell out the 9 type numbers 0..8; a new shape type
 // adds one to each (this line fails to compile until it does).
-typedef char c3TableCoversEveryType[c3_shapeTypeCount == 8 ? 1 : -1];
+typedef char c3TableCoversEveryType[c3_shapeTypeCount == 9 ? 1 : -1];
 
 static const c3OverlapFcn s_overlap[c3_shapeTypeCount][c3_shapeTypeCount] = C3_TABLE(OVERLAP);
 static const c3DistanceFcn s_distance[c3_shapeTypeCount][c3_shapeTypeCount] = C3_TABLE(DISTANCE);

@@ -39,7 +39,7 @@ c3Penetration c3PenetrationSphereSphere(const c3Sphere* a, const c3Sphere* b)
 // A centrally symmetric shape reaching reach from its center along the
 // plane's normal: the plane is two-sided, and leaving on the side of the
 // center is the shorter way out.
-static c3Penetration c3PenetrationSymmetricPlane(c3Vec3 center, double reach, const c3Plane* b)
+c3Penetration c3PenetrationSymmetricPlane(c3Vec3 center, double reach, const c3Plane* b)
 {
 	double d = c3PlaneSignedDistance(b, center);
 	if (fabs(d) > reach)

@@ -249,61 +249,9 @@ c3CastOutput c3SweepEllipsoidPolygon(const c3Ellipsoid* a, c3Vec3 deltaA, const 
 
 // -- segments ------------------------------------------------------------------------
 
-// A sphere of radius r at begin + t * delta, t in [0, 1], against a segment
-// (ends a, b): Rouwé's 3.4 and 3.5 in 3D, as the triangle's in
-// kernel/triangle_sweep.c: a ball at each end and a cylinder along the
-// segment, the earliest entry kept (the cylinder's only where the touching
-// point lies within the segment), measured from the sphere's start center.
-// c3EnterSegment: for a sphere not touching the segment at the start.
-static c3SweptContact c3EnterSegment(c3Vec3 begin, double r, c3Vec3 delta, const c3Segment* segment)
-{
-	c3SweptContact out = {0.0, {0.0, 0.0, 0.0}, false};
-	c3Vec3 v[2] = {c3Sub(segment->a, begin), c3Sub(segment->b, begin)};
-	c3Vec3 e = c3Sub(segment->b, segment->a);
-	double rr = r * r, dd = c3Dot(delta, delta);
-	double best = INFINITY, t;
-	int kind = -1; // end i: i; the cylinder: 2
-	for (int i = 0; i < 2; ++i)
-	{
-		double vv = c3Dot(v[i], v[i]);
-		if (c3EnterBall(dd, c3Dot(delta, v[i]), vv, rr, vv, &delta, &v[i], &t) && t <= best)
-		{
-			best = t;
-			kind = i;
-		}
-	}
-	double ee = c3Dot(e, e), vv = c3Dot(v[0], v[0]);
-	c3Vec3 em = c3Cross(e, delta), ew = c3Cross(e, v[0]);
-	if (ee > 0.0 && c3EnterBall(c3Dot(em, em), c3Dot(em, ew), c3Dot(ew, ew), ee * rr, ee * vv, &em, &ew, &t) &&
-		t <= best)
-	{
-		double f = t * c3Dot(delta, e) - c3Dot(v[0], e);
-		if (f >= 0.0 && f <= ee)
-		{
-			best = t;
-			kind = 2;
-		}
-	}
-	if (kind < 0)
-	{
-		return out;
-	}
-	out.hit = true;
-	out.t = best;
-	if (kind < 2)
-	{
-		out.point = kind == 0 ? segment->a : segment->b;
-	}
-	else
-	{
-		double f = c3Clamp(best * c3Dot(delta, e) - c3Dot(v[0], e), 0.0, ee);
-		out.point = f == ee ? segment->b : c3MulAdd(segment->a, f / ee, e);
-	}
-	return out;
-}
-
-// In contact at the start by the overlap test's own measure; else
-// c3EnterSegment.
+// A sphere of radius r at begin + t * delta, t in [0, 1], against a
+// segment: in contact at the start by the overlap test's own measure; else
+// where it enters the segment rounded by r (c3EnterRoundedSegment).
 static c3SweptContact c3SweepSphereSegmentStatic(c3Vec3 begin, double r, c3Vec3 delta, const c3Segment* segment)
 {
 	c3Vec3 closest = c3ClosestPointShape(c3_segmentShape, segment, begin);
@@ -312,7 +260,9 @@ static c3SweptContact c3SweepSphereSegmentStatic(c3Vec3 begin, double r, c3Vec3 
 		c3SweptContact out = {0.0, closest, true};
 		return out;
 	}
-	return c3EnterSegment(begin, r, delta, segment);
+	c3SweptContact out = {0.0, {0.0, 0.0, 0.0}, false};
+	out.hit = c3EnterRoundedSegment(begin, r, delta, segment->a, segment->b, &out.t, &out.point);
+	return out;
 }
 
 // The normal of a swept sphere's contact with a segment: from the contact
@@ -506,7 +456,8 @@ static c3CastOutput c3SweepSphereRoundedBox(const c3Sphere* a, c3Vec3 origin, c3
 		edge.b = corner;
 		c3Set(&edge.a, k, -c3Get(h, k));
 		c3Set(&edge.b, k, c3Get(h, k));
-		c3SweptContact contact = c3EnterSegment(origin, r, motion, &edge);
+		c3SweptContact contact = {0.0, {0.0, 0.0, 0.0}, false};
+		contact.hit = c3EnterRoundedSegment(origin, r, motion, edge.a, edge.b, &contact.t, &contact.point);
 		if (contact.hit && (!best.hit || contact.t < best.t))
 		{
 			best = contact;

@@ -2,7 +2,8 @@
 // Every shape type: the one place that switches on it. Each case calls the
 // function of the shape's family (shape/sphere.c, box.c, segment.c,
 // plane.c, polygon.c, ellipsoid.c); adding a shape type adds a case to each
-// switch here, and its pairs to the list in query/dispatch.c.
+// switch here, and its pairs to the list in query/dispatch.c. (capsule.c
+// too)
 
 #include "shape/shape.h"
 
@@ -11,6 +12,7 @@
 #include "base/results.h"
 #include "kernel/box_local.h"
 #include "shape/box.h"
+#include "shape/capsule.h"
 #include "shape/ellipsoid.h"
 #include "shape/plane.h"
 #include "shape/polygon.h"
@@ -35,6 +37,8 @@ c3Error c3ValidateShape(c3ShapeType type, const void* shape)
 			return c3ValidateEllipsoid((const c3Ellipsoid*)shape);
 		case c3_polygonShape:
 			return c3ValidatePolygon((const c3Polygon*)shape);
+		case c3_capsuleShape:
+			return c3ValidateCapsule((const c3Capsule*)shape);
 		default:
 			return c3_errNotFinite;
 	}
@@ -58,6 +62,8 @@ size_t c3ShapeSize(c3ShapeType type, const void* shape)
 			return sizeof(c3Ellipsoid);
 		case c3_polygonShape:
 			return offsetof(c3Polygon, vertices) + sizeof(c3Vec2) * (size_t)((const c3Polygon*)shape)->count;
+		case c3_capsuleShape:
+			return sizeof(c3Capsule);
 		default:
 			return 0;
 	}
@@ -93,6 +99,9 @@ bool c3ComputeShapeBounds(c3ShapeType type, const void* shape, c3AABB* out)
 		case c3_polygonShape:
 			*out = c3ComputePolygonBounds((const c3Polygon*)shape);
 			return true;
+		case c3_capsuleShape:
+			*out = c3ComputeCapsuleBounds((const c3Capsule*)shape);
+			return true;
 		default:
 			return false;
 	}
@@ -116,6 +125,8 @@ c3Vec3 c3ClosestPointShape(c3ShapeType type, const void* shape, c3Vec3 p)
 			return c3ClosestPointEllipsoid((const c3Ellipsoid*)shape, p);
 		case c3_polygonShape:
 			return c3ClosestPointPolygon((const c3Polygon*)shape, p);
+		case c3_capsuleShape:
+			return c3ClosestPointCapsule((const c3Capsule*)shape, p);
 		default:
 			return p;
 	}
@@ -146,7 +157,8 @@ double c3DistanceShapePoint(c3ShapeType type, const void* shape, c3Vec3 p)
 
 bool c3IsSolidShape(c3ShapeType type)
 {
-	return type == c3_sphereShape || type == c3_aabbShape || type == c3_obbShape || type == c3_ellipsoidShape;
+	return type == c3_sphereShape || type == c3_aabbShape || type == c3_obbShape || type == c3_ellipsoidShape ||
+		   type == c3_capsuleShape;
 }
 
 bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p)
@@ -170,6 +182,8 @@ bool c3PointInShape(c3ShapeType type, const void* shape, c3Vec3 p)
 		}
 		case c3_ellipsoidShape:
 			return c3PointInEllipsoid((const c3Ellipsoid*)shape, p);
+		case c3_capsuleShape:
+			return c3PointInCapsule((const c3Capsule*)shape, p);
 		default:
 			return false;
 	}
@@ -219,6 +233,13 @@ void c3TranslateShape(c3ShapeType type, void* shape, c3Vec3 delta)
 		case c3_polygonShape:
 			c3TranslatePolygon((c3Polygon*)shape, delta);
 			break;
+		case c3_capsuleShape:
+		{
+			c3Capsule* c = (c3Capsule*)shape;
+			c->a = c3Add(c->a, delta);
+			c->b = c3Add(c->b, delta);
+			break;
+		}
 		default:
 			break;
 	}
@@ -248,6 +269,11 @@ c3Vec3 c3GetShapeCenter(c3ShapeType type, const void* shape)
 			return ((const c3Ellipsoid*)shape)->center;
 		case c3_polygonShape:
 			return c3GetPolygonCenter((const c3Polygon*)shape);
+		case c3_capsuleShape:
+		{
+			const c3Capsule* c = (const c3Capsule*)shape;
+			return c3Midpoint(c->a, c->b);
+		}
 		default:
 			return c3MakeVec3(0.0, 0.0, 0.0);
 	}
@@ -299,6 +325,8 @@ c3CastOutput c3RayCastShape(c3ShapeType type, const void* shape, const c3RayCast
 			return c3RayCastEllipsoid((const c3Ellipsoid*)shape, input);
 		case c3_polygonShape:
 			return c3RayCastPolygon((const c3Polygon*)shape, input);
+		case c3_capsuleShape:
+			return c3RayCastCapsule((const c3Capsule*)shape, input);
 		default:
 			return c3Miss();
 	}
@@ -352,6 +380,15 @@ c3Proxy c3MakeProxy(c3ShapeType type, const void* shape)
 		case c3_ellipsoidShape:
 			proxy.ellipsoid = *(const c3Ellipsoid*)shape;
 			break;
+		case c3_capsuleShape:
+		{
+			const c3Capsule* capsule = (const c3Capsule*)shape;
+			proxy.points[0] = capsule->a;
+			proxy.points[1] = capsule->b;
+			proxy.count = c3IsCapsuleSphere(capsule) ? 1 : 2;
+			proxy.radius = capsule->radius;
+			break;
+		}
 		default:
 			// A plane is not a bounded convex shape and has no proxy; callers
 			// never pass one (nor an unknown type). A count of 0 would read as
@@ -379,6 +416,8 @@ bool c3ShouldSwapShapes(c3ShapeType type, const void* a, const void* b)
 			return c3SwapPair(a, b, sizeof(c3Segment));
 		case c3_ellipsoidShape:
 			return c3SwapPair(a, b, sizeof(c3Ellipsoid));
+		case c3_capsuleShape:
+			return c3SwapPair(a, b, sizeof(c3Capsule));
 		default:
 			return false;
 	}

@@ -264,6 +264,46 @@ C3_API c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 delta
 C3_API double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);
 C3_API double c3DistanceSpherePolygon(const c3Sphere* a, const c3Polygon* b);
 
+// -- capsules ------------------------------------------------------------------------
+// A capsule against every shape, the capsule first; normals point from the
+// other shape toward it. Each is its core segment's query measured against
+// the radius (query/capsule.c); a capsule whose ends coincide answers as
+// the sphere it is. The sweeps against boxes and ellipsoids are
+// c3SweepConvex's; the distances are of shapes the overlap test finds apart.
+
+C3_API bool c3OverlapCapsuleSphere(const c3Capsule* a, const c3Sphere* b);
+C3_API bool c3OverlapCapsuleAABB(const c3Capsule* a, const c3AABB* b);
+C3_API bool c3OverlapCapsuleOBB(const c3Capsule* a, const c3OBB* b);
+C3_API bool c3OverlapCapsuleSegment(const c3Capsule* a, const c3Segment* b);
+C3_API bool c3OverlapCapsulePlane(const c3Capsule* a, const c3Plane* b);
+C3_API bool c3OverlapCapsuleEllipsoid(const c3Capsule* a, const c3Ellipsoid* b);
+C3_API bool c3OverlapCapsulePolygon(const c3Capsule* a, const c3Polygon* b);
+C3_API bool c3OverlapCapsuleCapsule(const c3Capsule* a, const c3Capsule* b);
+C3_API double c3DistanceCapsuleSphere(const c3Capsule* a, const c3Sphere* b);
+C3_API double c3DistanceCapsuleAABB(const c3Capsule* a, const c3AABB* b);
+C3_API double c3DistanceCapsuleOBB(const c3Capsule* a, const c3OBB* b);
+C3_API double c3DistanceCapsuleSegment(const c3Capsule* a, const c3Segment* b);
+C3_API double c3DistanceCapsulePlane(const c3Capsule* a, const c3Plane* b);
+C3_API double c3DistanceCapsuleEllipsoid(const c3Capsule* a, const c3Ellipsoid* b);
+C3_API double c3DistanceCapsulePolygon(const c3Capsule* a, const c3Polygon* b);
+C3_API double c3DistanceCapsuleCapsule(const c3Capsule* a, const c3Capsule* b);
+C3_API c3Penetration c3PenetrationCapsuleSphere(const c3Capsule* a, const c3Sphere* b);
+C3_API c3Penetration c3PenetrationCapsuleAABB(const c3Capsule* a, const c3AABB* b);
+C3_API c3Penetration c3PenetrationCapsuleOBB(const c3Capsule* a, const c3OBB* b);
+C3_API c3Penetration c3PenetrationCapsuleSegment(const c3Capsule* a, const c3Segment* b);
+C3_API c3Penetration c3PenetrationCapsulePlane(const c3Capsule* a, const c3Plane* b);
+C3_API c3Penetration c3PenetrationCapsuleEllipsoid(const c3Capsule* a, const c3Ellipsoid* b);
+C3_API c3Penetration c3PenetrationCapsulePolygon(const c3Capsule* a, const c3Polygon* b);
+C3_API c3Penetration c3PenetrationCapsuleCapsule(const c3Capsule* a, const c3Capsule* b);
+C3_API c3CastOutput c3SweepCapsuleSphere(const c3Capsule* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepCapsuleAABB(const c3Capsule* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepCapsuleOBB(const c3Capsule* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepCapsuleSegment(const c3Capsule* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepCapsulePlane(const c3Capsule* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepCapsuleEllipsoid(const c3Capsule* a, c3Vec3 deltaA, const c3Ellipsoid* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepCapsulePolygon(const c3Capsule* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
+C3_API c3CastOutput c3SweepCapsuleCapsule(const c3Capsule* a, c3Vec3 deltaA, const c3Capsule* b, c3Vec3 deltaB);
+
 // -- generic dispatch ------------------------------------------------------------
 // Each getter returns NULL when the pair has no test. Pairs are accepted in
 // either order; a swapped pair flips the returned normal so that it still

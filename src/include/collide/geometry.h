@@ -59,7 +59,8 @@ typedef enum c3ShapeType
 	c3_planeShape = 5,
 	c3_ellipsoidShape = 6,
 	c3_polygonShape = 7,
-	c3_shapeTypeCount = 8 ///< one past the last shape type
+	c3_capsuleShape = 8,
+	c3_shapeTypeCount = 9 ///< one past the last shape type
 } c3ShapeType;
 
 /// Why a shape could not be made, or is not valid.
@@ -103,6 +104,16 @@ typedef struct c3Sphere
 	c3Vec3 center; ///< world position of the center
 	double radius; ///< radius, >= 0
 } c3Sphere;
+
+/// A solid capsule: the points within radius of the segment ab (a sphere
+/// when a == b; radius 0 is a solid segment). The shape most character
+/// controllers move.
+typedef struct c3Capsule
+{
+	c3Vec3 a;      ///< first end of the core segment
+	c3Vec3 b;      ///< second end of the core segment
+	double radius; ///< radius, >= 0
+} c3Capsule;
 
 /// A solid axis-aligned box in the seed article's center/extents form.
 typedef struct c3AABB
@@ -226,6 +237,7 @@ C3_API c3Vec3 c3ClosestPointSphere(const c3Sphere* sphere, c3Vec3 p);
 C3_API c3Vec3 c3ClosestPointAABB(const c3AABB* box, c3Vec3 p);
 C3_API c3Vec3 c3ClosestPointOBB(const c3OBB* box, c3Vec3 p);
 C3_API c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p);
+C3_API c3Vec3 c3ClosestPointCapsule(const c3Capsule* capsule, c3Vec3 p);
 
 /// The closest point of an ellipsoid to p, by a bounded iteration (Eberly,
 /// "Distance from a Point to an Ellipse, an Ellipsoid, or a Hyperellipsoid").
@@ -251,8 +263,8 @@ C3_API void c3SetShapeCenter(c3ShapeType type, void* shape, c3Vec3 p);
 /// Signed distance from a plane to p: positive on the side the normal points to.
 C3_API double c3SignedDistancePlane(const c3Plane* plane, c3Vec3 p);
 
-/// The reference point of a shape: the center of a solid, the midpoint of a
-/// segment, the point of a plane closest to the origin.
+/// The reference point of a shape: the center of a solid (a capsule's: the
+/// midpoint of its core), the midpoint of a segment, the point of a plane closest to the origin.
 C3_API c3Vec3 c3GetShapeCenter(c3ShapeType type, const void* shape);
 
 /// Cast a ray against a shape. A ray whose origin is inside (or on) the shape
@@ -268,6 +280,10 @@ C3_API c3CastOutput c3RayCastAABB(const c3AABB* box, const c3RayCastInput* input
 C3_API c3CastOutput c3RayCastOBB(const c3OBB* box, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input);
 C3_API c3CastOutput c3RayCastEllipsoid(const c3Ellipsoid* ellipsoid, const c3RayCastInput* input);
+/// A ray against a capsule: a ball of its radius from the origin, swept
+/// along the ray against the core segment (a ball at each end, a cylinder
+/// along it). Inside, the normal is out from the core's closest point.
+C3_API c3CastOutput c3RayCastCapsule(const c3Capsule* capsule, const c3RayCastInput* input);
 
 // -- pointer-only twins ---------------------------------------------------------
 // The functions above that take or return a struct by value, with pointers

@@ -1,0 +1,577 @@
+// SPDX-License-Identifier: MIT
+// Capsules against every shape. A capsule is its core segment grown by its
+// radius (a Minkowski sum), so each query is its core's, measured against
+// the radius:
+// - overlap and distance: the core's distance to the other shape, less the
+//   radius (two capsules: their cores' distance less both radii);
+// - penetration: apart cores give the depth radius - distance along the line
+//   between their closest points; cores that meet, the cores' own
+//   penetration plus the radius, along its normal (the depth of a grown
+//   shape along a direction is the core's plus the radius);
+// - sweep: the first contact of a grown core is a contact of one of its
+//   features, so the earliest of them: each end's ball (Rouwé's swept
+//   sphere), and the core's interior against the other shape's vertices
+//   (their balls swept back along the core) and edges (the two lines at
+//   the radius along their common normal). Against a plane the capsule is
+//   a sphere of its reach, as a box is; against boxes and ellipsoids the
+//   generic cast (c3SweepConvex).
+// A capsule whose ends coincide is a sphere: it answers every query as the
+// sphere does, bit for bit.
+
+#include "query/capsule.h"
+
+#include "base/results.h"
+#include "kernel/ray.h"
+#include "query/gjk.h"
+#include "query/penetration.h"
+#include "shape/capsule.h"
+#include "shape/plane.h"
+#include "shape/polygon.h"
+#include "shape/shape.h"
+
+// -- the cores ----------------------------------------------------------------------------------
+
+// The closest points of two cores (ends a0 a1 and b0 b1).
+static inline c3SegmentDistanceResult c3CoreDistance(const c3Capsule* a, c3Vec3 b0, c3Vec3 b1)
+{
+	return c3SegmentDistance(a->a, a->b, b0, b1);
+}
+
+// The distance from a capsule's core to a convex shape: 0 when the pair
+// segment–shape's overlap test finds them meeting, else GJK's.
+static double c3CoreDistanceConvex(const c3Capsule* a, c3ShapeType typeB, const void* b)
+{
+	c3Segment core = c3CapsuleCore(a);
+	return c3DistanceConvex(c3_segmentShape, &core, typeB, b);
+}
+
+// Whether the cores' closest points are within r, and the distance between them.
+static inline bool c3CoresWithin(const c3SegmentDistanceResult* d, double r)
+{
+	return c3WithinRadius(c3Sub(d->closest1, d->closest2), r);
+}
+
+// A capsule whose ends coincide as the sphere it is.
+static inline bool c3AsSphere(const c3Capsule* a, c3Sphere* ball)
+{
+	if (!c3IsCapsuleSphere(a))
+	{
+		return false;
+	}
+	*ball = c3CapsuleBall(a, a->a);
+	return true;
+}
+
+// -- overlap ------------------------------------------------------------------------------------
+
+bool c3OverlapCapsuleSphere(const c3Capsule* a, const c3Sphere* b)
+{
+	c3Segment core = c3CapsuleCore(a);
+	return c3WithinRadius(c3Sub(b->center, c3ClosestPointSegment(&core, b->center)), a->radius + b->radius);
+}
+
+static bool c3OverlapCapsuleCapsuleOrdered(const c3Capsule* a, const c3Capsule* b)
+{
+	c3SegmentDistanceResult d = c3CoreDistance(a, b->a, b->b);
+	return c3CoresWithin(&d, a->radius + b->radius);
+}
+
+bool c3OverlapCapsuleCapsule(const c3Capsule* a, const c3Capsule* b)
+{
+	return c3SwapPair(a, b, sizeof *a) ? c3OverlapCapsuleCapsuleOrdered(b, a) : c3OverlapCapsuleCapsuleOrdered(a, b);
+}
+
+bool c3OverlapCapsuleSegment(const c3Capsule* a, const c3Segment* b)
+{
+	c3SegmentDistanceResult d = c3CoreDistance(a, b->a, b->b);
+	return c3CoresWithin(&d, a->radius);
+}
+
+// The capsule's extent along the plane's normal: its core's middle and its
+// reach about it, a centrally symmetric shape.
+static double c3CapsuleReach(const c3Capsule* a, c3Vec3 n)
+{
+	return 0.5 * fabs(c3Dot(n, c3Sub(a->b, a->a))) + a->radius;
+}
+
+bool c3OverlapCapsulePlane(const c3Capsule* a, const c3Plane* b)
+{
+	// Either end within the radius, or the ends on either side.
+	double da = c3PlaneSignedDistance(b, a->a), db = c3PlaneSignedDistance(b, a->b);
+	return fabs(da) <= a->radius || fabs(db) <= a->radius || (da < 0.0) != (db < 0.0);
+}
+
+// The pairs whose core is measured by the generic distance (GJK after the
+// pair segment–shape's overlap test); a capsule that is a sphere, by the
+// sphere's own tests.
+#define C3_CAPSULE_CONVEX(B, type)                                                                                     \
+	bool c3OverlapCapsule##B(const c3Capsule* a, const c3##B* b)                                                       \
+	{                                                                                                                  \
+		c3Sphere ball;                                                                                                 \
+		if (c3AsSphere(a, &ball))                                                                                      \
+		{                                                                                                              \
+			return c3GetOverlapFcn(c3_sphereShape, type)(&ball, b);                                                    \
+		}                                                                                                              \
+		return c3CoreDistanceConvex(a, type, b) <= a->radius;                                                          \
+	}                                                                                                                  \
+	double c3DistanceCapsule##B(const c3Capsule* a, const c3##B* b)                                                    \
+	{                                                                                                                  \
+		c3Sphere ball;                                                                                                 \
+		if (c3AsSphere(a, &ball))                                                                                      \
+		{                                                                                                              \
+			return c3GetDistanceFcn(c3_sphereShape, type)(&ball, b);                                                   \
+		}                                                                                                              \
+		return c3CoreDistanceConvex(a, type, b) - a->radius;                                                           \
+	}                                                                                                                  \
+	c3Penetration c3PenetrationCapsule##B(const c3Capsule* a, const c3##B* b)                                          \
+	{                                                                                                                  \
+		c3Sphere ball;                                                                                                 \
+		if (c3AsSphere(a, &ball))                                                                                      \
+		{                                                                                                              \
+			return c3GetPenetrationFcn(c3_sphereShape, type)(&ball, b);                                                \
+		}                                                                                                              \
+		return c3PenetrationCapsuleConvex(a, type, b);                                                                 \
+	}                                                                                                                  \
+	c3CastOutput c3SweepCapsule##B(const c3Capsule* a, c3Vec3 deltaA, const c3##B* b, c3Vec3 deltaB)                   \
+	{                                                                                                                  \
+		c3Sphere ball;                                                                                                 \
+		if (c3AsSphere(a, &ball))                                                                                      \
+		{                                                                                                              \
+			return c3GetSweepFcn(c3_sphereShape, type)(&ball, deltaA, b, deltaB);                                      \
+		}                                                                                                              \
+		return C3_CAPSULE_SWEEP_##B(a, deltaA, b, deltaB);                                                             \
+	}
+
+// -- distance (of shapes the overlap test finds apart) --------------------------------------------
+
+double c3DistanceCapsuleSphere(const c3Capsule* a, const c3Sphere* b)
+{
+	c3Segment core = c3CapsuleCore(a);
+	return c3Distance(b->center, c3ClosestPointSegment(&core, b->center)) - a->radius - b->radius;
+}
+
+double c3DistanceCapsuleCapsule(const c3Capsule* a, const c3Capsule* b)
+{
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		const c3Capsule* t = a;
+		a = b;
+		b = t;
+	}
+	c3SegmentDistanceResult d = c3CoreDistance(a, b->a, b->b);
+	return sqrt(d.distanceSquared) - a->radius - b->radius;
+}
+
+double c3DistanceCapsuleSegment(const c3Capsule* a, const c3Segment* b)
+{
+	c3SegmentDistanceResult d = c3CoreDistance(a, b->a, b->b);
+	return sqrt(d.distanceSquared) - a->radius;
+}
+
+double c3DistanceCapsulePlane(const c3Capsule* a, const c3Plane* b)
+{
+	return fabs(c3PlaneSignedDistance(b, c3Midpoint(a->a, a->b))) - c3CapsuleReach(a, b->normal);
+}
+
+// -- penetration ----------------------------------------------------------------------------------
+
+// Two cores whose closest points are p (on a's) and q (on the other's),
+// grown by r in all: apart, out along q -> p by r less their distance; else
+// the cores' own penetration plus r (fallback: the direction when the cores
+// have no penetration of their own).
+static c3Penetration c3GrownPenetration(c3Vec3 p, c3Vec3 q, double r, c3Penetration cores)
+{
+	c3Vec3 d = c3Sub(p, q);
+	if (!c3WithinRadius(d, r))
+	{
+		return c3NoPenetration();
+	}
+	double length = c3Length(d);
+	if (length > 0.0)
+	{
+		return c3MakePenetration(c3MulSV(1.0 / length, d), r - length);
+	}
+	return c3MakePenetration(cores.normal, cores.depth + r);
+}
+
+c3Penetration c3PenetrationCapsuleSphere(const c3Capsule* a, const c3Sphere* b)
+{
+	if (c3IsCapsuleSphere(a))
+	{
+		c3Sphere ball = c3CapsuleBall(a, a->a);
+		return c3PenetrationSphereSphere(&ball, b);
+	}
+	c3Segment core = c3CapsuleCore(a);
+	c3Vec3 p = c3ClosestPointSegment(&core, b->center);
+	// A center on the core: every way across it is as short.
+	c3Penetration across = c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0);
+	return c3GrownPenetration(p, b->center, a->radius + b->radius, across);
+}
+
+// Two cores, the second given by its ends (a segment, or a capsule's core).
+static c3Penetration c3PenetrationCores(const c3Capsule* a, c3Vec3 b0, c3Vec3 b1, double r)
+{
+	c3SegmentDistanceResult d = c3CoreDistance(a, b0, b1);
+	if (!c3CoresWithin(&d, r))
+	{
+		return c3NoPenetration();
+	}
+	c3Penetration cores = c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0);
+	if (d.distanceSquared == 0.0)
+	{
+		c3Segment sa = c3CapsuleCore(a), sb = {b0, b1};
+		c3Penetration p = c3PenetrationConvex(c3_segmentShape, &sa, c3_segmentShape, &sb);
+		cores = p.hit ? p : cores;
+	}
+	return c3GrownPenetration(d.closest1, d.closest2, r, cores);
+}
+
+static c3Penetration c3PenetrationCapsuleCapsuleOrdered(const c3Capsule* a, const c3Capsule* b)
+{
+	if (c3IsCapsuleSphere(b))
+	{
+		c3Sphere ball = c3CapsuleBall(b, b->a);
+		return c3PenetrationCapsuleSphere(a, &ball);
+	}
+	if (c3IsCapsuleSphere(a))
+	{
+		c3Sphere ball = c3CapsuleBall(a, a->a);
+		c3Penetration p = c3PenetrationCapsuleSphere(b, &ball);
+		p.normal = c3Neg(p.normal);
+		return p;
+	}
+	return c3PenetrationCores(a, b->a, b->b, a->radius + b->radius);
+}
+
+c3Penetration c3PenetrationCapsuleCapsule(const c3Capsule* a, const c3Capsule* b)
+{
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		c3Penetration p = c3PenetrationCapsuleCapsuleOrdered(b, a);
+		p.normal = c3Neg(p.normal);
+		return p;
+	}
+	return c3PenetrationCapsuleCapsuleOrdered(a, b);
+}
+
+c3Penetration c3PenetrationCapsuleSegment(const c3Capsule* a, const c3Segment* b)
+{
+	if (c3IsCapsuleSphere(a))
+	{
+		c3Sphere ball = c3CapsuleBall(a, a->a);
+		return c3PenetrationSphereSegment(&ball, b);
+	}
+	return c3PenetrationCores(a, b->a, b->b, a->radius);
+}
+
+c3Penetration c3PenetrationCapsulePlane(const c3Capsule* a, const c3Plane* b)
+{
+	return c3PenetrationSymmetricPlane(c3Midpoint(a->a, a->b), c3CapsuleReach(a, b->normal), b);
+}
+
+c3Penetration c3PenetrationCapsuleConvex(const c3Capsule* a, c3ShapeType typeB, const void* b)
+{
+	c3Segment core = c3CapsuleCore(a);
+	c3OverlapFcn coreOverlap = c3GetOverlapFcn(c3_segmentShape, typeB);
+	if (coreOverlap(&core, b))
+	{
+		c3Penetration p = c3PenetrationConvex(c3_segmentShape, &core, typeB, b);
+		if (!p.hit)
+		{
+			p = c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0);
+		}
+		return c3MakePenetration(p.normal, p.depth + a->radius);
+	}
+	c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, typeB, b);
+	return c3GrownPenetration(d.pointA, d.pointB, a->radius, c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0));
+}
+
+// -- sweeps ---------------------------------------------------------------------------------------
+
+// The earliest contact found so far: its time, the other shape's point it
+// touches (in that shape's frame: where it is at the start) and the normal
+// from it toward the capsule.
+typedef struct c3EarliestContact
+{
+	double t;
+	c3Vec3 point;
+	c3Vec3 normal;
+} c3EarliestContact;
+
+static inline void c3KeepEarlier(c3EarliestContact* best, double t, c3Vec3 point, c3Vec3 normal)
+{
+	if (t < best->t)
+	{
+		best->t = t;
+		best->point = point;
+		best->normal = normal;
+	}
+}
+
+// A ball of radius r at each of the other shape's points p[0..count-1],
+// swept back along the core (ends a0, a1) by -motion: the core's interior
+// against the other's vertices.
+static void c3SweepVerticesAgainstCore(const c3Vec3* p, int count, double r, c3Vec3 motion, c3Vec3 a0, c3Vec3 a1,
+									   c3EarliestContact* best)
+{
+	c3Vec3 back = c3Neg(motion);
+	for (int i = 0; i < count; ++i)
+	{
+		double t;
+		c3Vec3 onCore;
+		if (c3EnterRoundedSegment(p[i], r, back, a0, a1, &t, &onCore) && t < best->t)
+		{
+			// The core's point at time t, out from the vertex.
+			c3Vec3 n = c3NormalizeOr(c3Sub(c3MulAdd(onCore, t, motion), p[i]), c3NormalizeOr(back, c3DefaultNormal()));
+			c3KeepEarlier(best, t, p[i], n);
+		}
+	}
+}
+
+// The core's interior (ends a0, a1, moving by motion) against an edge b0 b1
+// of the other shape: the lines come within r along their common normal,
+// at closest points inside both.
+static void c3SweepCoreAgainstEdge(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3Vec3 b1, double r,
+								   c3EarliestContact* best)
+{
+	c3Vec3 ea = c3Sub(a1, a0), eb = c3Sub(b1, b0);
+	c3Vec3 n = c3Cross(ea, eb);
+	double aa = c3Dot(ea, ea), bb = c3Dot(eb, eb), ab = c3Dot(ea, eb);
+	double denominator = aa * bb - ab * ab;
+	// Parallel (or a point): the ends' and vertices' balls meet it as soon.
+	if (!(denominator > 1.0e-12 * aa * bb))
+	{
+		return;
+	}
+	double length = c3Length(n);
+	n = c3MulSV(1.0 / length, n);
+	double h = c3Dot(c3Sub(a0, b0), n), rate = c3Dot(motion, n);
+	if (fabs(h) <= r || h * rate >= 0.0)
+	{
+		return; // already within r of the line (the ends and vertices decide), or not closing
+	}
+	double t = (fabs(h) - r) / fabs(rate);
+	if (!(t <= 1.0) || !(t < best->t))
+	{
+		return;
+	}
+	c3Vec3 w = c3Sub(c3MulAdd(a0, t, motion), b0);
+	double c = c3Dot(ea, w), f = c3Dot(eb, w);
+	double s = (ab * f - c * bb) / denominator;
+	double u = (aa * f - ab * c) / denominator;
+	if (s < 0.0 || s > 1.0 || u < 0.0 || u > 1.0)
+	{
+		return;
+	}
+	c3KeepEarlier(best, t, c3MulAdd(b0, u, eb), h > 0.0 ? n : c3Neg(n));
+}
+
+// The contact as a cast: the point at time t (moved by deltaB).
+static c3CastOutput c3ContactCast(const c3EarliestContact* best, c3Vec3 deltaB)
+{
+	if (!(best->t <= 1.0))
+	{
+		return c3Miss();
+	}
+	return c3Hit(c3MulAdd(best->point, best->t, deltaB), best->normal, best->t);
+}
+
+// A capsule that starts in contact with b: t = 0, the penetration's
+// normal, and as point b's point closest to the capsule's core (for two
+// cores, on b's surface toward a's).
+static c3CastOutput c3StartContact(c3Penetration p, c3Vec3 point)
+{
+	return c3Hit(point, p.hit ? p.normal : c3DefaultNormal(), 0.0);
+}
+
+c3CastOutput c3SweepCapsuleSphere(const c3Capsule* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
+{
+	if (c3IsCapsuleSphere(a))
+	{
+		c3Sphere ball = c3CapsuleBall(a, a->a);
+		return c3SweepSphereSphere(&ball, deltaA, b, deltaB);
+	}
+	// The sphere grown by the capsule's radius against the core: a swept
+	// sphere against a segment, the roles swapped.
+	c3Sphere grown = {b->center, a->radius + b->radius};
+	c3Segment core = c3CapsuleCore(a);
+	c3CastOutput out = c3SweepSphereSegment(&grown, deltaB, &core, deltaA);
+	if (!out.hit)
+	{
+		return out;
+	}
+	// The core's point it touched, moved to the capsule's surface.
+	out.normal = c3Neg(out.normal);
+	out.point = c3MulAdd(out.point, -a->radius, out.normal);
+	return out;
+}
+
+// Two cores grown by r: a's ends a0 a1 moving by motion against b0 b1.
+static c3EarliestContact c3SweepCores(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3Vec3 b1, double r)
+{
+	c3EarliestContact best = {INFINITY, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+	const c3Vec3 ends[2] = {a0, a1}, others[2] = {b0, b1};
+	for (int i = 0; i < 2; ++i)
+	{
+		double t;
+		c3Vec3 onB;
+		if (c3EnterRoundedSegment(ends[i], r, motion, b0, b1, &t, &onB) && t < best.t)
+		{
+			c3Vec3 n = c3NormalizeOr(c3Sub(c3MulAdd(ends[i], t, motion), onB),
+									 c3NormalizeOr(c3Neg(motion), c3DefaultNormal()));
+			c3KeepEarlier(&best, t, onB, n);
+		}
+	}
+	c3SweepVerticesAgainstCore(others, 2, r, motion, a0, a1, &best);
+	c3SweepCoreAgainstEdge(a0, a1, motion, b0, b1, r, &best);
+	return best;
+}
+
+// A capsule against another core (ends b0 b1, its radius rb): in contact at
+// the start by the overlap test's measure; else the earliest feature.
+static c3CastOutput c3SweepCapsuleCore(const c3Capsule* a, c3Vec3 deltaA, c3Vec3 b0, c3Vec3 b1, double rb,
+									   c3Vec3 deltaB, c3Penetration (*penetration)(const c3Capsule*, const void*),
+									   const void* b)
+{
+	double r = a->radius + rb;
+	c3SegmentDistanceResult d = c3CoreDistance(a, b0, b1);
+	if (c3CoresWithin(&d, r))
+	{
+		c3Penetration p = penetration(a, b);
+		c3Vec3 n = p.hit ? p.normal : c3DefaultNormal();
+		return c3StartContact(p, c3MulAdd(d.closest2, rb, n));
+	}
+	c3EarliestContact best = c3SweepCores(a->a, a->b, c3Sub(deltaA, deltaB), b0, b1, r);
+	best.point = c3MulAdd(best.point, rb, best.normal);
+	return c3ContactCast(&best, deltaB);
+}
+
+static c3Penetration c3PenetrationWithCapsule(const c3Capsule* a, const void* b)
+{
+	return c3PenetrationCapsuleCapsule(a, (const c3Capsule*)b);
+}
+
+static c3Penetration c3PenetrationWithSegment(const c3Capsule* a, const void* b)
+{
+	return c3PenetrationCapsuleSegment(a, (const c3Segment*)b);
+}
+
+static c3CastOutput c3SweepCapsuleCapsuleOrdered(const c3Capsule* a, c3Vec3 deltaA, const c3Capsule* b, c3Vec3 deltaB)
+{
+	if (c3IsCapsuleSphere(b))
+	{
+		c3Sphere ball = c3CapsuleBall(b, b->a);
+		return c3SweepCapsuleSphere(a, deltaA, &ball, deltaB);
+	}
+	if (c3IsCapsuleSphere(a))
+	{
+		c3Sphere ball = c3CapsuleBall(a, a->a);
+		c3CastOutput out = c3SweepCapsuleSphere(b, deltaB, &ball, deltaA);
+		out.normal = c3Neg(out.normal);
+		return out;
+	}
+	return c3SweepCapsuleCore(a, deltaA, b->a, b->b, b->radius, deltaB, c3PenetrationWithCapsule, b);
+}
+
+c3CastOutput c3SweepCapsuleCapsule(const c3Capsule* a, c3Vec3 deltaA, const c3Capsule* b, c3Vec3 deltaB)
+{
+	if (c3SwapPair(a, b, sizeof *a))
+	{
+		c3CastOutput out = c3SweepCapsuleCapsuleOrdered(b, deltaB, a, deltaA);
+		out.normal = c3Neg(out.normal);
+		return out;
+	}
+	return c3SweepCapsuleCapsuleOrdered(a, deltaA, b, deltaB);
+}
+
+c3CastOutput c3SweepCapsuleSegment(const c3Capsule* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
+{
+	if (c3IsCapsuleSphere(a))
+	{
+		c3Sphere ball = c3CapsuleBall(a, a->a);
+		return c3SweepSphereSegment(&ball, deltaA, b, deltaB);
+	}
+	return c3SweepCapsuleCore(a, deltaA, b->a, b->b, 0.0, deltaB, c3PenetrationWithSegment, b);
+}
+
+c3CastOutput c3SweepCapsulePlane(const c3Capsule* a, c3Vec3 deltaA, const c3Plane* b, c3Vec3 deltaB)
+{
+	// A sphere of the capsule's reach along the normal about its middle, as
+	// a box's; the point: where the end nearer the plane (the middle of a
+	// core parallel to it) meets it.
+	c3Vec3 middle = c3Midpoint(a->a, a->b);
+	c3Vec3 half = c3MulSV(0.5, c3Sub(a->b, a->a));
+	c3Sphere proxy = {middle, c3CapsuleReach(a, b->normal)};
+	c3CastOutput out = c3SweepSpherePlane(&proxy, deltaA, b, deltaB);
+	if (!out.hit)
+	{
+		return out;
+	}
+	double along = c3Dot(out.normal, half);
+	c3Vec3 feature = c3MulAdd(middle, out.fraction, deltaA);
+	if (fabs(along) > 1.0e-12 * proxy.radius)
+	{
+		feature = c3MulAdd(feature, along > 0.0 ? -1.0 : 1.0, half);
+	}
+	feature = c3MulAdd(feature, -a->radius, out.normal);
+	c3Plane moved = *b;
+	moved.d -= out.fraction * c3Dot(b->normal, deltaB);
+	c3Vec3 onPlane = c3MulAdd(feature, -c3PlaneSignedDistance(&moved, feature), b->normal);
+	out.point = c3Midpoint(feature, onPlane);
+	return out;
+}
+
+static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
+{
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	if (c3CoreDistanceConvex(a, c3_polygonShape, b) <= a->radius)
+	{
+		c3Penetration p = c3PenetrationCapsuleConvex(a, c3_polygonShape, b);
+		c3Segment core = c3CapsuleCore(a);
+		c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, c3_polygonShape, b);
+		return c3StartContact(p, d.pointB);
+	}
+	// The plane's slab |height| <= r: the heights of the ends are linear in
+	// t, so a capsule that stays out of it at the four corners of (end, t)
+	// never meets the polygon.
+	double ha = c3PlaneSignedDistance(&b->plane, a->a), hb = c3PlaneSignedDistance(&b->plane, a->b);
+	double rate = c3Dot(b->plane.normal, motion), r = a->radius;
+	double lo = c3MinDouble(c3MinDouble(ha, hb), c3MinDouble(ha + rate, hb + rate));
+	double hi = c3MaxDouble(c3MaxDouble(ha, hb), c3MaxDouble(ha + rate, hb + rate));
+	if (lo > r || hi < -r)
+	{
+		return c3Miss();
+	}
+	c3EarliestContact best = {INFINITY, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+	const c3Vec3 zero = {0.0, 0.0, 0.0};
+	const c3Vec3 ends[2] = {a->a, a->b};
+	for (int i = 0; i < 2; ++i)
+	{
+		c3Sphere ball = c3CapsuleBall(a, ends[i]);
+		c3CastOutput hit = c3SweepSpherePolygon(&ball, motion, b, zero);
+		if (hit.hit)
+		{
+			c3KeepEarlier(&best, hit.fraction, hit.point, hit.normal);
+		}
+	}
+	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
+	c3GetPolygonVertices(b, vertices);
+	c3SweepVerticesAgainstCore(vertices, b->count, r, motion, a->a, a->b, &best);
+	for (int i = 0; i < b->count; ++i)
+	{
+		c3SweepCoreAgainstEdge(a->a, a->b, motion, vertices[i], vertices[i + 1 == b->count ? 0 : i + 1], r, &best);
+	}
+	return c3ContactCast(&best, deltaB);
+}
+
+// Boxes and ellipsoids: the generic cast; polygons: the features above.
+#define C3_CAPSULE_SWEEP_AABB(a, deltaA, b, deltaB) c3SweepConvex(c3_capsuleShape, a, deltaA, c3_aabbShape, b, deltaB)
+#define C3_CAPSULE_SWEEP_OBB(a, deltaA, b, deltaB) c3SweepConvex(c3_capsuleShape, a, deltaA, c3_obbShape, b, deltaB)
+#define C3_CAPSULE_SWEEP_Ellipsoid(a, deltaA, b, deltaB)                                                               \
+	c3SweepConvex(c3_capsuleShape, a, deltaA, c3_ellipsoidShape, b, deltaB)
+#define C3_CAPSULE_SWEEP_Polygon c3SweepCapsulePolygonFeatures
+
+C3_CAPSULE_CONVEX(AABB, c3_aabbShape)
+C3_CAPSULE_CONVEX(OBB, c3_obbShape)
+C3_CAPSULE_CONVEX(Polygon, c3_polygonShape)
+C3_CAPSULE_CONVEX(Ellipsoid, c3_ellipsoidShape)
