@@ -1,17 +1,23 @@
 --- collide.newCharacter: scenarios after Jolt's CharacterVirtualTests, for a
--- sphere and an ellipsoid, under several patterns of frame times.
+-- sphere, an ellipsoid and a capsule, under several patterns of frame times.
 local collide = require("collide")
 local C = require("spec.support.cases")
 
 local SPEED, FALL = 2, 5 -- walking and falling speeds, units per second
 
--- The movers: a sphere of radius 0.5 and an ellipsoid 0.4 wide, 0.9 tall,
--- both resting on y = 0 when centered at height h.
+-- The movers: a sphere of radius 0.5, an ellipsoid 0.4 wide, 0.9 tall, and
+-- a capsule of radius 0.4 about an upright core 1 long (0.9 tall), each
+-- resting on y = 0 when centered at height h; reach(nx, ny): how far each
+-- reaches from its center along the unit (nx, ny, 0).
 local MOVERS = {
-  sphere = { h = 0.5, make = function(x, y, z, s) return collide.sphere({ x, y, z }, 0.5 * s) end },
+  sphere = { h = 0.5, make = function(x, y, z, s) return collide.sphere({ x, y, z }, 0.5 * s) end,
+    reach = function() return 0.5 end },
   ellipsoid = { h = 0.9, make = function(x, y, z, s)
     return collide.ellipsoid({ x, y, z }, { 0.4 * s, 0, 0 }, { 0, 0.9 * s, 0 }, { 0, 0, 0.4 * s })
-  end },
+  end, reach = function(nx, ny) return math.sqrt((0.4 * nx) ^ 2 + (0.9 * ny) ^ 2) end },
+  capsule = { h = 0.9, make = function(x, y, z, s)
+    return collide.capsule({ x, y - 0.5 * s, z }, { x, y + 0.5 * s, z }, 0.4 * s)
+  end, reach = function(_, ny) return 0.5 * math.abs(ny) + 0.4 end },
 }
 
 -- Frame times: fixed 1/60 s, jittered, a 0.25 s spike, and 1e-5 s frames
@@ -49,8 +55,7 @@ end
 local function onSlope(world, mover, angle, d, s)
   local nx, ny = -math.sin(angle), math.cos(angle)
   local px, py = d * s * math.cos(angle), d * s * math.sin(angle)
-  -- The ellipsoid's reach along the normal: sqrt((0.4 nx)^2 + (0.9 ny)^2).
-  local reach = mover == MOVERS.sphere and 0.5 or math.sqrt((0.4 * nx) ^ 2 + (0.9 * ny) ^ 2)
+  local reach = mover.reach(nx, ny)
   local shape = mover.make(px + nx * reach * s * 1.0001, py + ny * reach * s * 1.0001, 0, s)
   world:add("player", shape)
   return shape
@@ -81,7 +86,7 @@ describe("collide.newCharacter", function()
     assert.has_error(function() collide.newCharacter(world, "nobody") end,
       "bad argument #2 to 'newCharacter' (nobody is not in the world)")
     assert.has_error(function() collide.newCharacter(world, "box") end,
-      "bad argument #2 to 'newCharacter' (the item's shape must be a sphere or an ellipsoid, got aabb)")
+      "bad argument #2 to 'newCharacter' (the item's shape must be a sphere, an ellipsoid or a capsule, got aabb)")
     assert.has_error(function() collide.newCharacter(world, "ball", { maxSlopeAngle = 3 }) end)
     assert.has_error(function() collide.newCharacter(world, "ball", { up = { 0, 0, 0 } }) end)
     assert.has_error(function() collide.newCharacter(world, "ball", { stepheight = 0.3 }) end,
@@ -188,7 +193,7 @@ describe("collide.newCharacter", function()
       local ok, message = pcall(c.move, c, delta)
       assert.is_true(ok, phase .. ": " .. tostring(message))
       assert.has_error(function() c:move({ 1, 0, 0 }) end,
-        "calling 'move' on bad self (the character's shape must be a sphere or an ellipsoid, got segment)")
+        "calling 'move' on bad self (the character's shape must be a sphere, an ellipsoid or a capsule, got segment)")
     end
   end)
 
@@ -614,7 +619,7 @@ describe("collide.newCharacter", function()
         world:add("player", mover.make(0, mover.h - 0.05, 0, 1))
         local c = collide.newCharacter(world, "player")
         local p, state = c:move({ 0.01, -0.01, 0 })
-        if mover == MOVERS.sphere then
+        if mover ~= MOVERS.ellipsoid then
           assert.is_true(p.y >= mover.h - 1e-9)
           assert.are.equal("onGround", state)
         else
@@ -684,8 +689,10 @@ describe("collide.newCharacter", function()
             assert.is_nil(c:getGroundItem())
             C.vnear(c:getGroundVelocity(), 0, 0, 0, 0)
             C.vnear(c:getGroundNormal(), 0, 1, 0, 0)
-            C.vnear(c:getPosition(), 20, mover.h + 0.01, 0, 0)
-            C.vnear(shape.center, 20, mover.h + 0.01, 0, 0)
+            -- (a capsule's center is the midpoint of its ends: to their rounding)
+            local exact = mover == MOVERS.capsule and 1e-15 or 0
+            C.vnear(c:getPosition(), 20, mover.h + 0.01, 0, exact)
+            C.vnear(world:getCenter("player"), 20, mover.h + 0.01, 0, exact)
           else
             shape:setCenter(20, mover.h + 0.01, 0)
             world:update("player")

@@ -44,6 +44,15 @@ describe("collide.debugdraw", function()
     assert.are.equal(3, #lines) -- three rings
     assert.are.equal(2 * (dd.segments + 1), #lines[1][1]) -- a ring is one line of its points
     lines = {}
+    dd:shape(collide.capsule({ 0, 0, 0 }, { 0, 2, 0 }, 0.5))
+    assert.are.equal(10, #lines) -- three rings at each end, four lines along it
+    for _, l in ipairs(lines) do -- (top view: x and z within the radius; a ring is one list of its points)
+      l = type(l[1]) == "table" and l[1] or l
+      for i = 1, #l, 2 do
+        assert.is_true(l[i] >= 95 - 1e-9 and l[i] <= 105 + 1e-9 and l[i + 1] >= 95 - 1e-9 and l[i + 1] <= 105 + 1e-9)
+      end
+    end
+    lines = {}
     dd:shape(collide.segment({ 0, 0, 0 }, { 1, 0, 0 }))
     assert.are.same({ { 100, 100, 110, 100 } }, lines)
     lines = {}

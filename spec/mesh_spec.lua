@@ -222,7 +222,11 @@ describe("collide.mesh", function()
 
       -- A shape of each kind at c, of size about r.
       local function makeShape(kind, c, r)
-        if kind == 0 then
+        if kind == 4 then
+          local d = rng:unit()
+          local h = vec3(d[1], d[2], d[3]) * (0.8 * r)
+          return collide.capsule(c - h, c + h, 0.5 * r)
+        elseif kind == 0 then
           return collide.sphere(c, r)
         elseif kind == 1 then
           return collide.ellipsoid(c, {r, r * 0.5, r * 1.5})
@@ -266,10 +270,10 @@ describe("collide.mesh", function()
         return nil
       end
 
-      it("sweep of spheres, ellipsoids and boxes" .. label, function()
-        local hits, count = 0, math.max(C.scaled(120), 40)
+      it("sweep of spheres, ellipsoids, boxes and capsules" .. label, function()
+        local hits, count = 0, math.max(C.scaled(150), 50)
         for i = 1, count do
-          local kind = i % 4
+          local kind = i % 5
           local shape
           repeat
             shape = makeShape(kind, randomPoint(), rng:uniform(0.01, 0.1) * size)
@@ -280,7 +284,7 @@ describe("collide.mesh", function()
           local t, p, n, face = collide.sweep(shape, delta, mesh)
           local case = string.format("%s %s", tostring(shape), tostring(delta))
           local bestT
-          if kind <= 1 then
+          if kind <= 1 or kind == 4 then
             for _, poly in ipairs(list) do
               local pt = collide.sweep(shape, delta, poly)
               if pt and (not bestT or pt < bestT) then
@@ -304,8 +308,9 @@ describe("collide.mesh", function()
                 bestT = pt
               end
             end
-            if t and not bestT then
-              -- a graze between two samples: the shape must touch the face then
+            if t and (not bestT or t < bestT - 1e-8) then
+              -- a graze between two samples (before the contact they found,
+              -- or with none after it): the shape must touch the face then
               local moved2 = shape:clone()
               moved2:translate(delta * t)
               assert.is_true(collide.distance(moved2, list[face]) <= 1e-9 * size, case)
@@ -317,7 +322,7 @@ describe("collide.mesh", function()
             hits = hits + 1
             -- The boxes' reference bisects on GJK overlaps, good to about 1e-10
             -- of the coordinates, in units of the motion.
-            local tolerance = kind <= 1 and 1e-8 or 1e-8 + 1e-10 * reach / delta:length()
+            local tolerance = (kind <= 1 or kind == 4) and 1e-8 or 1e-8 + 1e-10 * reach / delta:length()
             assert.is_true(close(t, bestT, tolerance), string.format("%s: %.17g vs %.17g", case, t, bestT))
             assert.is_true(n:dot(delta) < 0, case)
             assert.is_true(close(n:length(), 1, 1e-12))
@@ -394,21 +399,31 @@ describe("collide.mesh", function()
       {"a grid", collide.mesh(grid(50, 100, 2, 0))},
       {"random diagonals", collide.mesh(grid(50, 100, 2, 0, rngSplit))},
     }
+    -- (capsules upright and lying down: a seam along its length is the lying
+    -- one's whole side)
     local function shapesAt(x, z)
       return {
         collide.sphere({x, 0.5, z}, 0.5),
         collide.ellipsoid({x, 0.75, z}, {0.4, 0.75, 0.3}),
         collide.aabb({x, 0.5, z}, {0.5, 0.5, 0.5}),
+        collide.capsule({x, 0.4, z}, {x, 1.2, z}, 0.4),
+        collide.capsule({x - 0.6, 0.4, z - 0.3}, {x + 0.6, 0.4, z + 0.3}, 0.4),
       }
+    end
+    local SHAPES_AT = #shapesAt(0, 0)
+
+    -- The height of a shape's center (a capsule's: its core's midpoint).
+    local function centerY(shape)
+      return collide.type(shape) == "capsule" and 0.5 * (shape.a.y + shape.b.y) or shape.center.y
     end
 
     for _, floor in ipairs(floors) do
       it("lets shapes slide 100 units across " .. floor[1], function()
         local mesh = floor[2]
         assert.are.equal(10000, #mesh)
-        for k = 1, 3 do
+        for k = 1, SHAPES_AT do
           local shape = shapesAt(1.3, 1.7)[k]
-          local height = shape.center.y
+          local height = centerY(shape)
           local step = vec3(0.37, -0.01, 0.61) -- into the floor, and along it
           local along = vec3(step.x, 0, step.z)
           local moved = 0
@@ -423,7 +438,7 @@ describe("collide.mesh", function()
             local t2 = collide.sweep(shape, slide, mesh)
             assert.is_nil(t2) -- sliding along the floor meets nothing
             shape:translate(slide)
-            assert.are.equal(height, shape.center.y)
+            assert.are.equal(height, centerY(shape))
             moved = moved + slide:length()
             -- at rest, every contact pushes straight up
             for _, contact in ipairs(mesh:contacts(shape)) do
@@ -438,7 +453,7 @@ describe("collide.mesh", function()
     it("stops a shape sunk in a face at t = 0 whatever its motion, and lets one resting on it slide", function()
       local mesh = floors[1][2]
       local steps = { vec3(0.37, 0, 0.61), vec3(0.3, 0.2, -0.1), vec3(0, 1, 0) }
-      for k = 1, 3 do
+      for k = 1, SHAPES_AT do
         for _, step in ipairs(steps) do
           -- Sunk 0.05 into the floor: along it, up and out of it, t = 0 (as
           -- the sweeps between two shapes), to be pushed out.
@@ -549,6 +564,9 @@ describe("collide.mesh", function()
           collide.ellipsoid({x, y + h, z}, {0.8 * h, h, 0.6 * h}),
           collide.aabb({x, y + h, z}, {h, h, 0.7 * h}),
           collide.obb({x, y + h, z}, {h, h, 0.7 * h}, {c, 0, s}, {0, 1, 0}, {-s, 0, c}),
+          collide.capsule({x, y + 0.6 * h, z}, {x, y + 1.4 * h, z}, 0.6 * h),
+          collide.capsule({x - 0.5 * c * h, y + 0.6 * h, z - 0.5 * s * h}, {x + 0.5 * c * h, y + 0.6 * h, z + 0.5 * s * h},
+            0.6 * h),
         }
       end
 
@@ -927,7 +945,7 @@ describe("collide.mesh", function()
       assert.matches("bad argument #2 to 'query'", err(mesh.query, mesh, collide.sphere({0, 0, 0}, 1)))
       local box = collide.aabb({0, 0, 0}, {1, 1, 1})
       assert.matches("bad argument #3 to 'query' %(out must be a table", err(mesh.query, mesh, box, 5))
-      assert.matches("sphere, ellipsoid, aabb or obb expected, got segment",
+      assert.matches("sphere, ellipsoid, capsule, aabb or obb expected, got segment",
         err(mesh.contacts, mesh, collide.segment({0, 0, 0}, {1, 1, 1})))
       local ball = collide.sphere({0, 0, 0}, 1)
       assert.matches("bad argument #1 to 'vertex' %(mesh expected, got sphere%)", err(mesh.vertex, ball, 1))

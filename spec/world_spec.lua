@@ -314,7 +314,7 @@ describe("collide.newWorld", function()
       assert.has_error(function() collide.newWorld({ skin = -1 }) end)
       world:add("plane", collide.plane({ 0, 0, 0 }, { 0, 1, 0 }))
       world:add("segment", collide.segment({ 0, 0, 0 }, { 1, 0, 0 }))
-      local cannot = " (a sphere, an ellipsoid, an aabb or an obb can))"
+      local cannot = " (a sphere, an ellipsoid, a capsule, an aabb or an obb can))"
       assert.has_error(function() world:move("segment", { 1, 1, 1 }) end,
         "bad argument #1 to 'move' (segment cannot move: its shape is a segment" .. cannot)
       assert.has_error(function() world:check("plane", { 1, 1, 1 }) end,
@@ -365,7 +365,7 @@ describe("collide.newWorld", function()
         { function() world:raycastAll({ 0, 0, 0 }, { 1, 0, 0 }, nil, nil, 5) end,
           "#5 to 'raycastAll' (out must be a table, got number)" },
         { function() world:sweep(collide.segment({ 0, 0, 0 }, { 1, 0, 0 }), { 1, 0, 0 }) end,
-          "#1 to 'sweep' (a sphere, an ellipsoid, an aabb or an obb expected, got segment)" },
+          "#1 to 'sweep' (a sphere, an ellipsoid, a capsule, an aabb or an obb expected, got segment)" },
         { function() world:sweep(s, { 1, 0, 0 }, 5) end, "#3 to 'sweep' (filter must be a function, got number)" },
         { function() world:addResponse(5, print) end, "#1 to 'addResponse' (name must be a string, got number)" },
         { function() world:addResponse("r", 5) end, "#2 to 'addResponse' (response must be a function, got number)" },

@@ -307,7 +307,7 @@ function collide.closestPoint(shape, p, out) end
 ---@return number
 function collide.distance(a, b) end
 
----Whether a solid (sphere, aabb, obb, ellipsoid) contains or touches `p`.
+---Whether a solid (sphere, aabb, obb, ellipsoid, capsule) contains or touches `p`.
 ---@param shape collide.Solid
 ---@param p collide.Vec3Like
 ---@return boolean
@@ -344,7 +344,7 @@ function collide.clone(shape) end
 ---@return collide.World
 function collide.newWorld(options) end
 
----A collide-and-slide character controller for an item of `world` whose shape is a sphere or an ellipsoid.
+---A collide-and-slide character controller for an item of `world` whose shape is a sphere, an ellipsoid or a capsule.
 ---@param world collide.World
 ---@param item any
 ---@param settings? collide.CharacterSettings
@@ -502,7 +502,7 @@ function Shape:setCenter(x, y, z) end
 ---@return self
 function Shape:clone() end
 
----A shape with an inside: sphere, aabb, obb, ellipsoid.
+---A shape with an inside: sphere, aabb, obb, ellipsoid, capsule.
 ---@class collide.Solid: collide.Shape
 local Solid = {}
 
@@ -637,7 +637,7 @@ function Mesh:stats() end
 ---@return integer[]
 function Mesh:query(box, out) end
 
----One record per face the shape (sphere, ellipsoid, aabb or obb) touches, in face order.
+---One record per face the shape (sphere, ellipsoid, capsule, aabb or obb) touches, in face order.
 ---@param shape collide.Shape
 ---@param out? collide.MeshContact[] cleared and refilled
 ---@return collide.MeshContact[]
@@ -811,7 +811,7 @@ function World:raycast(origin, direction, maxT, filter) end
 ---@return integer n
 function World:raycastAll(origin, direction, maxT, filter, out) end
 
----The first item a sphere, an ellipsoid, an aabb or an obb meets moving by `delta`, or nil.
+---The first item a sphere, an ellipsoid, a capsule, an aabb or an obb meets moving by `delta`, or nil.
 ---@param shape collide.Shape
 ---@param delta collide.Vec3Like
 ---@param filter? collide.QueryFilter
@@ -822,7 +822,7 @@ function World:raycastAll(origin, direction, maxT, filter, out) end
 ---@return integer? face the mesh face (1-based), for a mesh
 function World:sweep(shape, delta, filter) end
 
----Move the item's shape (sphere, ellipsoid, aabb, obb) toward `goal`, responding to what it meets.
+---Move the item's shape (sphere, ellipsoid, capsule, aabb, obb) toward `goal`, responding to what it meets.
 ---@param item any
 ---@param goal collide.Vec3Like where its center goes (the shape itself is moved)
 ---@param filter? collide.MoveFilter default: "slide" for every item

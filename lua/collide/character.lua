@@ -37,7 +37,7 @@ local vec3, ctype = core.vec3, core.type
 -- vec3 methods called directly (a method looked up on a vec3 is one more
 -- call into C).
 local unpackVec3, setVec3 = vec3().unpack, vec3().set
-local sqrt, cos, max = math.sqrt, math.cos, math.max
+local sqrt, cos, max, abs = math.sqrt, math.cos, math.max, math.abs
 local format = string.format
 
 local Character = {} -- the methods of every character (each has a metatable of its own: newCharacter)
@@ -154,15 +154,21 @@ end
 -- The height above the foot of a contact that is the edge of a step the
 -- character can climb: below the center, at most stepHeight above its
 -- lowest point, on an obstacle whose top there is walkable
--- (Internal:_stepTop); nil for any other contact.
+-- (Internal:_stepTop); nil for any other contact. A round foot meets the
+-- edge with a normal that leans up; a capsule's side meets the riser with a
+-- level one (to rounding: STEP_LEVEL).
+local STEP_LEVEL = 1e-9
 local function stepEdge(c, col, along)
-  if along <= 0 or c._stepHeight <= 0 then
+  if along < -STEP_LEVEL or c._stepHeight <= 0 then
     return nil
   end
   local px, py, pz = unpackVec3(col.point)
   local height = (px - c._footX) * c._ux + (py - c._footY) * c._uy + (pz - c._footZ) * c._uz
-  if height <= c._stepHeight and c:_stepTop(px, py, pz, col.normalX, col.normalY, col.normalZ, along, height) then
-    return height
+  local top = height <= c._stepHeight and c:_stepTop(px, py, pz, col.normalX, col.normalY, col.normalZ, along, height)
+  if top then
+    -- (a round foot touches the edge itself; a capsule's side, the riser
+    -- below the top)
+    return along > STEP_LEVEL and height or max(height, top)
   end
   return nil
 end
@@ -182,7 +188,9 @@ end
 -- character on the ground slides over the edge of a step it can climb (the
 -- edge's normal lifts a round foot over it), rising no higher than the
 -- edge: a long move (a frame's spike) would otherwise fly up the plane
--- that touches the foot there.
+-- that touches the foot there. A capsule's side against the riser has a
+-- level normal that lifts nothing: it is a wall here, and move's stair walk
+-- (Internal:_stairWalk) lifts the character over it after this part.
 local function walk(c, world, col, _, _, _, gx, gy, gz)
   if not c then
     return world:slide(col, gx, gy, gz) -- (named by a filter of another item's move)
@@ -197,7 +205,10 @@ local function walk(c, world, col, _, _, _, gx, gy, gz)
       local tx, ty, tz, sx, sy, sz = world:slide(col, gx, gy, gz)
       local vx, vy, vz = sx - tx, sy - ty, sz - tz
       local rise, most = vx * ux + vy * uy + vz * uz, height + c._probeReach
-      if rise > most then
+      if along <= STEP_LEVEL then
+        -- (the stair walk of move lifts it after this part)
+        c._stepLift = max(c._stepLift or 0, most)
+      elseif rise > most then
         local k = most / rise
         sx, sy, sz = tx + k * vx, ty + k * vy, tz + k * vz
       end
@@ -257,14 +268,23 @@ local function charactersOf(world)
   return chars
 end
 
+-- The center of item's shape, as numbers (the world's getCenter, into the
+-- character's own vec3).
+local function centerOf(self, item)
+  return unpackVec3(self._world:getCenter(item, self._center))
+end
+
+-- The shapes a character may have.
+local CHARACTER_SHAPES = { sphere = true, ellipsoid = true, capsule = true }
+
 -- Whether item is still in world with shape (a filter may have taken it
 -- out, or given it another).
 local function holds(world, item, shape)
   return world:has(item) and world:getShape(item) == shape
 end
 
---- A character for item, an item of world whose shape is a sphere or an
--- ellipsoid. settings: up, maxSlopeAngle (radians, default 50 degrees),
+--- A character for item, an item of world whose shape is a sphere, an
+-- ellipsoid or a capsule. settings: up, maxSlopeAngle (radians, default 50 degrees),
 -- stepHeight (0), stickToFloor (0), padding (the world's skin), maxIterations
 -- (4), filter (filter(item, other) -> a response name, true for the
 -- character's own, or false/nil to pass through; default all solid).
@@ -279,8 +299,9 @@ local function newCharacter(world, item, settings)
   end
   local shape = world:getShape(item)
   local kind = ctype(shape)
-  if kind ~= "sphere" and kind ~= "ellipsoid" then
-    argError(2, "newCharacter", format("the item's shape must be a sphere or an ellipsoid, got %s", tostring(kind)))
+  if not CHARACTER_SHAPES[kind] then
+    argError(2, "newCharacter",
+      format("the item's shape must be a sphere, an ellipsoid or a capsule, got %s", tostring(kind)))
   end
   if settings ~= nil and type(settings) ~= "table" then
     argError(3, "newCharacter", format("settings must be a table, got %s", type(settings)))
@@ -328,7 +349,7 @@ local function newCharacter(world, item, settings)
     _cols = {}, -- the move's collisions: records of the phases' own tables
     -- The collisions of each part of a move (outCollisions: the world
     -- reuses their records from move to move).
-    _carryCols = {}, _walkCols = {}, _fallCols = {}, _stickCols = {}, _probeCols = {},
+    _carryCols = {}, _walkCols = {}, _fallCols = {}, _stickCols = {}, _probeCols = {}, _stepCols = {},
     _crossed = {}, -- the triggers a move reported (a set)
     _goal = { x = 0, y = 0, z = 0 }, _actual = vec3(), _center = vec3(),
     _rayOrigin = vec3(), _rayDown = vec3(-ux, -uy, -uz),
@@ -337,9 +358,16 @@ local function newCharacter(world, item, settings)
   characters[character] = self
   charactersOf(world)[item] = self
   -- The reach of the shape along up: its center to its lowest point; and
-  -- its axes (an ellipsoid's), for its reach across up (_reachAlong).
+  -- its axes (an ellipsoid's) or its half core (a capsule's), for its reach
+  -- across up (_reachAlong).
   if kind == "sphere" then
     self._reach, self._radius = shape.radius, shape.radius
+  elseif kind == "capsule" then
+    local ax, ay, az = unpackVec3(shape.a)
+    local bx, by, bz = unpackVec3(shape.b)
+    local hx, hy, hz = 0.5 * (bx - ax), 0.5 * (by - ay), 0.5 * (bz - az)
+    self._radius, self._half = shape.radius, { hx, hy, hz }
+    self._reach = abs(hx * ux + hy * uy + hz * uz) + shape.radius
   else
     local reach2, axes = 0, {}
     for i = 1, 3 do
@@ -350,7 +378,7 @@ local function newCharacter(world, item, settings)
     end
     self._reach, self._axes = sqrt(reach2), axes
   end
-  self._atX, self._atY, self._atZ = unpackVec3(shape.center)
+  self._atX, self._atY, self._atZ = centerOf(self, item)
   -- How far down the ground is looked for when the fall did not meet it: the
   -- padding, or a thousandth of the character's size.
   local h = shape:bounds().halfExtents
@@ -417,19 +445,21 @@ function Internal:_stepTop(px, py, pz, nx, ny, nz, along, height)
     if other ~= nil and t > 0 then
       local nx2, ny2, nz2 = unpackVec3(normal)
       if nx2 * ux + ny2 * uy + nz2 * uz >= self._cosSlope then
-        return true
+        return height + rise - t -- the top's height above the foot
       end
     end
   end
-  return false
+  return nil
 end
 
 -- How far the shape reaches from its center along the unit direction d:
--- a sphere's radius; an ellipsoid's sqrt(sum (axis . d)^2).
+-- a sphere's radius; an ellipsoid's sqrt(sum (axis . d)^2); a capsule's
+-- radius past the end of its half core along d.
 function Internal:_reachAlong(dx, dy, dz)
   local a = self._axes
   if not a then
-    return self._radius
+    local h = self._half
+    return h and abs(h[1] * dx + h[2] * dy + h[3] * dz) + self._radius or self._radius
   end
   local s = 0
   for i = 0, 6, 3 do
@@ -472,6 +502,36 @@ function Internal:_go(x, y, z, filter, phase)
   return unpackVec3(actual)
 end
 
+-- The stair walk (Jolt's WalkStairs): a walk that a riser stopped, whose
+-- top is a step the character can climb (walk set _stepLift: the top's
+-- height above the foot, and a margin), goes on up by that height, then
+-- across by what the riser kept it from (at least half the foot's width,
+-- so that it comes down on the step's top, not on its edge); the fall part
+-- then sets it down. A character that gets no farther across (another
+-- wall) goes back down where it was stopped. (sx, sy, sz): where the walk
+-- began; (x, y, z): where it stopped; w: the walk; shape: the item's.
+function Internal:_stairWalk(shape, sx, sy, sz, x, y, z, wx, wy, wz)
+  local ux, uy, uz = self._ux, self._uy, self._uz
+  local lift = self._stepLift
+  local world, item = self._world, self._item
+  local length = sqrt(wx * wx + wy * wy + wz * wz)
+  local dx, dy, dz = wx / length, wy / length, wz / length
+  local done = (x - sx) * dx + (y - sy) * dy + (z - sz) * dz
+  local across = max(length - done, 0.5 * self:_reachAlong(dx, dy, dz))
+  local bx, by, bz = x, y, z
+  x, y, z = self:_go(x + lift * ux, y + lift * uy, z + lift * uz, self._walkFilter, self._stepCols)
+  if not holds(world, item, shape) then
+    return x, y, z
+  end
+  local lx, ly, lz = x, y, z
+  x, y, z = self:_go(x + across * dx, y + across * dy, z + across * dz, self._walkFilter, self._stepCols)
+  local went = (x - lx) * dx + (y - ly) * dy + (z - lz) * dz
+  if went <= self._probeReach and holds(world, item, shape) then
+    x, y, z = self:_go(bx, by, bz, self._walkFilter, self._stepCols)
+  end
+  return x, y, z
+end
+
 -- Forget the ground: in the air, carried by nothing.
 function Internal:_leaveGround()
   self._state = "inAir"
@@ -488,11 +548,6 @@ local function present(self, fname)
   end
 end
 
--- The center of item's shape, as numbers (the world's getCenter, into the
--- character's own vec3).
-local function centerOf(self, item)
-  return unpackVec3(self._world:getCenter(item, self._center))
-end
 
 --- Move the character by delta (gravity and jumps included): position,
 -- groundState ("onGround", "onSteepGround" or "inAir"), collisions. The
@@ -533,7 +588,7 @@ end
 -- The phases' collisions tables, whose records a move lets go of the items
 -- they name: a part that does not run in this move keeps its records for
 -- the next, but not the items of the last (as a world's spare records).
-local PHASES = { "_carryCols", "_walkCols", "_fallCols", "_stickCols", "_probeCols" }
+local PHASES = { "_carryCols", "_walkCols", "_fallCols", "_stickCols", "_probeCols", "_stepCols" }
 
 function moveBody(self, dx, dy, dz, out)
   local world, item = self._world, self._item
@@ -560,8 +615,9 @@ function moveBody(self, dx, dy, dz, out)
   end
   local shape = world:getShape(item)
   local kind = ctype(shape)
-  if kind ~= "sphere" and kind ~= "ellipsoid" then
-    selfError(format("calling 'move' on bad self (the character's shape must be a sphere or an ellipsoid, got %s)",
+  if not CHARACTER_SHAPES[kind] then
+    selfError(format(
+      "calling 'move' on bad self (the character's shape must be a sphere, an ellipsoid or a capsule, got %s)",
       tostring(kind)))
   end
   local ux, uy, uz = self._ux, self._uy, self._uz
@@ -609,8 +665,13 @@ function moveBody(self, dx, dy, dz, out)
   -- back as another), or given it another shape: the move then ends where
   -- it got (holds).
   if (wx ~= 0 or wy ~= 0 or wz ~= 0) and (not ran or holds(world, item, shape)) then
+    self._stepLift = nil
+    local sx, sy, sz = x, y, z
     x, y, z = self:_go(x + wx, y + wy, z + wz, self._walkFilter, self._walkCols)
     ran = true
+    if self._stepLift and holds(world, item, shape) then
+      x, y, z = self:_stairWalk(shape, sx, sy, sz, x, y, z, wx, wy, wz)
+    end
   end
 
   -- Falling or rising.
@@ -690,7 +751,7 @@ function Character:teleport(position)
   shape:setCenter(x, y, z)
   world:update(item)
   self:_leaveGround()
-  self._atX, self._atY, self._atZ = unpackVec3(shape.center)
+  self._atX, self._atY, self._atZ = centerOf(self, item)
 end
 
 -- out (argument 1 of fname) as a vec3 set to (x, y, z), or a new vec3.

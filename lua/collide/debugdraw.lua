@@ -136,9 +136,10 @@ end
 
 local X, Y, Z = vec3(1, 0, 0), vec3(0, 1, 0), vec3(0, 0, 1)
 
---- Any shape: a sphere or an ellipsoid as three rings, a box as its
--- edges, a segment, a polygon, a plane as a square patch about the point of
--- it nearest the origin.
+--- Any shape: a sphere or an ellipsoid as three rings, a capsule as rings
+-- about its ends and lines along its side, a box as its edges, a segment, a
+-- polygon, a plane as a square patch about the point of it nearest the
+-- origin.
 function DebugDraw:shape(shape)
   check("shape", self)
   local kind = collide.type(shape)
@@ -156,6 +157,23 @@ function DebugDraw:shape(shape)
     self:box(shape.center, shape.halfExtents, { X, Y, Z })
   elseif kind == "obb" then
     self:box(shape.center, shape.halfExtents, { shape:axis(1), shape:axis(2), shape:axis(3) })
+  elseif kind == "capsule" then
+    -- a ring about each end across the core, a ring through the core at
+    -- each end (the caps), and four lines along its side
+    local a, b, r = shape.a, shape.b, shape.radius
+    local axis = b - a
+    local w = axis:length() > 0 and axis:normalized() or Y
+    local u = (math.abs(w.x) < 0.9 and X or Y):cross(w):normalized()
+    local v = w:cross(u)
+    u, v, w = u * r, v * r, w * r
+    for _, c in ipairs({ a, b }) do
+      self:ring(c, u, v)
+      self:ring(c, u, w)
+      self:ring(c, v, w)
+    end
+    for _, d in ipairs({ u, -u, v, -v }) do
+      self:line(a + d, b + d)
+    end
   elseif kind == "segment" then
     self:line(shape.a, shape.b)
   elseif kind == "polygon" then

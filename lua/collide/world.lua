@@ -28,7 +28,9 @@ local format = string.format
 
 -- Every shape.
 local SHAPES = { sphere = true, ellipsoid = true, aabb = true, obb = true, segment = true, polygon = true,
-  plane = true }
+  plane = true, capsule = true }
+-- The shapes that move (c3World_IsMoverType).
+local MOVERS = { sphere = true, ellipsoid = true, capsule = true, aabb = true, obb = true }
 
 local HIT = 10 -- numbers per hit in a hit buffer: id, t, point x y z, normal x y z, face, overlaps
 
@@ -656,9 +658,9 @@ end
 --- The first item shape meets moving by delta: item, t, point, normal [, face], or nil.
 function World:sweep(shape, delta, filter)
   self = states[self] or badSelf("sweep", self)
-  local kind = ctype(shape)
-  if kind ~= "sphere" and kind ~= "ellipsoid" and kind ~= "aabb" and kind ~= "obb" then
-    argError(1, "sweep", format("a sphere, an ellipsoid, an aabb or an obb expected, got %s", typeName(shape)))
+  if not MOVERS[ctype(shape)] then
+    argError(1, "sweep",
+      format("a sphere, an ellipsoid, a capsule, an aabb or an obb expected, got %s", typeName(shape)))
   end
   components(delta, 2, "sweep", "delta")
   checkFilter(filter, 3, "sweep")
@@ -889,7 +891,7 @@ local function drive(self, move, item, id, gx, gy, gz, filter, cols, moving, ite
     return a, b, c, d
   elseif status == -1 then
     argError(1, moving and "move" or "check", format(
-      "%s cannot move: its shape is a %s (a sphere, an ellipsoid, an aabb or an obb can)", tostring(item),
+      "%s cannot move: its shape is a %s (a sphere, an ellipsoid, a capsule, an aabb or an obb can)", tostring(item),
       typeName(onItem(self, item, id, "move", pcall(self._core.shape, self._core, id)))))
   elseif status == -5 then
     -- taken out by a finalizer between the check above and the core's

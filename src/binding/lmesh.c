@@ -440,22 +440,30 @@ typedef struct lc3ContactList
 	size_t count;
 } lc3ContactList;
 
+// The shapes a mesh sweeps and finds contacts of: the solids (c3Mesh_Sweep, c3Mesh_Contacts).
+static bool lc3_meshsolid(int type)
+{
+	return type == LC3_SPHERE || type == LC3_ELLIPSOID || type == LC3_CAPSULE || type == LC3_AABB || type == LC3_OBB;
+}
+
 static int lc3_checkcontactshape(lua_State* L, const lc3Registry* reg, int idx, const char* fname, lc3Object** out)
 {
 	lc3Object* s = lc3_checkshape(L, reg, idx, fname);
-	if (s->type != LC3_SPHERE && s->type != LC3_ELLIPSOID && s->type != LC3_AABB && s->type != LC3_OBB)
+	if (!lc3_meshsolid(s->type))
 	{
-		return lc3_argerror(L, idx, fname, "sphere, ellipsoid, aabb or obb expected, got %s", lc3_typenames[s->type]);
+		return lc3_argerror(L, idx, fname, "sphere, ellipsoid, capsule, aabb or obb expected, got %s",
+							lc3_typenames[s->type]);
 	}
 	*out = s;
 	return 0;
 }
 
-/// A shape of a contact query (a sphere, an ellipsoid, an aabb or an obb), copied.
+/// A shape of a contact query (a sphere, an ellipsoid, a capsule, an aabb or an obb), copied.
 typedef union lc3ContactShape
 {
 	c3Sphere sphere;
 	c3Ellipsoid ellipsoid;
+	c3Capsule capsule;
 	c3AABB aabb;
 	c3OBB obb;
 } lc3ContactShape;
@@ -540,7 +548,7 @@ int lc3_meshsweep(lua_State* L, const lc3Registry* reg, const lc3Object* a, c3Ve
 				  int outNormal)
 {
 	lc3Mesh* m = lc3_checkmesh(L, reg, 3, "sweep");
-	if (a->type != LC3_SPHERE && a->type != LC3_ELLIPSOID && a->type != LC3_AABB && a->type != LC3_OBB)
+	if (!lc3_meshsolid(a->type))
 	{
 		return lc3_argerror(L, 1, "sweep", "no sweep test between %s and mesh", lc3_typenames[a->type]);
 	}

@@ -683,8 +683,9 @@ static lc3Object* lc3_checkitemshape(lua_State* L, lc3World* w, int id, const ch
 	lc3Object* o = lc3_itemshape(w, id);
 	if (o == NULL)
 	{
-		lc3_argerror(L, 1, fname,
-					 "the item's shape cannot be moved (a sphere, an ellipsoid, an aabb or an obb of collide can)");
+		lc3_argerror(
+			L, 1, fname,
+			"the item's shape cannot be moved (a sphere, an ellipsoid, a capsule, an aabb or an obb of collide can)");
 	}
 	return o;
 }
@@ -1135,13 +1136,13 @@ static int world_raycastall(lua_State* L)
 	return 1;
 }
 
-// A mover's shape (a sphere, an ellipsoid, an aabb or an obb) at idx.
+// A mover's shape (a sphere, an ellipsoid, a capsule, an aabb or an obb) at idx.
 static lc3Object* lc3_checkmover(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
 {
 	lc3Object* o = lc3_checkshape(L, reg, idx, fname);
 	if (!c3World_IsMoverType((c3ShapeType)o->type))
 	{
-		lc3_argerror(L, idx, fname, "a %s cannot be swept (a sphere, an ellipsoid, an aabb or an obb can)",
+		lc3_argerror(L, idx, fname, "a %s cannot be swept (a sphere, an ellipsoid, a capsule, an aabb or an obb can)",
 					 lc3_typenames[o->type]);
 	}
 	return o;

@@ -32,7 +32,7 @@ return B.once("mesh", function()
   local format, floor, huge = string.format, math.floor, math.huge
   local rawget, rawset, select, type = rawget, rawset, select, type
 
-  local SPHERE, AABB, OBB, PLANE, ELLIPSOID = B.SPHERE, B.AABB, B.OBB, B.PLANE, B.ELLIPSOID
+  local SPHERE, AABB, OBB, PLANE, ELLIPSOID, CAPSULE = B.SPHERE, B.AABB, B.OBB, B.PLANE, B.ELLIPSOID, B.CAPSULE
   local AABBT, AABBP = B.ctypes[AABB], B.ptrs[AABB]
 
   if not pcall(ffi.typeof, "collide_Mesh") then
@@ -482,7 +482,7 @@ return B.once("mesh", function()
 
   -- (ctypes made once: a declaration parsed again would be another ctype)
   local IntsT, ContactsT, BoxT = ffi.typeof("int[?]"), ffi.typeof("c3MeshContact[?]"), ffi.typeof("c3AABB")
-  local ShapeT = ffi.typeof("union { c3Sphere s; c3Ellipsoid e; c3AABB a; c3OBB o; }")
+  local ShapeT = ffi.typeof("union { c3Sphere s; c3Ellipsoid e; c3AABB a; c3OBB o; c3Capsule c; }")
 
   local function newscratch()
     return { cap = 64, faces = new(IntsT, 64), ccap = 16, contacts = new(ContactsT, 16), box = new(BoxT),
@@ -514,13 +514,13 @@ return B.once("mesh", function()
 
   local SHAPESIZE = {
     [SPHERE] = sizeof("c3Sphere"), [ELLIPSOID] = sizeof("c3Ellipsoid"), [AABB] = sizeof("c3AABB"),
-    [OBB] = sizeof("c3OBB"),
+    [OBB] = sizeof("c3OBB"), [CAPSULE] = sizeof("c3Capsule"),
   }
 
   local function checkcontactshape(x, arg, fname)
     local t = B.checkshape(x, arg, fname)
-    if t ~= SPHERE and t ~= ELLIPSOID and t ~= AABB and t ~= OBB then
-      argerror(arg, fname, format("sphere, ellipsoid, aabb or obb expected, got %s", names[t]))
+    if SHAPESIZE[t] == nil then
+      argerror(arg, fname, format("sphere, ellipsoid, capsule, aabb or obb expected, got %s", names[t]))
     end
     return t
   end
@@ -656,7 +656,7 @@ return B.once("mesh", function()
     end
     outpair(outPoint, outNormal, 5, "sweep")
     local e = checkentry(b, 3, "sweep")
-    if ta ~= SPHERE and ta ~= ELLIPSOID and ta ~= AABB and ta ~= OBB then
+    if SHAPESIZE[ta] == nil then
       argerror(1, "sweep", format("no sweep test between %s and mesh", names[ta]))
     end
     C.c3Mesh_SweepXYZ(meshptr(e, 3, "sweep"), ta, a, ax + -1.0 * bx, ay + -1.0 * by, az + -1.0 * bz, e.last, CAST)

@@ -45,7 +45,7 @@ return B.once("world", function()
   local CoreT, CoreP = ffi.typeof("collide_WorldCore"), ffi.typeof("collide_WorldCoreData*")
   local MoveT, MoveP = ffi.typeof("collide_WorldMove"), ffi.typeof("collide_WorldMoveData*")
   local Vec3T = B.ctypes[B.VEC3]
-  local SPHERE, AABB, OBB, ELLIPSOID = B.SPHERE, B.AABB, B.OBB, B.ELLIPSOID
+  local SPHERE, AABB, OBB, ELLIPSOID, CAPSULE = B.SPHERE, B.AABB, B.OBB, B.ELLIPSOID, B.CAPSULE
   local ptrs = B.ptrs
 
   B.handles[#B.handles + 1] = { ctype = CoreT, name = "world" }
@@ -267,7 +267,7 @@ return B.once("world", function()
       for k in pairs(state.shapes) do
         state.shapes[k] = nil
       end
-      state.written = {}
+      state.written, state.capsules = {}, {}
     end
   end
 
@@ -369,7 +369,7 @@ return B.once("world", function()
 
   -- -- shapes ------------------------------------------------------------------------------------
 
-  local MOVERS = { [SPHERE] = true, [AABB] = true, [OBB] = true, [ELLIPSOID] = true }
+  local MOVERS = { [SPHERE] = true, [AABB] = true, [OBB] = true, [ELLIPSOID] = true, [CAPSULE] = true }
 
   -- The c3WorldShape of a shape value (type t) in shapeS.
   local function setshape(t, x)
@@ -380,7 +380,8 @@ return B.once("world", function()
 
   -- A move writes the center of the shape value of its item (a mover) by a
   -- copy of 24 bytes into the value: the center is the first member of each
-  -- mover's struct.
+  -- mover's struct but the capsule's, whose two ends the core's
+  -- c3SetShapeCenter moves in the value as in the world's copy (state.capsules).
   for _, name in ipairs({ "c3Sphere", "c3AABB", "c3OBB", "c3Ellipsoid" }) do
     assert(ffi.offsetof(name, "center") == 0)
   end
@@ -467,6 +468,7 @@ return B.once("world", function()
     state.shapes[id + 1] = v
     if written then
       state.written[id] = v
+      state.capsules[id] = t == CAPSULE or nil
       owners[v] = h
     end
     unpin(h)
@@ -489,6 +491,7 @@ return B.once("world", function()
     disown(h, state.shapes[id + 1])
     state.shapes[id + 1] = false
     state.written[id] = nil
+    state.capsules[id] = nil
     unpin(h)
   end)
 
@@ -518,8 +521,10 @@ return B.once("world", function()
     if written then
       owners[v] = h
       state.written[id] = v
+      state.capsules[id] = t == CAPSULE or nil
     else
       state.written[id] = nil
+      state.capsules[id] = nil
     end
     state.shapes[id + 1] = v
     unpin(h)
@@ -543,7 +548,11 @@ return B.once("world", function()
     if not C.c3World_SetItemCenterPtr(w, id, vecS) then
       return false
     end
-    copy(state.written[id], vecS, 24)
+    if state.capsules[id] then
+      C.c3SetShapeCenterPtr(CAPSULE, state.written[id], vecS)
+    else
+      copy(state.written[id], vecS, 24)
+    end
     return true
   end
 
@@ -558,7 +567,7 @@ return B.once("world", function()
     local state = states[h]
     if state.written[id] == nil then
       fail(h, 1, "setCenter",
-        "the item's shape cannot be moved (a sphere, an ellipsoid, an aabb or an obb of collide can)")
+        "the item's shape cannot be moved (a sphere, an ellipsoid, a capsule, an aabb or an obb of collide can)")
     end
     if not moveitem(w, state, id, cx, cy, cz) then
       unpin(h)
@@ -928,11 +937,12 @@ return B.once("world", function()
     return n
   end)
 
-  -- A mover's shape (a sphere, an ellipsoid, an aabb or an obb) at arg.
+  -- A mover's shape (a sphere, an ellipsoid, a capsule, an aabb or an obb) at arg.
   local function checkmover(v, arg, fname)
     local t = B.checkshape(v, arg, fname)
     if not MOVERS[t] then
-      argerror(arg, fname, format("a %s cannot be swept (a sphere, an ellipsoid, an aabb or an obb can)", B.names[t]))
+      argerror(arg, fname,
+        format("a %s cannot be swept (a sphere, an ellipsoid, a capsule, an aabb or an obb can)", B.names[t]))
     end
     return t
   end
@@ -1579,7 +1589,7 @@ return B.once("world", function()
     local h = new(CoreT)
     local p = cast(CoreP, h)
     p.world = w
-    local state = { shapes = {}, written = {}, meshes = {}, p = p, w = w, closing = false }
+    local state = { shapes = {}, written = {}, capsules = {}, meshes = {}, p = p, w = w, closing = false }
     states[h] = state
     gc(h, finalizer(state))
     return h

@@ -337,6 +337,11 @@ static c3TriangleContact c3SweepTriangle(const c3SweepContext* s, c3Vec3 a, c3Ve
 			}
 			return out;
 		}
+		case c3_capsuleShape:
+		{
+			const c3Capsule* capsule = (const c3Capsule*)s->shape;
+			return c3SweepCapsuleTriangle(capsule->a, capsule->b, capsule->radius, s->delta, a, b, c, edges);
+		}
 		default:
 			return c3SweepBoxTriangle(s->center, s->axis, s->half, s->delta, a, b, c, edges);
 	}
@@ -419,6 +424,12 @@ c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* 
 			s.axis[2] = box->axis[2];
 			break;
 		}
+		case c3_capsuleShape:
+		{
+			const c3Capsule* capsule = (const c3Capsule*)shape;
+			s.center = c3Midpoint(capsule->a, capsule->b);
+			break;
+		}
 		default:
 			return best;
 	}
@@ -491,15 +502,21 @@ static void c3SetupShape(c3ShapeContext* s, c3ShapeType type, const void* shape)
 			s->axesSquared = c3EllipsoidAxesSquared((const c3Ellipsoid*)shape);
 			s->touching = 1e-9 * c3EllipsoidSize((const c3Ellipsoid*)shape);
 			break;
+		case c3_capsuleShape:
+		{
+			const c3Capsule* capsule = (const c3Capsule*)shape;
+			s->touching = 1e-9 * (capsule->radius + 0.5 * c3MaxAbsComponent(c3Sub(capsule->b, capsule->a)));
+			break;
+		}
 		default:
 			break;
 	}
 }
 
-// The contact of a shape at rest with a triangle: a sphere, an ellipsoid or a
-// box; *trueDepth its depth with every feature of the triangle active (the
-// least translation out of it), where that is cheap (spheres, ellipsoids),
-// else -1.
+// The contact of a shape at rest with a triangle: a sphere, an ellipsoid, a
+// capsule or a box; *trueDepth its depth with every feature of the triangle active (the
+// least translation out of it), where that is cheap (spheres, ellipsoids,
+// capsules), else -1.
 static c3TriangleContact c3ContactTriangleAs(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges,
 											 double* trueDepth)
 {
@@ -540,6 +557,11 @@ static c3TriangleContact c3ContactTriangleAs(const c3ShapeContext* s, c3Vec3 a, 
 			}
 			return out;
 		}
+		case c3_capsuleShape:
+		{
+			const c3Capsule* capsule = (const c3Capsule*)s->shape;
+			return c3CapsuleTriangleContact(capsule->a, capsule->b, capsule->radius, a, b, c, edges, trueDepth);
+		}
 		default:
 			return c3BoxTriangleContact(s->center, s->axis, s->half, a, b, c, edges);
 	}
@@ -558,7 +580,7 @@ static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3
 	c3TriangleContact out = c3ContactTriangleAs(s, a, b, c, edges, &trueDepth);
 	if (out.hit && out.depth > s->touching && edges != c3_allEdges)
 	{
-		if (trueDepth < 0.0 && s->type != c3_sphereShape && s->type != c3_ellipsoidShape)
+		if (trueDepth < 0.0 && (s->type == c3_aabbShape || s->type == c3_obbShape))
 		{
 			trueDepth = c3BoxTriangleContact(s->center, s->axis, s->half, a, b, c, c3_allEdges).depth;
 		}
@@ -665,7 +687,8 @@ int c3Mesh_Contacts(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3M
 {
 	c3ClearStats(stats);
 	c3AABB bounds;
-	if ((type != c3_sphereShape && type != c3_ellipsoidShape && type != c3_aabbShape && type != c3_obbShape) ||
+	if ((type != c3_sphereShape && type != c3_ellipsoidShape && type != c3_aabbShape && type != c3_obbShape &&
+		 type != c3_capsuleShape) ||
 		!c3ComputeShapeBounds(type, shape, &bounds))
 	{
 		return 0;
@@ -713,6 +736,7 @@ static bool c3ShapeTouchesTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, 
 	{
 		case c3_sphereShape:
 		case c3_ellipsoidShape:
+		case c3_capsuleShape:
 			return c3ContactTriangle(s, a, b, c, c3_allEdges).hit;
 		case c3_aabbShape:
 		case c3_obbShape:

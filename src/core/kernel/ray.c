@@ -224,3 +224,44 @@ bool c3EnterRoundedSegment(c3Vec3 begin, double r, c3Vec3 delta, c3Vec3 a, c3Vec
 	}
 	return true;
 }
+
+// The lines through the two segments come within r along their common
+// normal n (unit, a's line moving by motion): the signed height h of a's
+// line over b's along n changes at the rate motion . n, and from |h| > r
+// closing they touch at (|h| - r) / |rate|; a contact of the interiors
+// when the lines' closest points then lie within both segments.
+bool c3EnterSegmentInteriors(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3Vec3 b1, double r, double* time,
+							 double* along, c3Vec3* normal)
+{
+	c3Vec3 ea = c3Sub(a1, a0), eb = c3Sub(b1, b0);
+	double aa = c3Dot(ea, ea), bb = c3Dot(eb, eb), ab = c3Dot(ea, eb);
+	double denominator = aa * bb - ab * ab;
+	// Parallel (or a point): the ends' balls meet the other as soon.
+	if (!(denominator > 1.0e-12 * aa * bb))
+	{
+		return false;
+	}
+	c3Vec3 n = c3Normalize(c3Cross(ea, eb));
+	double h = c3Dot(c3Sub(a0, b0), n), rate = c3Dot(motion, n);
+	if (fabs(h) <= r || h * rate >= 0.0)
+	{
+		return false; // within r of the line already (the ends decide), or not closing
+	}
+	double t = (fabs(h) - r) / fabs(rate);
+	if (!(t <= 1.0))
+	{
+		return false;
+	}
+	c3Vec3 w = c3Sub(c3MulAdd(a0, t, motion), b0);
+	double c = c3Dot(ea, w), f = c3Dot(eb, w);
+	double s = (ab * f - c * bb) / denominator;
+	double u = (aa * f - ab * c) / denominator;
+	if (s < 0.0 || s > 1.0 || u < 0.0 || u > 1.0)
+	{
+		return false;
+	}
+	*time = t;
+	*along = u;
+	*normal = h > 0.0 ? n : c3Neg(n);
+	return true;
+}

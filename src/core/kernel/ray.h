@@ -180,4 +180,13 @@ bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const 
 /// ball not touching the segment at the start (the caller's test).
 bool c3EnterRoundedSegment(c3Vec3 begin, double r, c3Vec3 delta, c3Vec3 a, c3Vec3 b, double* time, c3Vec3* point);
 
+/// Where the interior of segment a0 a1, moving by motion over t in [0, 1],
+/// first comes within r of the interior of segment b0 b1 (two capsules'
+/// cores, side to side): *time, the fraction *along b0 b1 touched, and the
+/// unit normal from b's line toward a's. False for parallel segments (their
+/// ends meet the other first), lines already within r, lines not closing,
+/// and lines whose closest points then fall outside either segment.
+bool c3EnterSegmentInteriors(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3Vec3 b1, double r, double* time,
+							 double* along, c3Vec3* normal);
+
 #endif

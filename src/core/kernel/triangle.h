@@ -15,7 +15,8 @@
 //
 // Files: triangle.c (normal, closest point, ray, sphere contact),
 // triangle_sweep.c (a sphere swept against a triangle, Rouwé), triangle_box.c
-// (a box overlapping and swept against a triangle, separating axes).
+// (a box overlapping and swept against a triangle, separating axes),
+// triangle_capsule.c (a capsule at rest and swept).
 
 #ifndef C3_KERNEL_TRIANGLE_H
 #define C3_KERNEL_TRIANGLE_H
@@ -131,6 +132,24 @@ bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, d
 /// the center (c3TriangleContactNormal) for an inactive feature or r = 0.
 c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
 										int activeEdges);
+
+/// A capsule (core p0 p1, radius r) at rest against triangle abc: hit when
+/// they touch, at the triangle's point closest to the core, with the depth
+/// along the contact normal (an inactive feature's: along the face normal,
+/// out of the plane's slab by the end deepest past it; a core through the
+/// face: on the side of the more of it). *trueDepth: r less the core's
+/// distance with every feature active (the depth along the face normal
+/// for a core through the face).
+c3TriangleContact c3CapsuleTriangleContact(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 a, c3Vec3 b, c3Vec3 c,
+										   int activeEdges, double* trueDepth);
+
+/// A capsule (core p0 p1, radius r) moving by motion over t in [0, 1]
+/// against the static triangle abc: the first contact, the earliest of its
+/// features' (the ends' balls, the core against the vertices and the
+/// edges); touching or overlapping at t = 0 gives fraction 0 with the
+/// contact at rest. The normal as c3SweepSphereTriangle's.
+c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
+										 int activeEdges);
 
 /// Whether a box (center, orthonormal axes, half extents >= 0) and triangle abc
 /// touch or overlap: a separating-axis test over the 13 candidate axes (the

@@ -24,6 +24,7 @@
 #include "kernel/ray.h"
 #include "query/gjk.h"
 #include "query/penetration.h"
+#include "shape/box.h"
 #include "shape/capsule.h"
 #include "shape/plane.h"
 #include "shape/polygon.h"
@@ -329,41 +330,28 @@ static void c3SweepVerticesAgainstCore(const c3Vec3* p, int count, double r, c3V
 }
 
 // The core's interior (ends a0, a1, moving by motion) against an edge b0 b1
-// of the other shape: the lines come within r along their common normal,
-// at closest points inside both.
+// of the other shape.
 static void c3SweepCoreAgainstEdge(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3Vec3 b1, double r,
 								   c3EarliestContact* best)
 {
-	c3Vec3 ea = c3Sub(a1, a0), eb = c3Sub(b1, b0);
-	c3Vec3 n = c3Cross(ea, eb);
-	double aa = c3Dot(ea, ea), bb = c3Dot(eb, eb), ab = c3Dot(ea, eb);
-	double denominator = aa * bb - ab * ab;
-	// Parallel (or a point): the ends' and vertices' balls meet it as soon.
-	if (!(denominator > 1.0e-12 * aa * bb))
+	double t, u;
+	c3Vec3 n;
+	if (c3EnterSegmentInteriors(a0, a1, motion, b0, b1, r, &t, &u, &n))
 	{
-		return;
+		c3KeepEarlier(best, t, c3MulAdd(b0, u, c3Sub(b1, b0)), n);
 	}
-	double length = c3Length(n);
-	n = c3MulSV(1.0 / length, n);
-	double h = c3Dot(c3Sub(a0, b0), n), rate = c3Dot(motion, n);
-	if (fabs(h) <= r || h * rate >= 0.0)
+}
+
+// The core's interior against a polytope: its vertices' balls and its
+// edges (edge k joins vertices edges[2k] and edges[2k + 1]).
+static void c3SweepCoreAgainstPolytope(const c3Capsule* a, c3Vec3 motion, const c3Vec3* vertices, int count,
+									   const unsigned char* edges, int edgeCount, c3EarliestContact* best)
+{
+	c3SweepVerticesAgainstCore(vertices, count, a->radius, motion, a->a, a->b, best);
+	for (int k = 0; k < edgeCount; ++k)
 	{
-		return; // already within r of the line (the ends and vertices decide), or not closing
+		c3SweepCoreAgainstEdge(a->a, a->b, motion, vertices[edges[2 * k]], vertices[edges[2 * k + 1]], a->radius, best);
 	}
-	double t = (fabs(h) - r) / fabs(rate);
-	if (!(t <= 1.0) || !(t < best->t))
-	{
-		return;
-	}
-	c3Vec3 w = c3Sub(c3MulAdd(a0, t, motion), b0);
-	double c = c3Dot(ea, w), f = c3Dot(eb, w);
-	double s = (ab * f - c * bb) / denominator;
-	double u = (aa * f - ab * c) / denominator;
-	if (s < 0.0 || s > 1.0 || u < 0.0 || u > 1.0)
-	{
-		return;
-	}
-	c3KeepEarlier(best, t, c3MulAdd(b0, u, eb), h > 0.0 ? n : c3Neg(n));
 }
 
 // The contact as a cast: the point at time t (moved by deltaB).
@@ -555,18 +543,67 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 		}
 	}
 	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
+	unsigned char edges[2 * C3_MAX_POLYGON_VERTICES];
 	c3GetPolygonVertices(b, vertices);
-	c3SweepVerticesAgainstCore(vertices, b->count, r, motion, a->a, a->b, &best);
 	for (int i = 0; i < b->count; ++i)
 	{
-		c3SweepCoreAgainstEdge(a->a, a->b, motion, vertices[i], vertices[i + 1 == b->count ? 0 : i + 1], r, &best);
+		edges[2 * i] = (unsigned char)i;
+		edges[2 * i + 1] = (unsigned char)(i + 1 == b->count ? 0 : i + 1);
 	}
+	c3SweepCoreAgainstPolytope(a, motion, vertices, b->count, edges, b->count, &best);
 	return c3ContactCast(&best, deltaB);
 }
 
-// Boxes and ellipsoids: the generic cast; polygons: the features above.
-#define C3_CAPSULE_SWEEP_AABB(a, deltaA, b, deltaB) c3SweepConvex(c3_capsuleShape, a, deltaA, c3_aabbShape, b, deltaB)
-#define C3_CAPSULE_SWEEP_OBB(a, deltaA, b, deltaB) c3SweepConvex(c3_capsuleShape, a, deltaA, c3_obbShape, b, deltaB)
+// The 12 edges of a box, between its vertices numbered as c3GetOBBVertices
+// numbers them (bit i: the + side along axis i): the pairs one bit apart.
+static const unsigned char c3BoxEdges[24] = {0, 1, 2, 3, 4, 5, 6, 7, 0, 2, 1, 3, 4, 6, 5, 7, 0, 4, 1, 5, 2, 6, 3, 7};
+
+// A capsule against a box (b, of type typeB: the box as an obb): the
+// features, as against a polygon; the ends' balls by the sphere's sweep
+// against the rounded box.
+static c3CastOutput c3SweepCapsuleBox(const c3Capsule* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
+									  const c3OBB* box, c3Vec3 deltaB)
+{
+	if (c3CoreDistanceConvex(a, typeB, b) <= a->radius)
+	{
+		c3Penetration p = c3PenetrationCapsuleConvex(a, typeB, b);
+		c3Segment core = c3CapsuleCore(a);
+		c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, typeB, b);
+		return c3StartContact(p, d.pointB);
+	}
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	c3EarliestContact best = {INFINITY, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+	const c3Vec3 zero = {0.0, 0.0, 0.0};
+	const c3Vec3 ends[2] = {a->a, a->b};
+	for (int i = 0; i < 2; ++i)
+	{
+		c3Sphere ball = c3CapsuleBall(a, ends[i]);
+		c3CastOutput hit = c3SweepSphereOBB(&ball, motion, box, zero);
+		if (hit.hit)
+		{
+			c3KeepEarlier(&best, hit.fraction, hit.point, hit.normal);
+		}
+	}
+	c3Vec3 vertices[8];
+	c3GetOBBVertices(box, vertices);
+	c3SweepCoreAgainstPolytope(a, motion, vertices, 8, c3BoxEdges, 12, &best);
+	return c3ContactCast(&best, deltaB);
+}
+
+static c3CastOutput c3SweepCapsuleAABBFeatures(const c3Capsule* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
+{
+	c3OBB box = c3OBBFromAABB(b);
+	return c3SweepCapsuleBox(a, deltaA, c3_aabbShape, b, &box, deltaB);
+}
+
+static c3CastOutput c3SweepCapsuleOBBFeatures(const c3Capsule* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
+{
+	return c3SweepCapsuleBox(a, deltaA, c3_obbShape, b, b, deltaB);
+}
+
+// Boxes and polygons: the features above; ellipsoids: the generic cast.
+#define C3_CAPSULE_SWEEP_AABB c3SweepCapsuleAABBFeatures
+#define C3_CAPSULE_SWEEP_OBB c3SweepCapsuleOBBFeatures
 #define C3_CAPSULE_SWEEP_Ellipsoid(a, deltaA, b, deltaB)                                                               \
 	c3SweepConvex(c3_capsuleShape, a, deltaA, c3_ellipsoidShape, b, deltaB)
 #define C3_CAPSULE_SWEEP_Polygon c3SweepCapsulePolygonFeatures

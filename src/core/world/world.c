@@ -243,7 +243,8 @@ uint64_t c3World_GetChanges(const c3World* world)
 
 bool c3World_IsMoverType(c3ShapeType type)
 {
-	return type == c3_sphereShape || type == c3_ellipsoidShape || type == c3_aabbShape || type == c3_obbShape;
+	return type == c3_sphereShape || type == c3_ellipsoidShape || type == c3_aabbShape || type == c3_obbShape ||
+		   type == c3_capsuleShape;
 }
 
 // The fat margin of a moving item: a quarter of its size, so that one that

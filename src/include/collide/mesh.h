@@ -122,13 +122,13 @@ C3_API bool c3Mesh_Query(const c3Mesh* mesh, const c3AABB* box, c3MeshFaceFcn* f
 C3_API c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats);
 
 /// A shape of type `type` at start and moving by delta over t in [0, 1]
-/// against the static mesh: the first contact. Sphere, ellipsoid, aabb and obb.
+/// against the static mesh: the first contact. Sphere, ellipsoid, capsule, aabb and obb.
 /// Touching at t = 0 gives fraction 0 and the normal of least penetration.
 C3_API c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3Vec3 delta,
 									 c3MeshQueryStats* stats);
 
-/// Whether a shape touches or overlaps the mesh: sphere, ellipsoid, aabb, obb,
-/// segment, polygon (and a point as a sphere of radius 0).
+/// Whether a shape touches or overlaps the mesh: sphere, ellipsoid, capsule,
+/// aabb, obb, segment, polygon (and a point as a sphere of radius 0).
 C3_API bool c3Mesh_Overlaps(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshQueryStats* stats);
 
 /// One face that a shape at rest touches or overlaps.
@@ -143,7 +143,7 @@ typedef struct c3MeshContact
 /// Called with each contact; return false to stop.
 typedef bool c3MeshContactFcn(const c3MeshContact* contact, void* context);
 
-/// The contacts of a sphere, an ellipsoid, an aabb or an obb with the mesh:
+/// The contacts of a sphere, an ellipsoid, a capsule, an aabb or an obb with the mesh:
 /// one per face it touches, that of the deepest of the face's triangles (of
 /// equal depths, one met on a triangle's face rather than at an edge or a
 /// vertex, then the first of the face's fan), in the order the walk of the
@@ -154,8 +154,8 @@ C3_API int c3Mesh_Contacts(const c3Mesh* mesh, c3ShapeType type, const void* sha
 /// The point of the mesh closest to p, and in *face the face it is on.
 C3_API c3Vec3 c3Mesh_ClosestPoint(const c3Mesh* mesh, c3Vec3 p, int* face, c3MeshQueryStats* stats);
 
-/// The distance between a shape (sphere, ellipsoid, aabb, obb, segment,
-/// polygon, plane) and the mesh; 0 when they touch or overlap.
+/// The distance between a shape (sphere, ellipsoid, capsule, aabb, obb,
+/// segment, polygon, plane) and the mesh; 0 when they touch or overlap.
 C3_API double c3Mesh_Distance(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3MeshQueryStats* stats);
 
 // -- pointer-only and buffer-filling twins ---------------------------------------------------

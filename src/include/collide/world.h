@@ -134,7 +134,7 @@ C3_API void c3World_RayCast(const c3World* world, const c3RayCastInput* input, c
 /// time); item -1 when it meets none.
 C3_API c3WorldHit c3World_RayCastClosest(const c3World* world, const c3RayCastInput* input, c3WorldStats* stats);
 
-/// The shapes a mover may be: a sphere, an ellipsoid, an aabb or an obb.
+/// The shapes a mover may be: a sphere, an ellipsoid, a capsule, an aabb or an obb.
 C3_API bool c3World_IsMoverType(c3ShapeType type);
 
 /// A mover (c3World_IsMoverType) moved by delta over t in [0, 1]: every
