@@ -296,6 +296,82 @@ static c3Vec3 c3SearchDirection(const c3Vec3* w, const c3SubSimplex* s, c3Vec3 v
 
 // -- GJK ------------------------------------------------------------------------------------
 
+// A simplex of one point of A - B: the first points (or centers).
+static void c3StartSimplex(c3Simplex* simplex, const c3Proxy* a, const c3Proxy* b)
+{
+	simplex->count = 1;
+	simplex->v[0].wA = a->count > 0 ? a->points[0] : a->ellipsoid.center;
+	simplex->v[0].wB = b->count > 0 ? b->points[0] : b->ellipsoid.center;
+	simplex->v[0].w = c3Sub(simplex->v[0].wA, simplex->v[0].wB);
+	simplex->v[0].lambda = 1.0;
+}
+
+// How a step of GJK ended.
+typedef enum c3SimplexStep
+{
+	c3_stepCloser,  // v, vv and d are the new closest point, its length squared and search direction
+	c3_stepInside,  // the simplex holds the origin
+	c3_stepStalled, // |v| did not decrease: the simplex is restored
+} c3SimplexStep;
+
+// A step of GJK: the support pair (wA, wB), whose point of A - B is w, added
+// to the simplex (unless add is false), and the simplex reduced to the
+// closest point of the result. In exact arithmetic |v| decreases strictly at
+// every step; when rounding stops it, the previous simplex is the answer.
+// The gap can then be far above C3_GJK_RELATIVE_GAP without the distance
+// being off: against a large flat face, a v off its foot by less than
+// sqrt(eps) |v| (invisible in |v|^2) tilts the search direction, and the
+// face's far corners drag the lower bound down. (GJK can also stall short
+// of the answer: a curved shape against a long edge improves by steps that
+// rounding hides; see spec/c/test_gjk.c.)
+static c3SimplexStep c3StepSimplex(c3Simplex* simplex, c3Vec3 wA, c3Vec3 wB, c3Vec3 w, bool add, c3Vec3* v, double* vv,
+								   c3Vec3* d)
+{
+	c3Simplex saved = *simplex;
+	if (add)
+	{
+		simplex->v[simplex->count].wA = wA;
+		simplex->v[simplex->count].wB = wB;
+		simplex->v[simplex->count].w = w;
+		simplex->count++;
+	}
+	c3Vec3 points[4];
+	for (int i = 0; i < simplex->count; ++i)
+	{
+		points[i] = simplex->v[i].w;
+	}
+	c3SubSimplex solution;
+	bool inside = c3SolveSimplex(points, simplex->count, &solution);
+	c3ReduceSimplex(simplex, &solution);
+	C3_ASSERT(simplex->count >= 1 && simplex->count <= 4);
+	if (inside)
+	{
+		return c3_stepInside;
+	}
+	if (!(solution.distanceSquared < *vv))
+	{
+		*simplex = saved;
+		return c3_stepStalled;
+	}
+	*v = c3SubSimplexPoint(points, &solution);
+	*vv = solution.distanceSquared;
+	*d = c3SearchDirection(points, &solution, *v);
+	return c3_stepCloser;
+}
+
+// The closest points of the cores: the simplex's support points weighed by
+// its barycentric coordinates.
+static void c3SimplexWitnesses(const c3Simplex* simplex, c3Vec3* pA, c3Vec3* pB)
+{
+	*pA = c3MulSV(simplex->v[0].lambda, simplex->v[0].wA);
+	*pB = c3MulSV(simplex->v[0].lambda, simplex->v[0].wB);
+	for (int i = 1; i < simplex->count; ++i)
+	{
+		*pA = c3MulAdd(*pA, simplex->v[i].lambda, simplex->v[i].wA);
+		*pB = c3MulAdd(*pB, simplex->v[i].lambda, simplex->v[i].wB);
+	}
+}
+
 // Cores whose closest points pA and pB (coreDistance apart along unit
 // normal, from pA toward pB) are within the radii: a point along pA -> pB
 // within radiusA of pA and radiusB of pB is in both shapes; the middle of
@@ -313,11 +389,7 @@ static c3DistanceOutput c3RunGJK(const c3Proxy* a, const c3Proxy* b, c3Simplex* 
 {
 	// Any point of A - B starts the search: the first points (or centers).
 	c3Simplex simplex;
-	simplex.count = 1;
-	simplex.v[0].wA = a->count > 0 ? a->points[0] : a->ellipsoid.center;
-	simplex.v[0].wB = b->count > 0 ? b->points[0] : b->ellipsoid.center;
-	simplex.v[0].w = c3Sub(simplex.v[0].wA, simplex.v[0].wB);
-	simplex.v[0].lambda = 1.0;
+	c3StartSimplex(&simplex, a, b);
 	double scale = c3MaxDouble(c3MaxAbsComponent(simplex.v[0].wA), c3MaxAbsComponent(simplex.v[0].wB));
 
 	// v is the closest point of the simplex, a real point of A - B; d is the
@@ -361,54 +433,16 @@ static c3DistanceOutput c3RunGJK(const c3Proxy* a, const c3Proxy* b, c3Simplex* 
 			break;
 		}
 
-		c3Simplex saved = simplex;
-		simplex.v[simplex.count].wA = wA;
-		simplex.v[simplex.count].wB = wB;
-		simplex.v[simplex.count].w = w;
-		simplex.count++;
-
-		c3Vec3 points[4];
-		for (int i = 0; i < simplex.count; ++i)
+		c3SimplexStep step = c3StepSimplex(&simplex, wA, wB, w, true, &v, &vv, &d);
+		if (step != c3_stepCloser)
 		{
-			points[i] = simplex.v[i].w;
-		}
-		c3SubSimplex solution;
-		bool inside = c3SolveSimplex(points, simplex.count, &solution);
-		c3ReduceSimplex(&simplex, &solution);
-		C3_ASSERT(simplex.count >= 1 && simplex.count <= 4);
-		if (inside)
-		{
-			status = c3_distanceOverlap;
+			status = step == c3_stepInside ? c3_distanceOverlap : c3_distanceConverged;
 			break;
 		}
-
-		// In exact arithmetic |v| decreases strictly at every step; when
-		// rounding stops it, the previous simplex is the answer. The gap can
-		// then be far above C3_GJK_RELATIVE_GAP without the distance being
-		// off: against a large flat face, a v off its foot by less than
-		// sqrt(eps) |v| (invisible in |v|^2) tilts the search direction, and
-		// the face's far corners drag the lower bound down. (GJK can also
-		// stall short of the answer: a curved shape against a long edge
-		// improves by steps that rounding hides; see spec/c/test_gjk.c.)
-		if (!(solution.distanceSquared < vv))
-		{
-			simplex = saved;
-			status = c3_distanceConverged;
-			break;
-		}
-		v = c3SubSimplexPoint(points, &solution);
-		vv = solution.distanceSquared;
-		d = c3SearchDirection(points, &solution, v);
 	}
 
-	// The closest points of the cores.
-	c3Vec3 pA = c3MulSV(simplex.v[0].lambda, simplex.v[0].wA);
-	c3Vec3 pB = c3MulSV(simplex.v[0].lambda, simplex.v[0].wB);
-	for (int i = 1; i < simplex.count; ++i)
-	{
-		pA = c3MulAdd(pA, simplex.v[i].lambda, simplex.v[i].wA);
-		pB = c3MulAdd(pB, simplex.v[i].lambda, simplex.v[i].wB);
-	}
+	c3Vec3 pA, pB;
+	c3SimplexWitnesses(&simplex, &pA, &pB);
 
 	*last = simplex;
 	c3DistanceOutput out;
@@ -588,11 +622,7 @@ static c3ShapeCastOutput c3CastCores(const c3Proxy* a, const c3Proxy* b, c3Vec3 
 	const double radius = a->radius + b->radius;
 
 	c3Simplex simplex;
-	simplex.count = 1;
-	simplex.v[0].wA = a->count > 0 ? a->points[0] : a->ellipsoid.center;
-	simplex.v[0].wB = b->count > 0 ? b->points[0] : b->ellipsoid.center;
-	simplex.v[0].w = c3Sub(simplex.v[0].wA, simplex.v[0].wB);
-	simplex.v[0].lambda = 1.0;
+	c3StartSimplex(&simplex, a, b);
 
 	double lambda = 0.0;
 	c3Vec3 v = simplex.v[0].w;
@@ -657,50 +687,21 @@ static c3ShapeCastOutput c3CastCores(const c3Proxy* a, const c3Proxy* b, c3Vec3 
 			break;
 		}
 
-		c3Simplex saved = simplex;
-		if (!known)
+		c3Vec3 w = c3Sub(c3MulAdd(wA, lambda, r), wB);
+		c3SimplexStep step = c3StepSimplex(&simplex, wA, wB, w, !known, &v, &vv, &d);
+		if (step != c3_stepCloser)
 		{
-			simplex.v[simplex.count].wA = wA;
-			simplex.v[simplex.count].wB = wB;
-			simplex.v[simplex.count].w = c3Sub(c3MulAdd(wA, lambda, r), wB);
-			simplex.count++;
-		}
-		c3Vec3 points[4];
-		for (int i = 0; i < simplex.count; ++i)
-		{
-			points[i] = simplex.v[i].w;
-		}
-		c3SubSimplex solution;
-		bool inside = c3SolveSimplex(points, simplex.count, &solution);
-		c3ReduceSimplex(&simplex, &solution);
-		if (inside)
-		{
-			// The cores overlap (only at the start, or by rounding).
-			vv = 0.0;
+			// Overlapping cores (only at the start, or by rounding), or
+			// GJK's answer at this fraction.
+			vv = step == c3_stepInside ? 0.0 : vv;
 			status = lambda > 0.0 ? c3_castHit : c3_castStartTouching;
 			break;
 		}
-		// As in GJK: when rounding stops |v| from decreasing, the previous
-		// simplex is the answer at this fraction.
-		if (!(solution.distanceSquared < vv))
-		{
-			simplex = saved;
-			status = lambda > 0.0 ? c3_castHit : c3_castStartTouching;
-			break;
-		}
-		v = c3SubSimplexPoint(points, &solution);
-		vv = solution.distanceSquared;
-		d = c3SearchDirection(points, &solution, v);
 	}
 
-	// The closest points of the cores at the fraction (A's moved there).
-	c3Vec3 pA = c3MulSV(simplex.v[0].lambda, simplex.v[0].wA);
-	c3Vec3 pB = c3MulSV(simplex.v[0].lambda, simplex.v[0].wB);
-	for (int i = 1; i < simplex.count; ++i)
-	{
-		pA = c3MulAdd(pA, simplex.v[i].lambda, simplex.v[i].wA);
-		pB = c3MulAdd(pB, simplex.v[i].lambda, simplex.v[i].wB);
-	}
+	// The closest points of the cores at the fraction (A's moved there below).
+	c3Vec3 pA, pB;
+	c3SimplexWitnesses(&simplex, &pA, &pB);
 	c3Vec3 normal = vv > 0.0 ? c3CastNormal(&simplex, v, plane) : plane;
 	pA = c3MulAdd(pA, lambda, r);
 	double coreDistance = vv > 0.0 ? sqrt(vv) : 0.0;
