@@ -28,8 +28,8 @@ typedef struct Case
 	c3Plane plane;
 	c3Vec3 delta, fall, zero;
 	c3RayCastInput ray, planeRay, quadRay;
-	c3Polygon quad, tilted;
-	c3Ellipsoid body, sunk;
+	c3Polygon quad, tilted, high;
+	c3Ellipsoid body, sunk, low;
 	c3Vec3 down;
 } Case;
 
@@ -88,8 +88,11 @@ static void setupFixed(Case* c)
 	c3MakePolygon(quad, 4, &c->quad, &bad);
 	c3Vec3 tilted[4] = {V(-2, -0.5, -2), V(-2, 0.5, 2), V(2, 0.5, 2), V(2, -0.5, -2)};
 	c3MakePolygon(tilted, 4, &c->tilted, &bad);
+	c->high = c->quad;
+	c3TranslateShape(c3_polygonShape, &c->high, V(0.5, 3, 0.2));
 	c3MakeEllipsoid(V(0.5, 3, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->body, &bad);
 	c3MakeEllipsoid(V(0.5, 1.2, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->sunk, &bad);
+	c3MakeEllipsoid(V(0.5, -0.8, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->low, &bad);
 	c->down = V(0, -6, 0);
 }
 
@@ -143,9 +146,12 @@ static void setupRandom(Case* c)
 	}
 	c3MakePolygon(ring, 5, &c->quad, &bad);
 	c->tilted = c->quad;
+	c->high = c->quad;
+	c3TranslateShape(c3_polygonShape, &c->high, rvec(-4, 4));
 	double a = rnd(0, 6.28), co = cos(a), si = sin(a);
 	c3MakeEllipsoid(rvec(-4, 4), V(0.4 * co, 0.4 * si, 0), V(-0.9 * si, 0.9 * co, 0), V(0, 0, 0.4), &c->body, &bad);
 	c3MakeEllipsoid(rvec(-2, 2), V(0.4 * co, 0.4 * si, 0), V(-0.9 * si, 0.9 * co, 0), V(0, 0, 0.4), &c->sunk, &bad);
+	c3MakeEllipsoid(rvec(-2, 2), V(0.9 * co, 0.9 * si, 0), V(-0.3 * si, 0.3 * co, 0), V(0, 0, 0.5), &c->low, &bad);
 	c->down = rvec(-6, 6);
 }
 
@@ -235,6 +241,28 @@ static double swEllipsoidSphere(const Case* c) { return c3GetSweepFcn(c3_ellipso
 static double swEllipsoidEllipsoid(const Case* c) { return c3GetSweepFcn(c3_ellipsoidShape, c3_ellipsoidShape)(&c->body, c->down, &c->sunk, c->fall).fraction; }
 static double diEllipsoidEllipsoid(const Case* c) { return c3DistanceConvex(c3_ellipsoidShape, &c->body, c3_ellipsoidShape, &c->sunk); }
 static double swSegmentPolygon(const Case* c) { return c3GetSweepFcn(c3_segmentShape, c3_polygonShape)(&c->seg2, c->down, &c->tilted, c->zero).fraction; }
+// The generic cast beside GJK's distance of the same pair, both on
+// proxies made in the call.
+static double gjk(c3ShapeType ta, const void* a, c3ShapeType tb, const void* b)
+{
+	c3Proxy pa = c3MakeProxy(ta, a), pb = c3MakeProxy(tb, b);
+	return c3ShapeDistance(&pa, &pb).distance;
+}
+static double cast(c3ShapeType ta, const void* a, c3Vec3 translation, c3ShapeType tb, const void* b)
+{
+	c3Proxy pa = c3MakeProxy(ta, a), pb = c3MakeProxy(tb, b);
+	return c3ShapeCast(&pa, &pb, translation, 1.0).fraction;
+}
+static double gjEllipsoidEllipsoid(const Case* c) { return gjk(c3_ellipsoidShape, &c->body, c3_ellipsoidShape, &c->low); }
+static double caEllipsoidEllipsoid(const Case* c) { return cast(c3_ellipsoidShape, &c->body, c->down, c3_ellipsoidShape, &c->low); }
+static double gjOBBPolygon(const Case* c) { return gjk(c3_obbShape, &c->o3, c3_polygonShape, &c->tilted); }
+static double caOBBPolygon(const Case* c) { return cast(c3_obbShape, &c->o3, c->down, c3_polygonShape, &c->tilted); }
+static double gjSegmentPolygon(const Case* c) { return gjk(c3_segmentShape, &c->seg2, c3_polygonShape, &c->tilted); }
+static double caSegmentPolygon(const Case* c) { return cast(c3_segmentShape, &c->seg2, c->down, c3_polygonShape, &c->tilted); }
+static double gjPolygonPolygon(const Case* c) { return gjk(c3_polygonShape, &c->high, c3_polygonShape, &c->tilted); }
+static double caPolygonPolygon(const Case* c) { return cast(c3_polygonShape, &c->high, c->down, c3_polygonShape, &c->tilted); }
+static double gjEllipsoidSphere(const Case* c) { return gjk(c3_ellipsoidShape, &c->body, c3_sphereShape, &c->s1); }
+static double caEllipsoidSphere(const Case* c) { return cast(c3_ellipsoidShape, &c->body, c->down, c3_sphereShape, &c->s1); }
 // clang-format on
 
 static const struct
@@ -277,10 +305,20 @@ static const struct
 	{"raycast polygon", rcPolygon},
 	{"raycast ellipsoid", rcEllipsoid},
 	{"closestPoint ellipsoid (out)", cpEllipsoid},
-	{"sweep ellipsoid/sphere (conservative advancement)", swEllipsoidSphere},
-	{"sweep ellipsoid/ellipsoid (conservative advancement)", swEllipsoidEllipsoid},
+	{"sweep ellipsoid/sphere (ray cast)", swEllipsoidSphere},
+	{"sweep ellipsoid/ellipsoid (ray cast)", swEllipsoidEllipsoid},
 	{"distance ellipsoid/ellipsoid (GJK)", diEllipsoidEllipsoid},
-	{"sweep segment/polygon (conservative advancement)", swSegmentPolygon},
+	{"sweep segment/polygon (ray cast)", swSegmentPolygon},
+	{"gjk ellipsoid/ellipsoid", gjEllipsoidEllipsoid},
+	{"cast ellipsoid/ellipsoid", caEllipsoidEllipsoid},
+	{"gjk obb/polygon", gjOBBPolygon},
+	{"cast obb/polygon", caOBBPolygon},
+	{"gjk segment/polygon", gjSegmentPolygon},
+	{"cast segment/polygon", caSegmentPolygon},
+	{"gjk polygon/polygon", gjPolygonPolygon},
+	{"cast polygon/polygon", caPolygonPolygon},
+	{"gjk ellipsoid/sphere", gjEllipsoidSphere},
+	{"cast ellipsoid/sphere", caEllipsoidSphere},
 };
 
 /// With arguments, only the rows whose names contain one of them.

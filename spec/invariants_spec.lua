@@ -102,7 +102,7 @@ describe("invariants over sizes from 1e-6 to 1e6, at 0 and at 1e6", function()
     local hits = 0
     local flat = { segment = true, polygon = true }
     cases(902, function(rng, ka, kb, size, center, tol, where)
-      -- Two flat shapes are swept by conservative advancement on their
+      -- Two flat shapes are swept by a GJK ray cast on their
       -- points, and their overlap test reads a polygon by its plane: far
       -- from the origin the two differ by the rounding of the coordinates,
       -- and above 1e-7 of the shapes' size (a size of 1e-6 at 1e6) they may

@@ -2284,7 +2284,7 @@ describe("collide.newWorld", function()
   end)
 
   it("gives a box's face normal exactly where a box mover lands on a box's face", function()
-    -- Boxes meet by conservative advancement (GJK), whose direction between
+    -- Boxes met by conservative advancement (GJK), whose direction between
     -- closest points a billionth apart is tilted by up to 2e-6 radians: a
     -- slide along that plane sank 4e-6 into the floor over 20 units.
     local unpack = table.unpack or unpack

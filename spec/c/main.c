@@ -13,6 +13,6 @@ int main(void)
 							  c3_raycastTests,     c3_distanceTests, c3_sweptTests,   c3_gjkTests,
 							  c3_moverTests,       c3_dispatchTests, c3_meshTests,    c3_triangleSweepTests,
 							  c3_triangleBoxTests, c3_treeTests,     c3_worldTests,   c3_moveTests,
-							  c3_worldIntoTests};
+							  c3_worldIntoTests,   c3_shapeCastTests};
 	return c3RunSuites(suites, sizeof suites / sizeof suites[0]);
 }

@@ -69,6 +69,7 @@ extern const c3Test c3_meshTests[];
 extern const c3Test c3_triangleSweepTests[];
 extern const c3Test c3_triangleBoxTests[];
 extern const c3Test c3_treeTests[];
+extern const c3Test c3_shapeCastTests[];
 
 /// Run every test of the NULL-terminated suites given, printing each that
 /// fails and then "N passed, M failed"; the exit status of a test program.

@@ -16,7 +16,7 @@ P.sweep = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb
   {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}, {"aabb", "plane"}, {"obb", "plane"},
   {"aabb", "obb"}, {"obb", "obb"}, {"aabb", "polygon"}, {"obb", "polygon"}, {"aabb", "segment"},
   {"obb", "segment"}, {"sphere", "segment"}, {"ellipsoid", "segment"},
-  -- by conservative advancement (spec/swept_convex_spec.lua)
+  -- by GJK ray casting (spec/swept_convex_spec.lua)
   {"segment", "segment"}, {"segment", "polygon"}, {"polygon", "polygon"}, {"segment", "plane"}, {"polygon", "plane"},
   {"ellipsoid", "sphere"}, {"ellipsoid", "ellipsoid"}})
 P.sweepInterval = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}})

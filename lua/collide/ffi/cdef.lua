@@ -330,8 +330,26 @@ c3PenetrationOutput c3ShapePenetration(const c3Proxy* a, const c3Proxy* b);
 c3Penetration c3PenetrationConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
 enum
 {
-	C3_SWEEP_CONVEX_MAX_ITERATIONS = 64
+	C3_SHAPE_CAST_MAX_ITERATIONS = 128
 };
+typedef enum c3CastStatus
+{
+	c3_castMiss = 0,
+	c3_castHit = 1,
+	c3_castStartTouching = 2,
+	c3_castMaxIterations = 3,
+} c3CastStatus;
+typedef struct c3ShapeCastOutput
+{
+	c3Vec3 point;
+	c3Vec3 normal;
+	double fraction;
+	int iterations;
+	c3CastStatus status;
+} c3ShapeCastOutput;
+c3ShapeCastOutput c3ShapeCast(const c3Proxy* a, const c3Proxy* b, c3Vec3 translation, double maxFraction);
+int c3ShapeCastPtr(const c3Proxy* a, const c3Proxy* b, const c3Vec3* translation, double maxFraction,
+						  c3ShapeCastOutput* out);
 c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
 								  c3Vec3 deltaB);
 double c3DistanceEllipsoidSphere(const c3Ellipsoid* a, const c3Sphere* b);

@@ -43,7 +43,7 @@ enum
 // function c3<Query><A><B> (c3SweepIntervalSphereSphere for an interval),
 // NO leaves the pair without a test. For distance, EXACT calls
 // c3Distance<A><B> and GJK calls c3DistanceConvex; for a sweep, CONVEX calls
-// c3SweepConvex (conservative advancement on GJK), for the pairs with no
+// c3SweepConvex (GJK ray casting, c3ShapeCast), for the pairs with no
 // closed form. X is called with c, the cell of the table being filled,
 // passed through.
 // clang-format off
@@ -186,7 +186,7 @@ static inline c3Penetration c3CheckedPenetration(c3Penetration out)
 		return c3CheckedCast(out);                                                                                     \
 	}
 
-// A pair with no closed form: conservative advancement, two shapes of one
+// A pair with no closed form: c3SweepConvex, two shapes of one
 // type in their canonical order (as the same-type sweeps and distances), so
 // that swapping them gives the same time and the normal negated.
 #define C3_SWEEP_CONVEX(A, B)                                                                                          \

@@ -14,6 +14,7 @@
 #include "query/gjk.h"
 
 #include <float.h>
+#include <string.h>
 
 #include "base/core.h"
 #include "base/math_functions.h"
@@ -295,17 +296,100 @@ static c3Vec3 c3SearchDirection(const c3Vec3* w, const c3SubSimplex* s, c3Vec3 v
 
 // -- GJK ------------------------------------------------------------------------------------
 
+// A simplex of one point of A - B: the first points (or centers).
+static void c3StartSimplex(c3Simplex* simplex, const c3Proxy* a, const c3Proxy* b)
+{
+	simplex->count = 1;
+	simplex->v[0].wA = a->count > 0 ? a->points[0] : a->ellipsoid.center;
+	simplex->v[0].wB = b->count > 0 ? b->points[0] : b->ellipsoid.center;
+	simplex->v[0].w = c3Sub(simplex->v[0].wA, simplex->v[0].wB);
+	simplex->v[0].lambda = 1.0;
+}
+
+// How a step of GJK ended.
+typedef enum c3SimplexStep
+{
+	c3_stepCloser,  // v, vv and d are the new closest point, its length squared and search direction
+	c3_stepInside,  // the simplex holds the origin
+	c3_stepStalled, // |v| did not decrease: the simplex is restored
+} c3SimplexStep;
+
+// A step of GJK: the support pair (wA, wB), whose point of A - B is w, added
+// to the simplex (unless add is false), and the simplex reduced to the
+// closest point of the result. In exact arithmetic |v| decreases strictly at
+// every step; when rounding stops it, the previous simplex is the answer.
+// The gap can then be far above C3_GJK_RELATIVE_GAP without the distance
+// being off: against a large flat face, a v off its foot by less than
+// sqrt(eps) |v| (invisible in |v|^2) tilts the search direction, and the
+// face's far corners drag the lower bound down. (GJK can also stall short
+// of the answer: a curved shape against a long edge improves by steps that
+// rounding hides; see spec/c/test_gjk.c.)
+static c3SimplexStep c3StepSimplex(c3Simplex* simplex, c3Vec3 wA, c3Vec3 wB, c3Vec3 w, bool add, c3Vec3* v, double* vv,
+								   c3Vec3* d)
+{
+	c3Simplex saved = *simplex;
+	if (add)
+	{
+		simplex->v[simplex->count].wA = wA;
+		simplex->v[simplex->count].wB = wB;
+		simplex->v[simplex->count].w = w;
+		simplex->count++;
+	}
+	c3Vec3 points[4];
+	for (int i = 0; i < simplex->count; ++i)
+	{
+		points[i] = simplex->v[i].w;
+	}
+	c3SubSimplex solution;
+	bool inside = c3SolveSimplex(points, simplex->count, &solution);
+	c3ReduceSimplex(simplex, &solution);
+	C3_ASSERT(simplex->count >= 1 && simplex->count <= 4);
+	if (inside)
+	{
+		return c3_stepInside;
+	}
+	if (!(solution.distanceSquared < *vv))
+	{
+		*simplex = saved;
+		return c3_stepStalled;
+	}
+	*v = c3SubSimplexPoint(points, &solution);
+	*vv = solution.distanceSquared;
+	*d = c3SearchDirection(points, &solution, *v);
+	return c3_stepCloser;
+}
+
+// The closest points of the cores: the simplex's support points weighed by
+// its barycentric coordinates.
+static void c3SimplexWitnesses(const c3Simplex* simplex, c3Vec3* pA, c3Vec3* pB)
+{
+	*pA = c3MulSV(simplex->v[0].lambda, simplex->v[0].wA);
+	*pB = c3MulSV(simplex->v[0].lambda, simplex->v[0].wB);
+	for (int i = 1; i < simplex->count; ++i)
+	{
+		*pA = c3MulAdd(*pA, simplex->v[i].lambda, simplex->v[i].wA);
+		*pB = c3MulAdd(*pB, simplex->v[i].lambda, simplex->v[i].wB);
+	}
+}
+
+// Cores whose closest points pA and pB (coreDistance apart along unit
+// normal, from pA toward pB) are within the radii: a point along pA -> pB
+// within radiusA of pA and radiusB of pB is in both shapes; the middle of
+// that range.
+static c3Vec3 c3PointOfBoth(c3Vec3 pA, double radiusA, double radiusB, c3Vec3 normal, double coreDistance)
+{
+	double lo = c3MaxDouble(0.0, coreDistance - radiusB);
+	double hi = c3MinDouble(radiusA, coreDistance);
+	return c3MulAdd(pA, 0.5 * (lo + hi), normal);
+}
+
 // GJK, leaving its last simplex in *last (on an overlap, one that holds
 // the origin, within rounding).
 static c3DistanceOutput c3RunGJK(const c3Proxy* a, const c3Proxy* b, c3Simplex* last)
 {
 	// Any point of A - B starts the search: the first points (or centers).
 	c3Simplex simplex;
-	simplex.count = 1;
-	simplex.v[0].wA = a->count > 0 ? a->points[0] : a->ellipsoid.center;
-	simplex.v[0].wB = b->count > 0 ? b->points[0] : b->ellipsoid.center;
-	simplex.v[0].w = c3Sub(simplex.v[0].wA, simplex.v[0].wB);
-	simplex.v[0].lambda = 1.0;
+	c3StartSimplex(&simplex, a, b);
 	double scale = c3MaxDouble(c3MaxAbsComponent(simplex.v[0].wA), c3MaxAbsComponent(simplex.v[0].wB));
 
 	// v is the closest point of the simplex, a real point of A - B; d is the
@@ -349,54 +433,16 @@ static c3DistanceOutput c3RunGJK(const c3Proxy* a, const c3Proxy* b, c3Simplex* 
 			break;
 		}
 
-		c3Simplex saved = simplex;
-		simplex.v[simplex.count].wA = wA;
-		simplex.v[simplex.count].wB = wB;
-		simplex.v[simplex.count].w = w;
-		simplex.count++;
-
-		c3Vec3 points[4];
-		for (int i = 0; i < simplex.count; ++i)
+		c3SimplexStep step = c3StepSimplex(&simplex, wA, wB, w, true, &v, &vv, &d);
+		if (step != c3_stepCloser)
 		{
-			points[i] = simplex.v[i].w;
-		}
-		c3SubSimplex solution;
-		bool inside = c3SolveSimplex(points, simplex.count, &solution);
-		c3ReduceSimplex(&simplex, &solution);
-		C3_ASSERT(simplex.count >= 1 && simplex.count <= 4);
-		if (inside)
-		{
-			status = c3_distanceOverlap;
+			status = step == c3_stepInside ? c3_distanceOverlap : c3_distanceConverged;
 			break;
 		}
-
-		// In exact arithmetic |v| decreases strictly at every step; when
-		// rounding stops it, the previous simplex is the answer. The gap can
-		// then be far above C3_GJK_RELATIVE_GAP without the distance being
-		// off: against a large flat face, a v off its foot by less than
-		// sqrt(eps) |v| (invisible in |v|^2) tilts the search direction, and
-		// the face's far corners drag the lower bound down. (GJK can also
-		// stall short of the answer: a curved shape against a long edge
-		// improves by steps that rounding hides; see spec/c/test_gjk.c.)
-		if (!(solution.distanceSquared < vv))
-		{
-			simplex = saved;
-			status = c3_distanceConverged;
-			break;
-		}
-		v = c3SubSimplexPoint(points, &solution);
-		vv = solution.distanceSquared;
-		d = c3SearchDirection(points, &solution, v);
 	}
 
-	// The closest points of the cores.
-	c3Vec3 pA = c3MulSV(simplex.v[0].lambda, simplex.v[0].wA);
-	c3Vec3 pB = c3MulSV(simplex.v[0].lambda, simplex.v[0].wB);
-	for (int i = 1; i < simplex.count; ++i)
-	{
-		pA = c3MulAdd(pA, simplex.v[i].lambda, simplex.v[i].wA);
-		pB = c3MulAdd(pB, simplex.v[i].lambda, simplex.v[i].wB);
-	}
+	c3Vec3 pA, pB;
+	c3SimplexWitnesses(&simplex, &pA, &pB);
 
 	*last = simplex;
 	c3DistanceOutput out;
@@ -422,11 +468,7 @@ static c3DistanceOutput c3RunGJK(const c3Proxy* a, const c3Proxy* b, c3Simplex* 
 		return out;
 	}
 
-	// The radii close the gap: a point along pA -> pB within a->radius of pA
-	// and b->radius of pB is in both shapes; take the middle of that range.
-	double lo = c3MaxDouble(0.0, coreDistance - b->radius);
-	double hi = c3MinDouble(a->radius, coreDistance);
-	out.pointA = out.pointB = c3MulAdd(pA, 0.5 * (lo + hi), normal);
+	out.pointA = out.pointB = c3PointOfBoth(pA, a->radius, b->radius, normal, coreDistance);
 	out.status = c3_distanceOverlap;
 	return out;
 }
@@ -460,6 +502,316 @@ bool c3GJKOverlap(c3ShapeType typeA, const void* a, c3ShapeType typeB, const voi
 {
 	c3DistanceOutput out = c3GJKDistance(typeA, a, typeB, b);
 	return c3GJKTouching(&out);
+}
+
+// -- shape cast: GJK ray casting ------------------------------------------------------------
+//
+// van den Bergen, "Ray Casting against General Convex Objects with
+// Application to Continuous Collision Detection" (2004), section 3, with the
+// radii as Box2D v3's b2ShapeCast takes them. a moved by s r touches b when
+// the origin is in M(s) = A + s r - B grown by the radii. GJK runs on M at
+// the current fraction; each support point w along n (from B toward A) gives
+// a plane that bounds the cores' distance from below at every fraction, by
+// n . (wA - wB) + s n . r. While that bound exceeds the target, no contact
+// comes before it falls to the target: the fraction moves there (safe), the
+// simplex's points move with it, and GJK goes on. The cast ends when GJK's
+// upper bound |v| comes within the reach: the cores are then between target
+// and reach apart (the radii plus the margins below).
+
+// The bounds of a proxy, its radius included.
+static c3AABB c3ProxyBounds(const c3Proxy* p)
+{
+	if (p->count == 0)
+	{
+		return c3ComputeEllipsoidBounds(&p->ellipsoid);
+	}
+	c3Vec3 lo = p->points[0], hi = p->points[0];
+	for (int i = 1; i < p->count; ++i)
+	{
+		lo = c3Min(lo, p->points[i]);
+		hi = c3Max(hi, p->points[i]);
+	}
+	c3AABB out;
+	out.center = c3Midpoint(lo, hi);
+	out.halfExtents = c3Add(c3MulSV(0.5, c3Sub(hi, lo)), c3MakeVec3(p->radius, p->radius, p->radius));
+	return out;
+}
+
+// Where a cast stops, as separations of the shapes in world space: each
+// plane moves the fraction to target, and the cast ends within reach.
+typedef struct c3CastMargins
+{
+	double target;
+	double reach;
+	// In an ellipsoid's unit space (u = M^-1 (x - c)), 1 / s_i^2 for its
+	// semi-axes s_i: a plane of unit normal n there is a world plane, and
+	// separations along it scale by 1 / |M^-T n|. Zero in world space.
+	c3Vec3 inverseAxesSquared;
+	bool unitSpace;
+} c3CastMargins;
+
+// The margins of a cast: within the contact gap, a billionth of the sizes
+// and the translation (the shapes stop a quarter to a half of it apart), or
+// the contact tolerance of the coordinates that the overlap tests of GJK's
+// pairs use (c3GJKTouching) where that is larger (far from the origin: 1e-6
+// at 1e6): then the cast stops where they first find the shapes touching,
+// 0.9 to 1 of it apart.
+static c3CastMargins c3MakeCastMargins(const c3Proxy* a, const c3Proxy* b, c3Vec3 translation)
+{
+	c3AABB boundsA = c3ProxyBounds(a), boundsB = c3ProxyBounds(b);
+	double extentA = c3MaxAbsComponent(boundsA.halfExtents), extentB = c3MaxAbsComponent(boundsB.halfExtents);
+	double size = c3MaxDouble(c3MaxDouble(extentA, extentB), c3MaxAbsComponent(translation));
+	double coordinates =
+		c3MaxDouble(c3MaxAbsComponent(boundsA.center) + extentA, c3MaxAbsComponent(boundsB.center) + extentB);
+	c3CastMargins m;
+	double sizes = 1.0e-9 * size, touching = C3_CONTACT_TOLERANCE * coordinates;
+	m.target = c3MaxDouble(0.25 * sizes, 0.9 * touching);
+	m.reach = c3MaxDouble(0.5 * sizes, touching);
+	m.inverseAxesSquared = c3MakeVec3(0.0, 0.0, 0.0);
+	m.unitSpace = false;
+	return m;
+}
+
+// The world separation that a separation along unit n of the cast's space
+// stands for.
+static double c3WorldSeparation(const c3CastMargins* m, double separation, c3Vec3 n)
+{
+	if (!m->unitSpace)
+	{
+		return separation;
+	}
+	c3Vec3 k = m->inverseAxesSquared;
+	return separation / sqrt(k.x * n.x * n.x + k.y * n.y * n.y + k.z * n.z * n.z);
+}
+
+// The simplex's points at fraction lambda: w = wA + lambda r - wB.
+static void c3MoveSimplex(c3Simplex* simplex, c3Vec3 r, double lambda)
+{
+	for (int i = 0; i < simplex->count; ++i)
+	{
+		simplex->v[i].w = c3Sub(c3MulAdd(simplex->v[i].wA, lambda, r), simplex->v[i].wB);
+	}
+}
+
+// The contact normal (from B toward A) of the cast's final simplex, whose
+// closest point is v: the direction of the next search
+// (c3SearchDirection), a face of M's normal when v lies inside it, as the
+// contact between polytopes at a vertex and a face, or two edges, has;
+// exact to rounding where v itself, a billionth of the sizes long, is
+// tilted by a millionth of a radian. (Shapes with radii have v about as
+// long as them; an ellipsoid is cast as a ball in its unit space.)
+static c3Vec3 c3CastNormal(const c3Simplex* simplex, c3Vec3 v, c3Vec3 fallback)
+{
+	c3Vec3 points[4];
+	c3SubSimplex s = c3MakeSubSimplex(simplex->count, 0, 1, 2);
+	for (int i = 0; i < simplex->count; ++i)
+	{
+		points[i] = simplex->v[i].w;
+		s.index[i] = i;
+		s.lambda[i] = simplex->v[i].lambda;
+	}
+	return c3NormalizeOr(c3SearchDirection(points, &s, v), fallback);
+}
+
+// The cast of proxies a and b within margins m.
+static c3ShapeCastOutput c3CastCores(const c3Proxy* a, const c3Proxy* b, c3Vec3 translation, double maxFraction,
+									 const c3CastMargins* m)
+{
+	c3ShapeCastOutput out = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, 0, c3_castMiss};
+	const c3Vec3 r = translation;
+	const double radius = a->radius + b->radius;
+
+	c3Simplex simplex;
+	c3StartSimplex(&simplex, a, b);
+
+	double lambda = 0.0;
+	c3Vec3 v = simplex.v[0].w;
+	double vv = c3LengthSquared(v);
+	c3Vec3 d = v;
+	// The normal of the last plane that moved the fraction: the contact
+	// normal where v vanishes (the cores meet by rounding).
+	c3Vec3 plane = c3NormalizeOr(c3Neg(r), c3DefaultNormal());
+	c3CastStatus status = c3_castMaxIterations;
+	for (;;)
+	{
+		double upper = sqrt(vv);
+		if (!(upper > 0.0) || c3WorldSeparation(m, upper - radius, c3MulSV(1.0 / upper, v)) <= m->reach)
+		{
+			status = lambda > 0.0 ? c3_castHit : c3_castStartTouching;
+			break;
+		}
+		if (out.iterations == C3_SHAPE_CAST_MAX_ITERATIONS)
+		{
+			break;
+		}
+		out.iterations++;
+
+		c3Vec3 n = c3Normalize(d);
+		c3Vec3 wA = c3ProxySupport(a, c3Neg(n));
+		c3Vec3 wB = c3ProxySupport(b, n);
+		double base = c3Dot(n, c3Sub(wA, wB));
+		double rate = c3Dot(n, r);
+		double bound = base + lambda * rate;
+		// The target separation along n, in the cast's space.
+		double target = radius + m->target / c3WorldSeparation(m, 1.0, n);
+		bool moved = false;
+		if (bound > target)
+		{
+			// The plane separates the cores by more than the target now and,
+			// when the motion does not close on it, at every fraction.
+			if (!(rate < 0.0))
+			{
+				return out;
+			}
+			double next = (target - base) / rate;
+			if (!(next <= maxFraction))
+			{
+				return out;
+			}
+			if (next > lambda)
+			{
+				lambda = next;
+				c3MoveSimplex(&simplex, r, lambda);
+				plane = n;
+				vv = INFINITY;
+				moved = true;
+			}
+		}
+		// Where no plane moves the fraction, GJK at this fraction has
+		// converged (w is already a vertex, or the bound is within its gap
+		// of |v|) with the cores within the target to rounding: a contact.
+		bool known = c3SimplexHas(&simplex, wA, wB);
+		if (!moved && (known || upper - bound <= C3_GJK_RELATIVE_GAP * upper))
+		{
+			status = lambda > 0.0 ? c3_castHit : c3_castStartTouching;
+			break;
+		}
+
+		c3Vec3 w = c3Sub(c3MulAdd(wA, lambda, r), wB);
+		c3SimplexStep step = c3StepSimplex(&simplex, wA, wB, w, !known, &v, &vv, &d);
+		if (step != c3_stepCloser)
+		{
+			// Overlapping cores (only at the start, or by rounding), or
+			// GJK's answer at this fraction.
+			vv = step == c3_stepInside ? 0.0 : vv;
+			status = lambda > 0.0 ? c3_castHit : c3_castStartTouching;
+			break;
+		}
+	}
+
+	// The closest points of the cores at the fraction (A's moved there below).
+	c3Vec3 pA, pB;
+	c3SimplexWitnesses(&simplex, &pA, &pB);
+	c3Vec3 normal = vv > 0.0 ? c3CastNormal(&simplex, v, plane) : plane;
+	pA = c3MulAdd(pA, lambda, r);
+	double coreDistance = vv > 0.0 ? sqrt(vv) : 0.0;
+	if (coreDistance > radius)
+	{
+		out.point = c3Midpoint(c3MulAdd(pA, -a->radius, normal), c3MulAdd(pB, b->radius, normal));
+	}
+	else
+	{
+		// Overlapping at the start: a point of both.
+		out.point = c3PointOfBoth(pA, a->radius, b->radius, c3Neg(normal), coreDistance);
+	}
+	out.normal = normal;
+	out.fraction = lambda;
+	out.status = status;
+	return out;
+}
+
+// Whether a proxy maps to an ellipsoid's unit space as a proxy: points, a
+// sphere (which becomes an ellipsoid) or an ellipsoid; not points grown by a
+// radius (a capsule).
+static bool c3MapsToUnit(const c3Proxy* p)
+{
+	return p->count <= 1 || p->radius == 0.0;
+}
+
+// Proxy p in the unit space of ellipsoid e (centered on it): u = M^-1 (x - c).
+static c3Proxy c3ProxyToUnit(const c3Ellipsoid* e, const c3Proxy* p)
+{
+	c3Proxy out = *p;
+	c3Vec3 axesSquared = c3EllipsoidAxesSquared(e);
+	if (p->count == 0 || p->radius > 0.0)
+	{
+		// An ellipsoid (a sphere made one): its center and axes mapped; a
+		// linear map takes an ellipsoid to one whose axes need not be
+		// orthogonal, which its support (c + M M^T d / |M^T d|) allows.
+		c3Ellipsoid source = p->ellipsoid;
+		if (p->count > 0)
+		{
+			source.center = p->points[0];
+			for (int i = 0; i < 3; ++i)
+			{
+				source.axis[i] = c3MulSV(p->radius, c3AxisVector(i, 1.0));
+			}
+		}
+		out.count = 0;
+		out.radius = 0.0;
+		out.ellipsoid.center = c3EllipsoidToUnitWith(e, axesSquared, c3Sub(source.center, e->center));
+		for (int i = 0; i < 3; ++i)
+		{
+			out.ellipsoid.axis[i] = c3EllipsoidToUnitWith(e, axesSquared, source.axis[i]);
+		}
+		return out;
+	}
+	for (int i = 0; i < p->count; ++i)
+	{
+		out.points[i] = c3EllipsoidToUnitWith(e, axesSquared, c3Sub(p->points[i], e->center));
+	}
+	return out;
+}
+
+// The cast in the unit space of ellipsoid e (a or b), where it is a ball, a
+// point grown by a radius of 1: its contact normal is then along v, of
+// length about 1, to rounding, where in world space GJK's closest point of
+// a curved surface is off the contact by the square root of the gap (3e-5
+// radians), and a ball against a polytope ends in a few steps. The fraction
+// is the same in both spaces; the normal maps by M^-T, which makes it the
+// ellipsoid's surface normal at the contact; the margins stay world
+// separations (c3WorldSeparation).
+static c3ShapeCastOutput c3CastInUnitSpace(const c3Ellipsoid* e, bool eIsA, const c3Proxy* other, c3Vec3 translation,
+										   double maxFraction, c3CastMargins* m)
+{
+	c3Proxy ball;
+	memset(&ball, 0, sizeof ball);
+	ball.count = 1;
+	ball.radius = 1.0;
+	c3Proxy mapped = c3ProxyToUnit(e, other);
+	c3Vec3 r = c3EllipsoidToUnit(e, translation);
+	c3Vec3 axesSquared = c3EllipsoidAxesSquared(e);
+	m->inverseAxesSquared = c3MakeVec3(1.0 / axesSquared.x, 1.0 / axesSquared.y, 1.0 / axesSquared.z);
+	m->unitSpace = true;
+	c3ShapeCastOutput out =
+		eIsA ? c3CastCores(&ball, &mapped, r, maxFraction, m) : c3CastCores(&mapped, &ball, r, maxFraction, m);
+	if (out.status != c3_castMiss)
+	{
+		out.point = c3Add(e->center, c3EllipsoidFromUnit(e, out.point));
+		out.normal = c3EllipsoidNormalFromUnit(e, out.normal);
+	}
+	return out;
+}
+
+c3ShapeCastOutput c3ShapeCast(const c3Proxy* a, const c3Proxy* b, c3Vec3 translation, double maxFraction)
+{
+	c3CastMargins m = c3MakeCastMargins(a, b, translation);
+	if (a->count == 0 && c3MapsToUnit(b))
+	{
+		return c3CastInUnitSpace(&a->ellipsoid, true, b, translation, maxFraction, &m);
+	}
+	if (b->count == 0 && c3MapsToUnit(a))
+	{
+		return c3CastInUnitSpace(&b->ellipsoid, false, a, translation, maxFraction, &m);
+	}
+	return c3CastCores(a, b, translation, maxFraction, &m);
+}
+
+int c3ShapeCastPtr(const c3Proxy* a, const c3Proxy* b, const c3Vec3* translation, double maxFraction,
+				   c3ShapeCastOutput* out)
+{
+	*out = c3ShapeCast(a, b, *translation, maxFraction);
+	return (int)out->status;
 }
 
 // -- penetration: the expanding polytope algorithm ------------------------------------------

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Query: a sweep of any two bounded convex shapes by conservative
-// advancement over GJK (c3SweepConvex, public in collide/collision.h, is
+// Query: a sweep of any two bounded convex shapes by GJK ray casting
+// (c3ShapeCast, query/gjk.c) with a sweep's policy (c3SweepConvex, public in collide/collision.h, is
 // c3SweepConvexWith and the pair's penetration test, in query/dispatch.c).
 
 #ifndef C3_QUERY_SWEEP_CONVEX_H

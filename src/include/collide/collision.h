@@ -242,22 +242,62 @@ C3_API c3PenetrationOutput c3ShapePenetration(const c3Proxy* a, const c3Proxy* b
 /// c3ShapePenetration of two shapes, their proxies made here.
 C3_API c3Penetration c3PenetrationConvex(c3ShapeType typeA, const void* a, c3ShapeType typeB, const void* b);
 
-/// Steps c3SweepConvex may take; after the last it reports the time it
-/// reached, which is before the contact.
+/// Support queries c3ShapeCast may make before it stops with
+/// c3_castMaxIterations.
 enum
 {
-	C3_SWEEP_CONVEX_MAX_ITERATIONS = 64
+	C3_SHAPE_CAST_MAX_ITERATIONS = 128
 };
 
+/// How a shape cast ended.
+typedef enum c3CastStatus
+{
+	c3_castMiss = 0,          ///< no contact up to maxFraction (or the motion leaves b)
+	c3_castHit = 1,           ///< contact at fraction > 0
+	c3_castStartTouching = 2, ///< touching or overlapping at fraction 0 (within the contact gap)
+	c3_castMaxIterations = 3, ///< did not converge in C3_SHAPE_CAST_MAX_ITERATIONS: fraction is the last safe
+							  ///< time reached, before any contact
+} c3CastStatus;
+
+/// What c3ShapeCast found.
+typedef struct c3ShapeCastOutput
+{
+	c3Vec3 point;        ///< midway between the shapes' closest points at fraction (a moved by fraction *
+						 ///< translation), which are within the contact gap of each other
+	c3Vec3 normal;       ///< unit, from b toward a: the contact normal (at fraction 0, the direction between
+						 ///< the closest points, or against the translation when they overlap)
+	double fraction;     ///< a moved by fraction * translation comes within the contact gap of b
+	int iterations;      ///< support queries made
+	c3CastStatus status; ///< how the cast ended; the other fields are zero on a miss
+} c3ShapeCastOutput;
+
+/// a moved by translation (relative to b) up to maxFraction of it, by GJK
+/// ray casting on the Minkowski difference (van den Bergen, "Ray Casting
+/// against General Convex Objects with Application to Continuous Collision
+/// Detection", 2004), the radii as Box2D's b2ShapeCast takes them: the cores
+/// cast until they are the sum of the radii apart. The cast stops where the
+/// shapes come within the contact gap, max(1e-9 of the sizes and the
+/// translation, C3_CONTACT_TOLERANCE of the coordinates): at fraction, they
+/// are apart by a quarter to a half of it, so the fraction is never after
+/// the contact. Any proxies: points grown by a radius, or an ellipsoid.
+C3_API c3ShapeCastOutput c3ShapeCast(const c3Proxy* a, const c3Proxy* b, c3Vec3 translation, double maxFraction);
+
+/// c3ShapeCast into *out, the translation by pointer; returns out->status.
+C3_API int c3ShapeCastPtr(const c3Proxy* a, const c3Proxy* b, const c3Vec3* translation, double maxFraction,
+						  c3ShapeCastOutput* out);
+
 /// a moving by deltaA and b by deltaB over t in [0, 1], for any two bounded
-/// convex shapes, or one against a plane, by conservative advancement over
-/// GJK: the pairs that sweep has no closed form for. The time
-/// is within a billionth of the sizes and the motion of the contact, or
-/// within the contact tolerance of the coordinates (C3_CONTACT_TOLERANCE of
-/// them) where that is larger, never after it; shapes the pair's overlap
-/// test finds in contact at t = 0 give t = 0 with the direction of least
-/// penetration where the pair has a penetration test, else against the
-/// motion. The normal points from b toward a.
+/// convex shapes, or one against a plane: c3ShapeCast of their proxies (a
+/// plane by the shape's extent along its normal), for the pairs that sweep
+/// has no closed form for. The time is within the contact gap of c3ShapeCast
+/// (a billionth of the sizes and the motion, or C3_CONTACT_TOLERANCE of the
+/// coordinates where that is larger) of the contact, never after it; shapes
+/// the pair's overlap test finds in contact at t = 0 give t = 0 with the
+/// direction of least penetration where the pair has a penetration test,
+/// else against the motion. A sphere's or an ellipsoid's contact takes its
+/// surface normal; boxes take a face's or two edges' normal exactly. When
+/// the cast stops at its iteration cap, the time it reached (before the
+/// contact). The normal points from b toward a.
 C3_API c3CastOutput c3SweepConvex(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
 								  c3Vec3 deltaB);
 
