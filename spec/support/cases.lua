@@ -74,6 +74,15 @@ function C.shape(rng, kind)
     return { kind = "segment", a = a, b = b }
   elseif kind == "plane" then
     return { kind = "plane", point = rng:vector(-1.5, 1.5), normal = rng:unit() }
+  elseif kind == "capsule" then
+    -- a core of up to 3 long about a middle near the origin; a few are
+    -- spheres (a == b) and a few solid segments (radius 0)
+    local middle, half = rng:vector(-2, 2), G.scale(rng:unit(), rng:uniform(0, 1.5))
+    if rng:chance(0.05) then
+      half = { 0, 0, 0 }
+    end
+    local r = rng:chance(0.05) and 0 or rng:uniform(0.1, 1.2)
+    return { kind = "capsule", a = G.sub(middle, half), b = G.add(middle, half), radius = r }
   end
   error("unknown kind " .. kind)
 end
@@ -129,6 +138,7 @@ function C.make(collide, rng, kind, size, center)
   elseif kind == "aabb" then return collide.aabb(at(d.center), sized(d.half))
   elseif kind == "obb" then return collide.obb(at(d.center), sized(d.half), d.axes[1], d.axes[2], d.axes[3])
   elseif kind == "segment" then return collide.segment(at(d.a), at(d.b))
+  elseif kind == "capsule" then return collide.capsule(at(d.a), at(d.b), d.radius * size)
   end
   return collide.plane(at(d.point), d.normal)
 end

@@ -49,6 +49,8 @@ function G.build(collide, d)
     return collide.ellipsoid(d.center, d.axes[1], d.axes[2], d.axes[3])
   elseif d.kind == "polygon" then
     return collide.polygon(d.points)
+  elseif d.kind == "capsule" then
+    return collide.capsule(d.a, d.b, d.radius)
   end
   error("unknown kind " .. tostring(d.kind))
 end
@@ -71,6 +73,8 @@ function G.transform(d, s, offset)
     local points = {}
     for i, q in ipairs(d.points) do points[i] = p(q) end
     return { kind = "polygon", points = points }
+  elseif d.kind == "capsule" then
+    return { kind = "capsule", a = p(d.a), b = p(d.b), radius = d.radius * s }
   else
     return { kind = "plane", point = p(d.point), normal = d.normal }
   end
@@ -129,6 +133,16 @@ function G.closestPoint(d, p)
     if ll == 0 then return d.a end
     local t = max(0, min(1, G.dot(G.sub(p, d.a), ab) / ll))
     return G.madd(d.a, t, ab)
+  elseif d.kind == "capsule" then
+    local q = G.closestPoint({ kind = "segment", a = d.a, b = d.b }, p)
+    local r = G.sub(p, q)
+    local l = G.length(r)
+    if l <= d.radius then return p end
+    return G.madd(q, d.radius / l, r)
+  elseif d.kind == "polygon" then
+    return G.pointPolygon(p, d.points, G.polygonNormal(d.points))
+  elseif d.kind == "ellipsoid" then
+    return G.pointEllipsoid(p, d)
   else
     return G.madd(p, -G.dot(d.normal, G.sub(p, d.point)), d.normal)
   end
@@ -148,6 +162,11 @@ function G.pointDistance(d, p)
     return sqrt(s)
   elseif d.kind == "plane" then
     return abs(G.dot(d.normal, G.sub(p, d.point)))
+  elseif d.kind == "capsule" then
+    return max(0, G.length(G.sub(p, G.closestPoint({ kind = "segment", a = d.a, b = d.b }, p))) - d.radius)
+  elseif d.kind == "ellipsoid" then
+    local _, distance = G.pointEllipsoid(p, d)
+    return distance
   else
     return G.length(G.sub(p, G.closestPoint(d, p)))
   end
@@ -164,6 +183,8 @@ function G.support(d, dir)
     return G.madd(d.center, d.radius, G.normalize(dir))
   elseif d.kind == "segment" then
     return G.dot(d.a, dir) >= G.dot(d.b, dir) and d.a or d.b
+  elseif d.kind == "capsule" then
+    return G.madd(G.dot(d.a, dir) >= G.dot(d.b, dir) and d.a or d.b, d.radius, G.normalize(dir))
   elseif d.kind == "polygon" then
     local best, value = nil, -huge
     for _, p in ipairs(d.points) do
@@ -324,7 +345,9 @@ end
 
 --- Brute-force distance between two shape descriptions (0 when they meet).
 function G.distance(a, b)
-  if a.kind == "sphere" then
+  if a.kind == "capsule" or b.kind == "capsule" then
+    return max(0, (G.capsuleGap(a.kind == "capsule" and a or b, a.kind == "capsule" and b or a)))
+  elseif a.kind == "sphere" then
     return max(0, G.pointDistance(b, a.center) - a.radius)
   elseif b.kind == "sphere" then
     return G.distance(b, a)
@@ -366,6 +389,8 @@ function G.grown(d, delta)
     local h = {}
     for i = 1, 3 do h[i] = max(0, d.half[i] + delta) end
     return { kind = d.kind, center = d.center, half = h, axes = d.axes }
+  elseif d.kind == "capsule" then
+    return { kind = "capsule", a = d.a, b = d.b, radius = max(0, d.radius + delta) }
   end
   return d
 end
@@ -386,6 +411,364 @@ function G.firstContact(f, band)
     if f(mid) > 0 then lo = mid else hi = mid end
   end
   return hi
+end
+
+-- -- exact distances and closest points, for capsules ----------------------------
+-- A capsule is the set of points within its radius of its core segment, so its
+-- distance to a shape is the core's distance less the radius: these measure a
+-- segment's distance to every kind exactly (a segment's to an ellipsoid by
+-- search along it on the exact point distance), with a closest pair of points.
+-- Scalar code in the inner loops: a sweep's brute force runs them thousands
+-- of times a case.
+
+local function clamp01(x)
+  if x < 0 then return 0 elseif x > 1 then return 1 end
+  return x
+end
+
+--- The squared distance between segments p1 q1 and p2 q2 given as scalars, and
+-- the parameters s, t of a closest pair (Ericson, Real-Time Collision
+-- Detection, 5.1.9: the closest points of the lines, clamped to both).
+local function segmentSegment(p1x, p1y, p1z, q1x, q1y, q1z, p2x, p2y, p2z, q2x, q2y, q2z)
+  local d1x, d1y, d1z = q1x - p1x, q1y - p1y, q1z - p1z
+  local d2x, d2y, d2z = q2x - p2x, q2y - p2y, q2z - p2z
+  local rx, ry, rz = p1x - p2x, p1y - p2y, p1z - p2z
+  local a = d1x * d1x + d1y * d1y + d1z * d1z
+  local e = d2x * d2x + d2y * d2y + d2z * d2z
+  local f = d2x * rx + d2y * ry + d2z * rz
+  local s, t
+  if a == 0 and e == 0 then
+    s, t = 0, 0
+  elseif a == 0 then
+    s, t = 0, clamp01(f / e)
+  else
+    local c = d1x * rx + d1y * ry + d1z * rz
+    if e == 0 then
+      s, t = clamp01(-c / a), 0
+    else
+      local b = d1x * d2x + d1y * d2y + d1z * d2z
+      local denom = a * e - b * b
+      s = denom > 0 and clamp01((b * f - c * e) / denom) or 0
+      t = (b * s + f) / e
+      if t < 0 then
+        t, s = 0, clamp01(-c / a)
+      elseif t > 1 then
+        t, s = 1, clamp01((b - c) / a)
+      end
+    end
+  end
+  local x = rx + s * d1x - t * d2x
+  local y = ry + s * d1y - t * d2y
+  local z = rz + s * d1z - t * d2z
+  return x * x + y * y + z * z, s, t
+end
+
+--- Distance between segments p1 q1 and p2 q2 (arrays), and a closest pair.
+function G.segmentSegment(p1, q1, p2, q2)
+  local dd, s, t = segmentSegment(p1[1], p1[2], p1[3], q1[1], q1[2], q1[3], p2[1], p2[2], p2[3], q2[1], q2[2], q2[3])
+  return sqrt(dd), G.madd(p1, s, G.sub(q1, p1)), G.madd(p2, t, G.sub(q2, p2))
+end
+
+--- A polygon's unit normal (Newell's), from its points.
+function G.polygonNormal(points)
+  local n = { 0, 0, 0 }
+  for i = 1, #points do
+    n = G.add(n, G.cross(points[i], points[i % #points + 1]))
+  end
+  return G.normalize(n)
+end
+
+--- Whether the point x, y, z of the polygon's plane lies in it (closed).
+local function inPolygon(x, y, z, points, n)
+  local nx, ny, nz = n[1], n[2], n[3]
+  for i = 1, #points do
+    local u, v = points[i], points[i % #points + 1]
+    local ex, ey, ez = v[1] - u[1], v[2] - u[2], v[3] - u[3]
+    local rx, ry, rz = x - u[1], y - u[2], z - u[3]
+    if (ey * rz - ez * ry) * nx + (ez * rx - ex * rz) * ny + (ex * ry - ey * rx) * nz < 0 then return false end
+  end
+  return true
+end
+
+--- The squared distance from p to segment u v and the parameter of its closest point.
+local function pointSegment(px, py, pz, u, v)
+  local ex, ey, ez = v[1] - u[1], v[2] - u[2], v[3] - u[3]
+  local ll = ex * ex + ey * ey + ez * ez
+  local t = ll > 0 and clamp01(((px - u[1]) * ex + (py - u[2]) * ey + (pz - u[3]) * ez) / ll) or 0
+  local dx, dy, dz = px - u[1] - t * ex, py - u[2] - t * ey, pz - u[3] - t * ez
+  return dx * dx + dy * dy + dz * dz, t
+end
+
+--- The distance from p to a convex polygon (its points, unit normal n), and
+-- the edge (its index, 0 for the inside) and parameter of its closest point.
+local function pointPolygonScalar(px, py, pz, points, n)
+  local o = points[1]
+  local h = n[1] * (px - o[1]) + n[2] * (py - o[2]) + n[3] * (pz - o[3])
+  if inPolygon(px - h * n[1], py - h * n[2], pz - h * n[3], points, n) then return abs(h), 0, h end
+  local best, edge, param = huge, 1, 0
+  for i = 1, #points do
+    local dd, t = pointSegment(px, py, pz, points[i], points[i % #points + 1])
+    if dd < best then best, edge, param = dd, i, t end
+  end
+  return sqrt(best), edge, param
+end
+
+--- The point of a convex polygon (its points, unit normal n) nearest to p,
+-- and its distance.
+function G.pointPolygon(p, points, n)
+  local l, edge, param = pointPolygonScalar(p[1], p[2], p[3], points, n)
+  if edge == 0 then return G.madd(p, -param, n), l end
+  local u, v = points[edge], points[edge % #points + 1]
+  return G.madd(u, param, G.sub(v, u)), l
+end
+
+--- Distance from segment ab to a convex polygon, and a closest pair: 0 where
+-- it crosses it, else the nearest of its ends' and its distances to the edges.
+function G.segmentPolygon(a, b, points, n)
+  local o = points[1]
+  local ha = n[1] * (a[1] - o[1]) + n[2] * (a[2] - o[2]) + n[3] * (a[3] - o[3])
+  local hb = n[1] * (b[1] - o[1]) + n[2] * (b[2] - o[2]) + n[3] * (b[3] - o[3])
+  if ha * hb < 0 then
+    local s = ha / (ha - hb)
+    local x, y, z = a[1] + s * (b[1] - a[1]), a[2] + s * (b[2] - a[2]), a[3] + s * (b[3] - a[3])
+    local hx = n[1] * (x - o[1]) + n[2] * (y - o[2]) + n[3] * (z - o[3])
+    if inPolygon(x - hx * n[1], y - hx * n[2], z - hx * n[3], points, n) then
+      local q = { x, y, z }
+      return 0, q, q
+    end
+  end
+  local da = pointPolygonScalar(a[1], a[2], a[3], points, n)
+  local db = pointPolygonScalar(b[1], b[2], b[3], points, n)
+  local best, end_, edge, s, t = da, a, nil, 0, 0
+  if db < best then best, end_ = db, b end
+  for i = 1, #points do
+    local u, v = points[i], points[i % #points + 1]
+    local dd, si, ti = segmentSegment(a[1], a[2], a[3], b[1], b[2], b[3], u[1], u[2], u[3], v[1], v[2], v[3])
+    if sqrt(dd) < best then best, edge, s, t = sqrt(dd), i, si, ti end
+  end
+  if not edge then
+    local xp = G.pointPolygon(end_, points, n)
+    return best, end_, xp
+  end
+  local u, v = points[edge], points[edge % #points + 1]
+  return best, G.madd(a, s, G.sub(b, a)), G.madd(u, t, G.sub(v, u))
+end
+
+local frames = setmetatable({}, { __mode = "k" })
+
+--- An ellipsoid's semi-axis lengths and unit directions, made once a description.
+local function ellipsoidFrame(d)
+  local f = frames[d]
+  if not f then
+    f = { e = {}, u = {} }
+    for i = 1, 3 do
+      f.e[i] = G.length(d.axes[i])
+      f.u[i] = G.scale(d.axes[i], 1 / f.e[i])
+    end
+    frames[d] = f
+  end
+  return f
+end
+
+--- Distance from the point y (in the ellipsoid's frame, relative to its center)
+-- to the ellipsoid of semi-axes e, and its closest point there: 0 inside; else
+-- |y - x| for x_i = e_i^2 y_i / (t + e_i^2), t the root of
+-- F(t) = sum (e_i y_i / (t + e_i^2))^2 - 1 (Eberly, "Distance from a Point to
+-- an Ellipse, an Ellipsoid, or a Hyperellipsoid"). F is convex and decreasing
+-- for t > 0, so Newton's method from a t left of the root climbs to it without
+-- passing it; it starts where one term alone is 1.
+local function ellipsoidLocal(e1, e2, e3, y1, y2, y3)
+  if (y1 / e1) ^ 2 + (y2 / e2) ^ 2 + (y3 / e3) ^ 2 <= 1 then return 0, y1, y2, y3 end
+  local a1, a2, a3 = e1 * y1, e2 * y2, e3 * y3
+  local s1, s2, s3 = e1 * e1, e2 * e2, e3 * e3
+  local t = max(0, abs(a1) - s1, abs(a2) - s2, abs(a3) - s3)
+  for _ = 1, 200 do
+    local r1, r2, r3 = a1 / (t + s1), a2 / (t + s2), a3 / (t + s3)
+    local F = r1 * r1 + r2 * r2 + r3 * r3 - 1
+    if F <= 0 then break end
+    local dF = -2 * (r1 * r1 / (t + s1) + r2 * r2 / (t + s2) + r3 * r3 / (t + s3))
+    local next = t - F / dF
+    if next <= t then break end
+    t = next
+  end
+  local x1, x2, x3 = s1 * y1 / (t + s1), s2 * y2 / (t + s2), s3 * y3 / (t + s3)
+  return sqrt((y1 - x1) ^ 2 + (y2 - x2) ^ 2 + (y3 - x3) ^ 2), x1, x2, x3
+end
+
+--- The point of an ellipsoid description nearest to p, and its distance.
+function G.pointEllipsoid(p, d)
+  local f = ellipsoidFrame(d)
+  local r = G.sub(p, d.center)
+  local l, x1, x2, x3 = ellipsoidLocal(f.e[1], f.e[2], f.e[3], G.dot(r, f.u[1]), G.dot(r, f.u[2]), G.dot(r, f.u[3]))
+  if l == 0 then return p, 0 end
+  return G.madd(G.madd(G.madd(d.center, x1, f.u[1]), x2, f.u[2]), x3, f.u[3]), l
+end
+
+--- Distance from segment p q to an ellipsoid, and a closest pair: search along
+-- the segment on the exact point distance.
+function G.segmentEllipsoid(d, p, q)
+  local f = ellipsoidFrame(d)
+  local e1, e2, e3 = f.e[1], f.e[2], f.e[3]
+  local rp, rq = G.sub(p, d.center), G.sub(q, d.center)
+  local p1, p2, p3 = G.dot(rp, f.u[1]), G.dot(rp, f.u[2]), G.dot(rp, f.u[3])
+  local v1, v2, v3 = G.dot(rq, f.u[1]) - p1, G.dot(rq, f.u[2]) - p2, G.dot(rq, f.u[3]) - p3
+  -- (60 steps narrow the search to 3e-13 of the segment)
+  local u = G.minimize(function(s)
+    return (ellipsoidLocal(e1, e2, e3, p1 + s * v1, p2 + s * v2, p3 + s * v3))
+  end, 0, 1, 60)
+  local sp = G.madd(p, u, G.sub(q, p))
+  local xp, l = G.pointEllipsoid(sp, d)
+  return l, sp, xp
+end
+
+local boxEdges = setmetatable({}, { __mode = "k" })
+
+--- A box's 12 edges in its own frame, each its ends, middle and half length,
+-- made once a description.
+local function edgesOf(d)
+  local list = boxEdges[d]
+  if not list then
+    list = {}
+    local h = d.half
+    for k = 1, 3 do
+      local i, j = k % 3 + 1, (k + 1) % 3 + 1
+      for _, si in ipairs({ -1, 1 }) do
+        for _, sj in ipairs({ -1, 1 }) do
+          local u, v = { 0, 0, 0 }, { 0, 0, 0 }
+          u[k], v[k] = -h[k], h[k]
+          u[i], v[i] = si * h[i], si * h[i]
+          u[j], v[j] = sj * h[j], sj * h[j]
+          list[#list + 1] = { u = u, v = v, m = G.scale(G.add(u, v), 0.5), r = h[k] }
+        end
+      end
+    end
+    boxEdges[d] = list
+  end
+  return list
+end
+
+--- Clips [t0, t1] to the slab |o + t dir| <= h.
+local function clip(o, dir, h, t0, t1)
+  if dir == 0 then
+    if o < -h or o > h then return 1, 0 end
+    return t0, t1
+  end
+  local a, b = (-h - o) / dir, (h - o) / dir
+  if a > b then a, b = b, a end
+  return max(t0, a), min(t1, b)
+end
+
+--- The squared distance from a local point to a box of half extents h.
+local function boxPoint(x, y, z, h)
+  local s = 0
+  local e = abs(x) - h[1]
+  if e > 0 then s = s + e * e end
+  e = abs(y) - h[2]
+  if e > 0 then s = s + e * e end
+  e = abs(z) - h[3]
+  if e > 0 then s = s + e * e end
+  return s
+end
+
+--- Distance from segment p q to a box description, and a closest pair: 0 where
+-- the segment meets the solid box (clipped against its slabs), else the
+-- nearest of its ends' distances to the box and its distances to the box's
+-- 12 edges (a closest pair on a face's inside and the segment's would slide,
+-- the segment being parallel to the face, to an end or an edge).
+function G.segmentBox(d, p, q)
+  local h, c, ax = d.half, d.center, axes(d)
+  local a1, a2, a3 = ax[1], ax[2], ax[3]
+  local px, py, pz = p[1] - c[1], p[2] - c[2], p[3] - c[3]
+  local qx, qy, qz = q[1] - c[1], q[2] - c[2], q[3] - c[3]
+  local p1, p2, p3 = px * a1[1] + py * a1[2] + pz * a1[3], px * a2[1] + py * a2[2] + pz * a2[3],
+    px * a3[1] + py * a3[2] + pz * a3[3]
+  local q1, q2, q3 = qx * a1[1] + qy * a1[2] + qz * a1[3], qx * a2[1] + qy * a2[2] + qz * a2[3],
+    qx * a3[1] + qy * a3[2] + qz * a3[3]
+  local t0, t1 = clip(p1, q1 - p1, h[1], 0, 1)
+  if t0 <= t1 then t0, t1 = clip(p2, q2 - p2, h[2], t0, t1) end
+  if t0 <= t1 then t0, t1 = clip(p3, q3 - p3, h[3], t0, t1) end
+  if t0 <= t1 then
+    local x = G.madd(p, t0, G.sub(q, p))
+    return 0, x, x
+  end
+  local dp, dq = boxPoint(p1, p2, p3, h), boxPoint(q1, q2, q3, h)
+  local best, s, edge, t = dp, 0, nil, 0
+  if dq < best then best, s = dq, 1 end
+  best = sqrt(best)
+  local mx, my, mz = 0.5 * (p1 + q1), 0.5 * (p2 + q2), 0.5 * (p3 + q3)
+  local half = 0.5 * sqrt((q1 - p1) ^ 2 + (q2 - p2) ^ 2 + (q3 - p3) ^ 2)
+  local edges = edgesOf(d)
+  for k = 1, 12 do
+    -- (an edge whose ball is farther than the best from the segment's is no nearer)
+    local e = edges[k]
+    local m = e.m
+    if sqrt((mx - m[1]) ^ 2 + (my - m[2]) ^ 2 + (mz - m[3]) ^ 2) - half - e.r < best then
+      local u, v = e.u, e.v
+      local dd, si, ti = segmentSegment(p1, p2, p3, q1, q2, q3, u[1], u[2], u[3], v[1], v[2], v[3])
+      if sqrt(dd) < best then best, s, edge, t = sqrt(dd), si, e, ti end
+    end
+  end
+  local bs = { p1 + s * (q1 - p1), p2 + s * (q2 - p2), p3 + s * (q3 - p3) }
+  local bx
+  if edge then
+    bx = G.madd(edge.u, t, G.sub(edge.v, edge.u))
+  else
+    bx = { max(-h[1], min(h[1], bs[1])), max(-h[2], min(h[2], bs[2])), max(-h[3], min(h[3], bs[3])) }
+  end
+  return best, boxWorld(d, bs), boxWorld(d, bx)
+end
+
+local normals = setmetatable({}, { __mode = "k" })
+
+--- Distance from segment p q to a shape description (0 where they meet), and
+-- a closest pair: sp on the segment, xp on the shape (its surface when apart).
+function G.segmentClosest(d, p, q)
+  if d.kind == "sphere" or d.kind == "capsule" or d.kind == "segment" then
+    local c, cd = d.center, nil
+    if not c then
+      local dd, s, t = segmentSegment(p[1], p[2], p[3], q[1], q[2], q[3], d.a[1], d.a[2], d.a[3], d.b[1], d.b[2],
+        d.b[3])
+      c, cd = G.madd(d.a, t, G.sub(d.b, d.a)), sqrt(dd)
+      p = G.madd(p, s, G.sub(q, p))
+      q = p
+    end
+    local sp = G.closestPoint({ kind = "segment", a = p, b = q }, c)
+    local r = d.radius or 0
+    local l = cd or G.length(G.sub(sp, c))
+    if l <= r then return 0, sp, sp end
+    return l - r, sp, l > 0 and G.madd(c, r / l, G.sub(sp, c)) or c
+  elseif d.kind == "aabb" or d.kind == "obb" then
+    return G.segmentBox(d, p, q)
+  elseif d.kind == "plane" then
+    local hp, hq = G.planeDistance(d, p), G.planeDistance(d, q)
+    if hp == 0 then return 0, p, p end
+    if hp * hq < 0 then
+      local x = G.madd(p, hp / (hp - hq), G.sub(q, p))
+      return 0, x, x
+    end
+    if hq == 0 then return 0, q, q end
+    local e, h = p, hp
+    if abs(hq) < abs(hp) then e, h = q, hq end
+    return abs(h), e, G.madd(e, -h, d.normal)
+  elseif d.kind == "polygon" then
+    local n = normals[d]
+    if not n then
+      n = G.polygonNormal(d.points)
+      normals[d] = n
+    end
+    return G.segmentPolygon(p, q, d.points, n)
+  elseif d.kind == "ellipsoid" then
+    return G.segmentEllipsoid(d, p, q)
+  end
+  error("unknown kind " .. tostring(d.kind))
+end
+
+--- A capsule's core distance to a shape less its radius (the distance between
+-- them when positive, down to -radius where the core meets the shape), a
+-- closest pair (sp on the core, xp on the shape), and the core's distance.
+function G.capsuleGap(c, d)
+  local l, sp, xp = G.segmentClosest(d, c.a, c.b)
+  return l - c.radius, sp, xp, l
 end
 
 return G

@@ -148,6 +148,43 @@ static c3CastOutput c3SweepConvexPlane(const c3Proxy* a, c3Vec3 motion, const c3
 	return c3Hit(point, above ? n : c3Neg(n), t);
 }
 
+// The normal of an ellipsoid's contact with a rounded shape (a sphere, a
+// capsule: a point or a segment grown by a radius), from the ellipsoid
+// toward it: along the line from the ellipsoid's closest point (Eberly's,
+// exact) to the core's point nearest it, the sphere's or the capsule's own
+// normal there. The cast measures this pair in world space
+// (it casts an ellipsoid in its unit space only against bare polytopes),
+// where the direction between its closest points carries their rounding
+// (6e-6 of a radian for an ellipsoid against a sphere). e is moved by
+// shift; the core's points by coreShift; fallback: the cast's normal.
+static c3Vec3 c3EllipsoidRoundedNormal(const c3Ellipsoid* e, c3Vec3 shift, const c3Proxy* rounded, c3Vec3 coreShift,
+									   c3Vec3 point, c3Vec3 fallback)
+{
+	c3Ellipsoid moved = *e;
+	moved.center = c3Add(e->center, shift);
+	c3Vec3 p = c3Add(rounded->points[0], coreShift);
+	c3Vec3 q = c3ClosestPointEllipsoid(&moved, p);
+	if (rounded->count == 2)
+	{
+		// A core segment: its point nearest the contact, then the closest
+		// pair by alternate projections (the two are convex: each step
+		// comes closer), from the cast's point, which is near it already.
+		c3Segment core = {p, c3Add(rounded->points[1], coreShift)};
+		p = c3ClosestPointSegment(&core, point);
+		for (int i = 0; i < 8; ++i)
+		{
+			q = c3ClosestPointEllipsoid(&moved, p);
+			c3Vec3 next = c3ClosestPointSegment(&core, q);
+			if (next.x == p.x && next.y == p.y && next.z == p.z)
+			{
+				break;
+			}
+			p = next;
+		}
+	}
+	return c3NormalizeOr(c3Sub(p, q), fallback);
+}
+
 c3CastOutput c3SweepConvexWith(c3ShapeType typeA, const void* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
 							   c3Vec3 deltaB, c3OverlapFcn overlap, c3PenetrationFcn penetration)
 {
@@ -208,6 +245,16 @@ c3CastOutput c3SweepConvexWith(c3ShapeType typeA, const void* a, c3Vec3 deltaA, 
 	if (c3SnapToBoxNormal(typeA, a, typeB, b, normal, &exact))
 	{
 		normal = exact;
+	}
+	else if (typeA == c3_ellipsoidShape && pb.count > 0 && pb.count <= 2 && pb.radius > 0.0)
+	{
+		c3Vec3 shift = c3MulSV(cast.fraction, motion), zero = {0.0, 0.0, 0.0};
+		normal = c3Neg(c3EllipsoidRoundedNormal((const c3Ellipsoid*)a, shift, &pb, zero, cast.point, c3Neg(normal)));
+	}
+	else if (typeB == c3_ellipsoidShape && pa.count > 0 && pa.count <= 2 && pa.radius > 0.0)
+	{
+		c3Vec3 shift = c3MulSV(cast.fraction, motion), zero = {0.0, 0.0, 0.0};
+		normal = c3EllipsoidRoundedNormal((const c3Ellipsoid*)b, zero, &pa, shift, cast.point, normal);
 	}
 	return c3Hit(c3Add(cast.point, c3MulSV(cast.fraction, deltaB)), normal, cast.fraction);
 }
