@@ -669,7 +669,9 @@ describe("collide.capsule", function()
   describe("against the brute force", function()
     for i, kind in ipairs(KINDS) do
       it(kind .. ": " .. STATIC .. " seeded pairs at 4 scales: overlaps and distance, both orders", function()
-        checkStatic(kind, 8100 + i, STATIC, {})
+        -- (the random ellipsoids are the smallest shapes: 18% of their pairs
+        -- meet over 1,000 cases, 17 to 23% in runs of 40 to 400)
+        checkStatic(kind, 8100 + i, STATIC, kind == "ellipsoid" and { lo = 0.1 } or {})
       end)
     end
     for i, kind in ipairs(KINDS) do

@@ -21,6 +21,7 @@ local function sphere() return collide.sphere({0, 0, 0}, 1) end
 local function aabb() return collide.aabb({0, 0, 0}, {1, 1, 1}) end
 local function obb() return collide.obb({0, 0, 0}, {1, 1, 1}) end
 local function segment() return collide.segment({0, 0, 0}, {1, 0, 0}) end
+local function capsule() return collide.capsule({0, 0, 0}, {0, 1, 0}, 0.5) end
 local function plane() return collide.plane({0, 0, 0}, {0, 1, 0}) end
 local function polygon() return collide.polygon({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}) end
 local function ellipsoid() return collide.ellipsoid({0, 0, 0}, {1, 2, 3}) end
@@ -170,6 +171,7 @@ local FUNCTIONS = {
   {name = "obb", firstAxis = 3, args = {{"point", {0, 0, 0}}, {"extents", {1, 1, 1}}, {"axis", {1, 0, 0}},
     {"axis", {0, 1, 0}}, {"axis", {0, 0, 1}}}},
   {name = "segment", args = {{"point", {0, 0, 0}}, {"point", {1, 1, 1}}}},
+  {name = "capsule", args = {{"point", {0, 0, 0}}, {"point", {0, 1, 0}}, {"size", 0.5}}},
   {name = "plane", args = {{"point", {0, 0, 0}}, {"normal", {0, 1, 0}}}},
   {name = "planeFromPoints", args = {{"point", {0, 0, 0}}, {"point", {1, 0, 0}}, {"point", {0, 1, 0}}}},
   {name = "overlaps", self = true, args = {{"shape", sphere()}, {"shape", aabb()}}},
@@ -412,8 +414,8 @@ describe("collide errors", function()
 
   describe("pairs with no test", function()
     local makers = {sphere = sphere, aabb = aabb, obb = obb, segment = segment, plane = plane, polygon = polygon,
-      ellipsoid = ellipsoid}
-    local names = {"sphere", "aabb", "obb", "segment", "plane", "polygon", "ellipsoid"}
+      ellipsoid = ellipsoid, capsule = capsule}
+    local names = {"sphere", "aabb", "obb", "segment", "plane", "polygon", "ellipsoid", "capsule"}
     local supported = require("spec.support.pairs")
     local calls = {
       sweep = {position = 3, words = "sweep", call = function(a, b) return collide.sweep(a, {1, 0, 0}, b) end,
@@ -632,6 +634,7 @@ describe("collide errors", function()
       {"obb", function() return collide.obb({1, 2, 3}, {1, 2, 3}, {0, 1, 0}, {0, 0, 1}, {1, 0, 0}) end,
         {"center", "halfExtents"}},
       {"segment", segment, {"a", "b"}},
+      {"capsule", capsule, {"a", "b", "radius"}},
       {"plane", plane, {"normal", "d"}},
       {"ellipsoid", function() return collide.ellipsoid({1, 2, 3}, {0, 1, 0}, {0, 0, 2}, {-3, 0, 0}) end, {"center"}},
     }

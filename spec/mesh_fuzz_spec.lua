@@ -124,7 +124,7 @@ local function make(rng)
     return { o + rng:uniform(-2, 10) * s, o + rng:uniform(-2, 2) * s, o + rng:uniform(-2, 10) * s }
   end
   function V.shape(s, o)
-    local kind = rng:pick({ "sphere", "ellipsoid", "aabb", "obb", "segment", "polygon" })
+    local kind = rng:pick({ "sphere", "ellipsoid", "aabb", "obb", "segment", "polygon", "capsule" })
     return C.make(collide, rng, kind, rng:uniform(0.1, 2) * (s or 1), V.point(s, o))
   end
   function V.arg(valid)

@@ -191,7 +191,7 @@ describe("collide.mesh", function()
       end
 
       it("raycast" .. label, function()
-        local hits, count = 0, math.max(C.scaled(400), 60)
+        local hits, count = 0, math.max(C.scaled(400), 100)
         for _ = 1, count do
           local o = randomPoint()
           local d = rng:unit()
@@ -217,7 +217,8 @@ describe("collide.mesh", function()
             assert.is_true((p - (vec3(o[1], o[2], o[3]) + vec3(d[1], d[2], d[3]) * t)):length() <= 1e-9 * size)
           end
         end
-        assert.is_true(hits >= 0.06 * count, "hits " .. hits)
+        -- (10 to 15% hit at 400 cases; 6 to 13% at 100)
+        assert.is_true(hits >= 0.04 * count, "hits " .. hits)
       end)
 
       -- A shape of each kind at c, of size about r.
@@ -565,8 +566,8 @@ describe("collide.mesh", function()
           collide.aabb({x, y + h, z}, {h, h, 0.7 * h}),
           collide.obb({x, y + h, z}, {h, h, 0.7 * h}, {c, 0, s}, {0, 1, 0}, {-s, 0, c}),
           collide.capsule({x, y + 0.6 * h, z}, {x, y + 1.4 * h, z}, 0.6 * h),
-          collide.capsule({x - 0.5 * c * h, y + 0.6 * h, z - 0.5 * s * h}, {x + 0.5 * c * h, y + 0.6 * h, z + 0.5 * s * h},
-            0.6 * h),
+          collide.capsule({x - 0.5 * c * h, y + 0.6 * h, z - 0.5 * s * h},
+            {x + 0.5 * c * h, y + 0.6 * h, z + 0.5 * s * h}, 0.6 * h),
         }
       end
 

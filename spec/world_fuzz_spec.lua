@@ -19,7 +19,7 @@ local C = require("spec.support.cases")
 
 local SEED = tonumber(os.getenv("COLLIDE_FUZZ_SEED") or "") or 20261125
 local NAN, INF = 0 / 0, math.huge
-local KINDS = { "sphere", "aabb", "obb", "segment", "ellipsoid", "polygon" }
+local KINDS = { "sphere", "aabb", "obb", "segment", "ellipsoid", "polygon", "capsule" }
 local RESPONSES = { "slide", "touch", "cross", "bounce", "churn", "raise", "bogus" }
 local ALLOWED = { "bad argument", "on bad self", "not in the world", "already in the world", "unknown response",
   "no longer in its world", "a filter raised", "a response raised" }
@@ -118,7 +118,7 @@ local function fuzzWorld(seed, calls, mode)
   end
   local function mover()
     local c = point()
-    local kind = rng:pick({ "sphere", "ellipsoid", "aabb", "obb" })
+    local kind = rng:pick({ "sphere", "ellipsoid", "aabb", "obb", "capsule" })
     return C.make(collide, rng, kind, rng:uniform(0.3, 2), c)
   end
   local function garbage()
@@ -291,8 +291,8 @@ local function fuzzWorld(seed, calls, mode)
       -- looks).
       checking = true
       local kind = ok and held[item] and gcChurns == churned and collide.type(world:getShape(item))
-      if kind == "sphere" or kind == "ellipsoid" or kind == "aabb" or kind == "obb" then
-        local c = world:getShape(item).center
+      if kind == "sphere" or kind == "ellipsoid" or kind == "aabb" or kind == "obb" or kind == "capsule" then
+        local c = world:getCenter(item)
         if c.x ~= actual.x or c.y ~= actual.y or c.z ~= actual.z then
           checking = false
           return false, "moved to " .. tostring(actual) .. " but its shape is at " .. tostring(c)
@@ -470,7 +470,7 @@ local function fuzzCore(seed, calls)
   local core = collide._newWorldCore() -- (the front's own: collide.core's on the classic front)
   local shapes = {}
   for i = 1, 20 do
-    shapes[i] = C.make(collide, rng, rng:pick({ "sphere", "aabb", "obb", "ellipsoid" }), 1, rng:vector(-5, 5))
+    shapes[i] = C.make(collide, rng, rng:pick({ "sphere", "aabb", "obb", "ellipsoid", "capsule" }), 1, rng:vector(-5, 5))
     core:add(i, shapes[i])
   end
   -- Every method of the core (src/binding/lworld.c).

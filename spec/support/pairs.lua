@@ -18,13 +18,17 @@ P.sweep = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb
   {"obb", "segment"}, {"sphere", "segment"}, {"ellipsoid", "segment"},
   -- by GJK ray casting (spec/swept_convex_spec.lua)
   {"segment", "segment"}, {"segment", "polygon"}, {"polygon", "polygon"}, {"segment", "plane"}, {"polygon", "plane"},
-  {"ellipsoid", "sphere"}, {"ellipsoid", "ellipsoid"}})
+  {"ellipsoid", "sphere"}, {"ellipsoid", "ellipsoid"},
+  -- capsules with every shape (spec/capsule_spec.lua)
+  {"capsule", "sphere"}, {"capsule", "aabb"}, {"capsule", "obb"}, {"capsule", "segment"}, {"capsule", "plane"},
+  {"capsule", "ellipsoid"}, {"capsule", "polygon"}, {"capsule", "capsule"}})
 P.sweepInterval = both_orders({{"sphere", "plane"}, {"sphere", "sphere"}, {"aabb", "aabb"}})
 P.penetration = both_orders({{"sphere", "sphere"}, {"sphere", "plane"}, {"sphere", "aabb"}, {"sphere", "obb"},
   {"sphere", "polygon"}, {"aabb", "aabb"}, {"obb", "obb"}, {"aabb", "obb"}, {"aabb", "plane"}, {"obb", "plane"},
   {"ellipsoid", "plane"}, {"sphere", "segment"}, {"aabb", "segment"}, {"aabb", "polygon"}, {"obb", "segment"},
   {"obb", "polygon"}, {"ellipsoid", "sphere"}, {"ellipsoid", "aabb"}, {"ellipsoid", "obb"}, {"ellipsoid", "segment"},
   {"ellipsoid", "polygon"}, {"ellipsoid", "ellipsoid"}, {"segment", "segment"}, {"polygon", "segment"},
-  {"polygon", "polygon"}})
+  {"polygon", "polygon"}, {"capsule", "sphere"}, {"capsule", "aabb"}, {"capsule", "obb"}, {"capsule", "segment"},
+  {"capsule", "plane"}, {"capsule", "ellipsoid"}, {"capsule", "polygon"}, {"capsule", "capsule"}})
 
 return P

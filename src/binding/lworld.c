@@ -1597,6 +1597,12 @@ static bool lc3_placemove(lua_State* L, lc3Handle* h, lc3Move* m, c3Vec3* p)
 		{
 			luaL_error(L, "not enough memory");
 		}
+		if (m->shape->type == LC3_CAPSULE)
+		{
+			// Its center is the midpoint of its ends, to their rounding: the
+			// position it is at, as getCenter says.
+			*p = c3GetShapeCenter(c3_capsuleShape, &m->shape->u);
+		}
 		return true;
 	}
 	if (alive && m->known && c3World_GetItemGeneration(w->world, m->id) == m->generation)
@@ -1863,9 +1869,12 @@ static int world_fastmove(lua_State* L)
 	lc3_syncrecords(L, reg, m, cols, 1);
 	lc3_trimrecords(L, cols, st->count, m->before);
 	c3Vec3 p = st->position;
-	if (moving && !lc3_placemove(L, h, m, &p))
+	if (moving)
 	{
-		actual->u.vec3 = p; // changed by a finalizer meanwhile: the move ended there
+		// (p: where it is, a capsule's center to its rounding, or where a
+		// finalizer that changed the world meanwhile left the move)
+		lc3_placemove(L, h, m, &p);
+		actual->u.vec3 = p;
 	}
 	m->busy = false;
 	lua_pushinteger(L, st->count);

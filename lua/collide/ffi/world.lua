@@ -1211,6 +1211,12 @@ return B.once("world", function()
       if not moveitem(w, state, id, x, y, z) then
         raise("not enough memory")
       end
+      if state.capsules[id] then
+        -- (its center is the midpoint of its ends, to their rounding: the
+        -- position it is at, as getCenter says)
+        C.c3World_GetItemCenter(w, id, vecS)
+        return true, vecD[0], vecD[1], vecD[2]
+      end
       return true, x, y, z
     end
     if alive and info.known and C.c3World_GetItemGeneration(w, id) == info.generation then
@@ -1492,8 +1498,10 @@ return B.once("world", function()
         trimrecords(cols, count, info.before)
       end
       if moving then
-        local placed, px, py, pz = placemove(state, info, x, y, z)
-        if not placed then
+        -- (where it is: a capsule's center to its rounding, or where a
+        -- finalizer that changed the world meanwhile left the move)
+        local _, px, py, pz = placemove(state, info, x, y, z)
+        if px ~= x or py ~= y or pz ~= z then
           setvec3(actual, px, py, pz)
         end
       end

@@ -24,6 +24,7 @@
 #include "kernel/ray.h"
 #include "query/gjk.h"
 #include "query/penetration.h"
+#include "query/sweep_convex.h"
 #include "shape/box.h"
 #include "shape/capsule.h"
 #include "shape/plane.h"
@@ -38,12 +39,37 @@ static inline c3SegmentDistanceResult c3CoreDistance(const c3Capsule* a, c3Vec3 
 	return c3SegmentDistance(a->a, a->b, b0, b1);
 }
 
+// Whether a capsule's core meets a shape: the pair segment–shape's overlap
+// test, typed as the generic ones are.
+typedef bool c3CoreMeetsFcn(const c3Segment* core, const void* b);
+
+static bool c3CoreMeetsAABB(const c3Segment* core, const void* b)
+{
+	return c3OverlapAABBSegment((const c3AABB*)b, core);
+}
+
+static bool c3CoreMeetsOBB(const c3Segment* core, const void* b)
+{
+	return c3OverlapOBBSegment((const c3OBB*)b, core);
+}
+
+static bool c3CoreMeetsPolygon(const c3Segment* core, const void* b)
+{
+	return c3OverlapPolygonSegment((const c3Polygon*)b, core);
+}
+
+static bool c3CoreMeetsEllipsoid(const c3Segment* core, const void* b)
+{
+	return c3OverlapEllipsoidSegment((const c3Ellipsoid*)b, core);
+}
+
 // The distance from a capsule's core to a convex shape: 0 when the pair
-// segment–shape's overlap test finds them meeting, else GJK's.
-static double c3CoreDistanceConvex(const c3Capsule* a, c3ShapeType typeB, const void* b)
+// segment–shape's overlap test finds them meeting, else GJK's (as the
+// generic distance of the pair, c3DistanceConvex, measures it).
+static double c3CoreDistanceConvex(const c3Capsule* a, c3CoreMeetsFcn* meets, c3ShapeType typeB, const void* b)
 {
 	c3Segment core = c3CapsuleCore(a);
-	return c3DistanceConvex(c3_segmentShape, &core, typeB, b);
+	return meets(&core, b) ? 0.0 : c3GJKDistance(c3_segmentShape, &core, typeB, b).distance;
 }
 
 // Whether the cores' closest points are within r, and the distance between them.
@@ -104,41 +130,41 @@ bool c3OverlapCapsulePlane(const c3Capsule* a, const c3Plane* b)
 
 // The pairs whose core is measured by the generic distance (GJK after the
 // pair segment–shape's overlap test); a capsule that is a sphere, by the
-// sphere's own tests.
+// sphere's own tests (Ball<Query><B>, below).
 #define C3_CAPSULE_CONVEX(B, type)                                                                                     \
 	bool c3OverlapCapsule##B(const c3Capsule* a, const c3##B* b)                                                       \
 	{                                                                                                                  \
 		c3Sphere ball;                                                                                                 \
 		if (c3AsSphere(a, &ball))                                                                                      \
 		{                                                                                                              \
-			return c3GetOverlapFcn(c3_sphereShape, type)(&ball, b);                                                    \
+			return c3BallOverlap##B(&ball, b);                                                                         \
 		}                                                                                                              \
-		return c3CoreDistanceConvex(a, type, b) <= a->radius;                                                          \
+		return c3CoreDistanceConvex(a, c3CoreMeets##B, type, b) <= a->radius;                                          \
 	}                                                                                                                  \
 	double c3DistanceCapsule##B(const c3Capsule* a, const c3##B* b)                                                    \
 	{                                                                                                                  \
 		c3Sphere ball;                                                                                                 \
 		if (c3AsSphere(a, &ball))                                                                                      \
 		{                                                                                                              \
-			return c3GetDistanceFcn(c3_sphereShape, type)(&ball, b);                                                   \
+			return c3BallDistance##B(&ball, b);                                                                        \
 		}                                                                                                              \
-		return c3CoreDistanceConvex(a, type, b) - a->radius;                                                           \
+		return c3CoreDistanceConvex(a, c3CoreMeets##B, type, b) - a->radius;                                           \
 	}                                                                                                                  \
 	c3Penetration c3PenetrationCapsule##B(const c3Capsule* a, const c3##B* b)                                          \
 	{                                                                                                                  \
 		c3Sphere ball;                                                                                                 \
 		if (c3AsSphere(a, &ball))                                                                                      \
 		{                                                                                                              \
-			return c3GetPenetrationFcn(c3_sphereShape, type)(&ball, b);                                                \
+			return c3BallPenetration##B(&ball, b);                                                                     \
 		}                                                                                                              \
-		return c3PenetrationCapsuleConvex(a, type, b);                                                                 \
+		return c3PenetrationCapsuleCore(a, c3CoreMeets##B, type, b);                                                   \
 	}                                                                                                                  \
 	c3CastOutput c3SweepCapsule##B(const c3Capsule* a, c3Vec3 deltaA, const c3##B* b, c3Vec3 deltaB)                   \
 	{                                                                                                                  \
 		c3Sphere ball;                                                                                                 \
 		if (c3AsSphere(a, &ball))                                                                                      \
 		{                                                                                                              \
-			return c3GetSweepFcn(c3_sphereShape, type)(&ball, deltaA, b, deltaB);                                      \
+			return c3BallSweep##B(&ball, deltaA, b, deltaB);                                                           \
 		}                                                                                                              \
 		return C3_CAPSULE_SWEEP_##B(a, deltaA, b, deltaB);                                                             \
 	}
@@ -270,11 +296,14 @@ c3Penetration c3PenetrationCapsulePlane(const c3Capsule* a, const c3Plane* b)
 	return c3PenetrationSymmetricPlane(c3Midpoint(a->a, a->b), c3CapsuleReach(a, b->normal), b);
 }
 
-c3Penetration c3PenetrationCapsuleConvex(const c3Capsule* a, c3ShapeType typeB, const void* b)
+// A capsule against a bounded convex shape by its core: GJK's closest
+// points while the core is apart from it, else the core's penetration (EPA)
+// plus the radius.
+static c3Penetration c3PenetrationCapsuleCore(const c3Capsule* a, c3CoreMeetsFcn* meets, c3ShapeType typeB,
+											  const void* b)
 {
 	c3Segment core = c3CapsuleCore(a);
-	c3OverlapFcn coreOverlap = c3GetOverlapFcn(c3_segmentShape, typeB);
-	if (coreOverlap(&core, b))
+	if (meets(&core, b))
 	{
 		c3Penetration p = c3PenetrationConvex(c3_segmentShape, &core, typeB, b);
 		if (!p.hit)
@@ -512,9 +541,9 @@ c3CastOutput c3SweepCapsulePlane(const c3Capsule* a, c3Vec3 deltaA, const c3Plan
 static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
 {
 	c3Vec3 motion = c3Sub(deltaA, deltaB);
-	if (c3CoreDistanceConvex(a, c3_polygonShape, b) <= a->radius)
+	if (c3CoreDistanceConvex(a, c3CoreMeetsPolygon, c3_polygonShape, b) <= a->radius)
 	{
-		c3Penetration p = c3PenetrationCapsuleConvex(a, c3_polygonShape, b);
+		c3Penetration p = c3PenetrationCapsuleCore(a, c3CoreMeetsPolygon, c3_polygonShape, b);
 		c3Segment core = c3CapsuleCore(a);
 		c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, c3_polygonShape, b);
 		return c3StartContact(p, d.pointB);
@@ -561,12 +590,12 @@ static const unsigned char c3BoxEdges[24] = {0, 1, 2, 3, 4, 5, 6, 7, 0, 2, 1, 3,
 // A capsule against a box (b, of type typeB: the box as an obb): the
 // features, as against a polygon; the ends' balls by the sphere's sweep
 // against the rounded box.
-static c3CastOutput c3SweepCapsuleBox(const c3Capsule* a, c3Vec3 deltaA, c3ShapeType typeB, const void* b,
-									  const c3OBB* box, c3Vec3 deltaB)
+static c3CastOutput c3SweepCapsuleBox(const c3Capsule* a, c3Vec3 deltaA, c3CoreMeetsFcn* meets, c3ShapeType typeB,
+									  const void* b, const c3OBB* box, c3Vec3 deltaB)
 {
-	if (c3CoreDistanceConvex(a, typeB, b) <= a->radius)
+	if (c3CoreDistanceConvex(a, meets, typeB, b) <= a->radius)
 	{
-		c3Penetration p = c3PenetrationCapsuleConvex(a, typeB, b);
+		c3Penetration p = c3PenetrationCapsuleCore(a, meets, typeB, b);
 		c3Segment core = c3CapsuleCore(a);
 		c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, typeB, b);
 		return c3StartContact(p, d.pointB);
@@ -593,22 +622,98 @@ static c3CastOutput c3SweepCapsuleBox(const c3Capsule* a, c3Vec3 deltaA, c3Shape
 static c3CastOutput c3SweepCapsuleAABBFeatures(const c3Capsule* a, c3Vec3 deltaA, const c3AABB* b, c3Vec3 deltaB)
 {
 	c3OBB box = c3OBBFromAABB(b);
-	return c3SweepCapsuleBox(a, deltaA, c3_aabbShape, b, &box, deltaB);
+	return c3SweepCapsuleBox(a, deltaA, c3CoreMeetsAABB, c3_aabbShape, b, &box, deltaB);
 }
 
 static c3CastOutput c3SweepCapsuleOBBFeatures(const c3Capsule* a, c3Vec3 deltaA, const c3OBB* b, c3Vec3 deltaB)
 {
-	return c3SweepCapsuleBox(a, deltaA, c3_obbShape, b, b, deltaB);
+	return c3SweepCapsuleBox(a, deltaA, c3CoreMeetsOBB, c3_obbShape, b, b, deltaB);
+}
+
+// Ellipsoids: the generic cast, with the pair's overlap and penetration
+// tests (as the generic sweep, c3SweepConvex, takes the pair's from the
+// tables).
+static bool c3CapsuleEllipsoidOverlap(const void* a, const void* b);
+static c3Penetration c3CapsuleEllipsoidPenetration(const void* a, const void* b);
+
+static c3CastOutput c3SweepCapsuleEllipsoidCast(const c3Capsule* a, c3Vec3 deltaA, const c3Ellipsoid* b, c3Vec3 deltaB)
+{
+	return c3SweepConvexWith(c3_capsuleShape, a, deltaA, c3_ellipsoidShape, b, deltaB, c3CapsuleEllipsoidOverlap,
+							 c3CapsuleEllipsoidPenetration);
+}
+
+// A capsule that is a sphere, by the sphere's own tests: the typed ones,
+// and for an ellipsoid the pair ellipsoid–sphere's, swapped as the tables
+// swap it (query/dispatch.c).
+#define c3BallOverlapAABB c3OverlapSphereAABB
+#define c3BallOverlapOBB c3OverlapSphereOBB
+#define c3BallOverlapPolygon c3OverlapSpherePolygon
+#define c3BallDistanceAABB c3DistanceSphereAABB
+#define c3BallDistanceOBB c3DistanceSphereOBB
+#define c3BallDistancePolygon c3DistanceSpherePolygon
+#define c3BallPenetrationAABB c3PenetrationSphereAABB
+#define c3BallPenetrationOBB c3PenetrationSphereOBB
+#define c3BallPenetrationPolygon c3PenetrationSpherePolygon
+#define c3BallSweepAABB c3SweepSphereAABB
+#define c3BallSweepOBB c3SweepSphereOBB
+#define c3BallSweepPolygon c3SweepSpherePolygon
+
+static bool c3BallOverlapEllipsoid(const c3Sphere* a, const c3Ellipsoid* b)
+{
+	return c3OverlapEllipsoidSphere(b, a);
+}
+
+static double c3BallDistanceEllipsoid(const c3Sphere* a, const c3Ellipsoid* b)
+{
+	return c3DistanceEllipsoidSphere(b, a);
+}
+
+static c3Penetration c3EllipsoidSpherePenetration(const void* a, const void* b)
+{
+	if (!c3OverlapEllipsoidSphere((const c3Ellipsoid*)a, (const c3Sphere*)b))
+	{
+		return c3NoPenetration();
+	}
+	return c3PenetrationConvex(c3_ellipsoidShape, a, c3_sphereShape, b);
+}
+
+static c3Penetration c3BallPenetrationEllipsoid(const c3Sphere* a, const c3Ellipsoid* b)
+{
+	c3Penetration p = c3EllipsoidSpherePenetration(b, a);
+	p.normal = c3Neg(p.normal);
+	return p;
+}
+
+static bool c3EllipsoidSphereOverlap(const void* a, const void* b)
+{
+	return c3OverlapEllipsoidSphere((const c3Ellipsoid*)a, (const c3Sphere*)b);
+}
+
+static c3CastOutput c3BallSweepEllipsoid(const c3Sphere* a, c3Vec3 deltaA, const c3Ellipsoid* b, c3Vec3 deltaB)
+{
+	c3CastOutput out = c3SweepConvexWith(c3_ellipsoidShape, b, deltaB, c3_sphereShape, a, deltaA,
+										 c3EllipsoidSphereOverlap, c3EllipsoidSpherePenetration);
+	out.normal = c3Neg(out.normal);
+	return out;
 }
 
 // Boxes and polygons: the features above; ellipsoids: the generic cast.
 #define C3_CAPSULE_SWEEP_AABB c3SweepCapsuleAABBFeatures
 #define C3_CAPSULE_SWEEP_OBB c3SweepCapsuleOBBFeatures
-#define C3_CAPSULE_SWEEP_Ellipsoid(a, deltaA, b, deltaB)                                                               \
-	c3SweepConvex(c3_capsuleShape, a, deltaA, c3_ellipsoidShape, b, deltaB)
+#define C3_CAPSULE_SWEEP_Ellipsoid c3SweepCapsuleEllipsoidCast
 #define C3_CAPSULE_SWEEP_Polygon c3SweepCapsulePolygonFeatures
 
 C3_CAPSULE_CONVEX(AABB, c3_aabbShape)
 C3_CAPSULE_CONVEX(OBB, c3_obbShape)
 C3_CAPSULE_CONVEX(Polygon, c3_polygonShape)
 C3_CAPSULE_CONVEX(Ellipsoid, c3_ellipsoidShape)
+
+static bool c3CapsuleEllipsoidOverlap(const void* a, const void* b)
+{
+	return c3OverlapCapsuleEllipsoid((const c3Capsule*)a, (const c3Ellipsoid*)b);
+}
+
+static c3Penetration c3CapsuleEllipsoidPenetration(const void* a, const void* b)
+{
+	return c3PenetrationCapsuleEllipsoid((const c3Capsule*)a, (const c3Ellipsoid*)b);
+}

@@ -8,9 +8,4 @@
 
 #include "collide/collision.h"
 
-/// A capsule against a bounded convex shape by its core: GJK's closest
-/// points while the core is apart from it, else the core's penetration
-/// (EPA) plus the radius.
-c3Penetration c3PenetrationCapsuleConvex(const c3Capsule* a, c3ShapeType typeB, const void* b);
-
 #endif
