@@ -470,7 +470,8 @@ local function fuzzCore(seed, calls)
   local core = collide._newWorldCore() -- (the front's own: collide.core's on the classic front)
   local shapes = {}
   for i = 1, 20 do
-    shapes[i] = C.make(collide, rng, rng:pick({ "sphere", "aabb", "obb", "ellipsoid", "capsule" }), 1, rng:vector(-5, 5))
+    local kind = rng:pick({ "sphere", "aabb", "obb", "ellipsoid", "capsule" })
+    shapes[i] = C.make(collide, rng, kind, 1, rng:vector(-5, 5))
     core:add(i, shapes[i])
   end
   -- Every method of the core (src/binding/lworld.c).
