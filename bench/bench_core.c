@@ -31,6 +31,8 @@ typedef struct Case
 	c3Polygon quad, tilted, high;
 	c3Ellipsoid body, sunk, low;
 	c3Vec3 down;
+	c3Capsule cap, cap2;
+	c3Polygon triangle;
 } Case;
 
 static Case fixedCase;
@@ -94,6 +96,13 @@ static void setupFixed(Case* c)
 	c3MakeEllipsoid(V(0.5, 1.2, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->sunk, &bad);
 	c3MakeEllipsoid(V(0.5, -0.8, 0.2), V(0.4, 0, 0), V(0, 0.9, 0), V(0, 0, 0.4), &c->low, &bad);
 	c->down = V(0, -6, 0);
+	// A capsule where the sphere "far" is, of its radius about a core 1
+	// long (upright, as a character's), and another beside it; a triangle,
+	// half of the tilted quad.
+	c->cap = (c3Capsule){V(0, 4.5, 0), V(0, 5.5, 0), 1};
+	c->cap2 = (c3Capsule){V(1.5, -0.5, 0.2), V(1.2, 0.7, -0.1), 0.5};
+	c3Vec3 triangle[3] = {V(-2, -0.5, -2), V(-2, 0.5, 2), V(2, 0.5, 2)};
+	c3MakePolygon(triangle, 3, &c->triangle, &bad);
 }
 
 static void setupRandom(Case* c)
@@ -153,6 +162,12 @@ static void setupRandom(Case* c)
 	c3MakeEllipsoid(rvec(-2, 2), V(0.4 * co, 0.4 * si, 0), V(-0.9 * si, 0.9 * co, 0), V(0, 0, 0.4), &c->sunk, &bad);
 	c3MakeEllipsoid(rvec(-2, 2), V(0.9 * co, 0.9 * si, 0), V(-0.3 * si, 0.3 * co, 0), V(0, 0, 0.5), &c->low, &bad);
 	c->down = rvec(-6, 6);
+	c3Vec3 half = rvec(-0.5, 0.5);
+	c->cap = (c3Capsule){V(c->far.center.x - half.x, c->far.center.y - half.y, c->far.center.z - half.z),
+						 V(c->far.center.x + half.x, c->far.center.y + half.y, c->far.center.z + half.z), c->far.radius};
+	c3Vec3 a2 = rvec(-2, 2), b2 = rvec(-1, 1);
+	c->cap2 = (c3Capsule){a2, V(a2.x + b2.x, a2.y + b2.y, a2.z + b2.z), rnd(0.2, 1)};
+	c3MakePolygon(ring, 3, &c->triangle, &bad);
 }
 
 static double now(void)
@@ -263,6 +278,24 @@ static double gjPolygonPolygon(const Case* c) { return gjk(c3_polygonShape, &c->
 static double caPolygonPolygon(const Case* c) { return cast(c3_polygonShape, &c->high, c->down, c3_polygonShape, &c->tilted); }
 static double gjEllipsoidSphere(const Case* c) { return gjk(c3_ellipsoidShape, &c->body, c3_sphereShape, &c->s1); }
 static double caEllipsoidSphere(const Case* c) { return cast(c3_ellipsoidShape, &c->body, c->down, c3_sphereShape, &c->s1); }
+static double swCapsulePolygon(const Case* c) { return c3SweepCapsulePolygon(&c->cap, c->down, &c->tilted, c->zero).fraction; }
+static double swCapsuleTriangle(const Case* c) { return c3SweepCapsulePolygon(&c->cap, c->down, &c->triangle, c->zero).fraction; }
+static double swSphereTriangle(const Case* c) { return c3SweepSpherePolygon(&c->far, c->down, &c->triangle, c->zero).fraction; }
+static double swCapsuleSphere(const Case* c) { return c3SweepCapsuleSphere(&c->cap, c->down, &c->s1, c->zero).fraction; }
+static double swCapsuleCapsule(const Case* c) { return c3SweepCapsuleCapsule(&c->cap, c->down, &c->cap2, c->zero).fraction; }
+static double swCapsuleSegment(const Case* c) { return c3SweepCapsuleSegment(&c->cap, c->down, &c->seg, c->zero).fraction; }
+static double swCapsulePlane(const Case* c) { return c3SweepCapsulePlane(&c->cap, c->down, &c->plane, c->zero).fraction; }
+static double swCapsuleOBB(const Case* c) { return c3SweepCapsuleOBB(&c->cap, c->down, &c->o1, c->zero).fraction; }
+static double swCapsuleAABB(const Case* c) { return c3SweepCapsuleAABB(&c->cap, c->down, &c->b1, c->zero).fraction; }
+static double swCapsuleEllipsoid(const Case* c) { return c3SweepCapsuleEllipsoid(&c->cap, c->down, &c->low, c->zero).fraction; }
+static double ovCapsuleOBB(const Case* c) { return c3OverlapCapsuleOBB(&c->cap2, &c->o1); }
+static double ovCapsuleCapsule(const Case* c) { return c3OverlapCapsuleCapsule(&c->cap2, &c->cap); }
+static double peCapsuleOBB(const Case* c) { return c3PenetrationCapsuleOBB(&c->cap2, &c->o1).depth; }
+static double peCapsuleCapsule(const Case* c) { return c3PenetrationCapsuleCapsule(&c->cap2, &c->cap).depth; }
+static double diCapsuleCapsule(const Case* c) { return c3DistanceCapsuleCapsule(&c->cap2, &c->cap); }
+static double rcCapsule(const Case* c) { return c3RayCastCapsule(&c->cap2, &c->ray).fraction; }
+static double gjCapsuleEllipsoid(const Case* c) { return gjk(c3_capsuleShape, &c->cap, c3_ellipsoidShape, &c->low); }
+static double caCapsuleEllipsoid(const Case* c) { return cast(c3_capsuleShape, &c->cap, c->down, c3_ellipsoidShape, &c->low); }
 // clang-format on
 
 static const struct
@@ -319,6 +352,24 @@ static const struct
 	{"cast polygon/polygon", caPolygonPolygon},
 	{"gjk ellipsoid/sphere", gjEllipsoidSphere},
 	{"cast ellipsoid/sphere", caEllipsoidSphere},
+	{"sweep sphere/triangle", swSphereTriangle},
+	{"sweep capsule/triangle", swCapsuleTriangle},
+	{"sweep capsule/polygon", swCapsulePolygon},
+	{"sweep capsule/sphere", swCapsuleSphere},
+	{"sweep capsule/capsule", swCapsuleCapsule},
+	{"sweep capsule/segment", swCapsuleSegment},
+	{"sweep capsule/plane", swCapsulePlane},
+	{"sweep capsule/aabb", swCapsuleAABB},
+	{"sweep capsule/obb", swCapsuleOBB},
+	{"sweep capsule/ellipsoid (ray cast)", swCapsuleEllipsoid},
+	{"overlaps capsule/obb", ovCapsuleOBB},
+	{"overlaps capsule/capsule", ovCapsuleCapsule},
+	{"penetration capsule/obb", peCapsuleOBB},
+	{"penetration capsule/capsule", peCapsuleCapsule},
+	{"distance capsule/capsule", diCapsuleCapsule},
+	{"raycast capsule", rcCapsule},
+	{"gjk capsule/ellipsoid", gjCapsuleEllipsoid},
+	{"cast capsule/ellipsoid", caCapsuleEllipsoid},
 };
 
 /// With arguments, only the rows whose names contain one of them.
