@@ -177,51 +177,57 @@ bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const 
 }
 
 // Rouwé's 3.4 and 3.5 in 3D, as the triangle's in kernel/triangle_sweep.c:
-// a ball at each end and a cylinder along the segment, the earliest entry
-// kept (the cylinder's only where the touching point lies within the
-// segment), measured from the sphere's start center.
+// a ball at each end and a cylinder along the segment, measured from the
+// sphere's start center. The infinite cylinder holds both balls, so the
+// path enters it first: where it enters within the segment's span, that
+// is the contact; before a's end (or past b's), the path can reach the
+// span only through that end's ball (inside the cylinder, the plane
+// across the axis at an end is within r of it), so that ball alone is
+// left to try: one quadratic for a side hit, two for an end's, where the
+// three were each solved.
 bool c3EnterRoundedSegment(c3Vec3 begin, double r, c3Vec3 delta, c3Vec3 a, c3Vec3 b, double* time, c3Vec3* point)
 {
 	c3Vec3 v[2] = {c3Sub(a, begin), c3Sub(b, begin)};
 	c3Vec3 e = c3Sub(b, a);
-	double rr = r * r, dd = c3Dot(delta, delta);
-	double best = INFINITY, t;
-	int kind = -1; // end i: i; the cylinder: 2
-	for (int i = 0; i < 2; ++i)
-	{
-		double vv = c3Dot(v[i], v[i]);
-		if (c3EnterBall(dd, c3Dot(delta, v[i]), vv, rr, vv, &delta, &v[i], &t) && t <= best)
-		{
-			best = t;
-			kind = i;
-		}
-	}
+	double rr = r * r, dd = c3Dot(delta, delta), t;
 	double ee = c3Dot(e, e), vv = c3Dot(v[0], v[0]);
-	c3Vec3 em = c3Cross(e, delta), ew = c3Cross(e, v[0]);
-	if (ee > 0.0 && c3EnterBall(c3Dot(em, em), c3Dot(em, ew), c3Dot(ew, ew), ee * rr, ee * vv, &em, &ew, &t) &&
-		t <= best)
+	int end = 0;
+	if (ee > 0.0)
 	{
+		c3Vec3 em = c3Cross(e, delta), ew = c3Cross(e, v[0]);
+		if (!c3EnterBall(c3Dot(em, em), c3Dot(em, ew), c3Dot(ew, ew), ee * rr, ee * vv, &em, &ew, &t))
+		{
+			// The cylinder's test leaves a graze of a ball to its own: the two
+			// pad by the rounding of what each measures.
+			double t0, t1;
+			double v1 = c3Dot(v[1], v[1]);
+			bool hit0 = c3EnterBall(dd, c3Dot(delta, v[0]), vv, rr, vv, &delta, &v[0], &t0);
+			bool hit1 = c3EnterBall(dd, c3Dot(delta, v[1]), v1, rr, v1, &delta, &v[1], &t1);
+			if (!hit0 && !hit1)
+			{
+				return false;
+			}
+			end = hit0 && (!hit1 || t0 <= t1) ? 0 : 1;
+			*time = end == 0 ? t0 : t1;
+			*point = end == 0 ? a : b;
+			return true;
+		}
 		double f = t * c3Dot(delta, e) - c3Dot(v[0], e);
 		if (f >= 0.0 && f <= ee)
 		{
-			best = t;
-			kind = 2;
+			*time = t;
+			*point = f == ee ? b : c3MulAdd(a, f / ee, e);
+			return true;
 		}
+		end = f < 0.0 ? 0 : 1;
 	}
-	if (kind < 0)
+	double ww = c3Dot(v[end], v[end]);
+	if (!c3EnterBall(dd, c3Dot(delta, v[end]), ww, rr, ww, &delta, &v[end], &t))
 	{
 		return false;
 	}
-	*time = best;
-	if (kind < 2)
-	{
-		*point = kind == 0 ? a : b;
-	}
-	else
-	{
-		double f = c3Clamp(best * c3Dot(delta, e) - c3Dot(v[0], e), 0.0, ee);
-		*point = f == ee ? b : c3MulAdd(a, f / ee, e);
-	}
+	*time = t;
+	*point = end == 0 ? a : b;
 	return true;
 }
 
