@@ -124,6 +124,28 @@ row("raycast polygon", collide.raycast, quad, collide.vec3(0.5, 5, 0.5), collide
   outNormal)
 row("raycast ellipsoid", collide.raycast, body, origin, direction, nil, outPoint, outNormal)
 row("closestPoint ellipsoid (out)", collide.closestPoint, body, origin, outPoint)
+-- Capsules, as bench_core.c's rows: one where the sphere "far" is, of its
+-- radius about an upright core 1 long, another beside the origin.
+local cap = collide.capsule({ 0, 4.5, 0 }, { 0, 5.5, 0 }, 1)
+local cap2 = collide.capsule({ 1.5, -0.5, 0.2 }, { 1.2, 0.7, -0.1 }, 0.5)
+local triangle = collide.polygon({ { -2, -0.5, -2 }, { -2, 0.5, 2 }, { 2, 0.5, 2 } })
+local low = collide.ellipsoid({ 0.5, -0.8, 0.2 }, { 0.4, 0.9, 0.4 })
+row("sweep sphere/triangle", collide.sweep, far, down, triangle, nil, outPoint, outNormal)
+row("sweep capsule/triangle", collide.sweep, cap, down, triangle, nil, outPoint, outNormal)
+row("sweep capsule/polygon", collide.sweep, cap, down, tilted, nil, outPoint, outNormal)
+row("sweep capsule/sphere", collide.sweep, cap, down, s1, nil, outPoint, outNormal)
+row("sweep capsule/capsule", collide.sweep, cap, down, cap2, nil, outPoint, outNormal)
+row("sweep capsule/segment", collide.sweep, cap, down, seg, nil, outPoint, outNormal)
+row("sweep capsule/plane", collide.sweep, cap, down, plane, nil, outPoint, outNormal)
+row("sweep capsule/aabb", collide.sweep, cap, down, b1, nil, outPoint, outNormal)
+row("sweep capsule/obb", collide.sweep, cap, down, o1, nil, outPoint, outNormal)
+row("sweep capsule/ellipsoid (ray cast)", collide.sweep, cap, down, low, nil, outPoint, outNormal)
+row("overlaps capsule/obb", collide.overlaps, cap2, o1)
+row("overlaps capsule/capsule", collide.overlaps, cap2, cap)
+row("penetration capsule/obb", collide.penetration, cap2, o1, outNormal)
+row("penetration capsule/capsule", collide.penetration, cap2, cap, outNormal)
+row("distance capsule/capsule", collide.distance, cap2, cap)
+row("raycast capsule", collide.raycast, cap2, origin, direction, nil, outPoint, outNormal)
 row("polygon with 6 vertices (allocates)", collide.polygon, hexagon)
 
 -- Rows whose call is not a plain function call: the expression inline in

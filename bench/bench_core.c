@@ -163,8 +163,9 @@ static void setupRandom(Case* c)
 	c3MakeEllipsoid(rvec(-2, 2), V(0.9 * co, 0.9 * si, 0), V(-0.3 * si, 0.3 * co, 0), V(0, 0, 0.5), &c->low, &bad);
 	c->down = rvec(-6, 6);
 	c3Vec3 half = rvec(-0.5, 0.5);
-	c->cap = (c3Capsule){V(c->far.center.x - half.x, c->far.center.y - half.y, c->far.center.z - half.z),
-						 V(c->far.center.x + half.x, c->far.center.y + half.y, c->far.center.z + half.z), c->far.radius};
+	c->cap =
+		(c3Capsule){V(c->far.center.x - half.x, c->far.center.y - half.y, c->far.center.z - half.z),
+					V(c->far.center.x + half.x, c->far.center.y + half.y, c->far.center.z + half.z), c->far.radius};
 	c3Vec3 a2 = rvec(-2, 2), b2 = rvec(-1, 1);
 	c->cap2 = (c3Capsule){a2, V(a2.x + b2.x, a2.y + b2.y, a2.z + b2.z), rnd(0.2, 1)};
 	c3MakePolygon(ring, 3, &c->triangle, &bad);

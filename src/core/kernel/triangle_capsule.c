@@ -148,16 +148,54 @@ static void c3KeepFeature(c3TriangleContact* best, double t, c3Vec3 onTriangle, 
 c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
 										 int activeEdges)
 {
-	double trueDepth;
-	c3TriangleContact out = c3CapsuleTriangleContact(p0, p1, r, a, b, c, activeEdges, &trueDepth);
-	if (out.hit)
+	c3TriangleContact out;
+	out.hit = false;
+	out.slides = false;
+	out.depth = 0.0;
+	c3Vec3 n = c3Normalize(c3TriangleNormal(a, b, c, NULL));
+	// The plane's slab |height| <= r, as against a polygon (query/capsule.c):
+	// a capsule that stays out of it never meets the triangle; one beyond it
+	// on one side at the start is apart, and meets the face first where its
+	// nearer end's foot on the plane, when it enters the slab, is inside.
+	double h0 = c3Dot(n, c3Sub(p0, a)), h1 = c3Dot(n, c3Sub(p1, a)), rate = c3Dot(n, motion);
+	double lo = c3MinDouble(c3MinDouble(h0, h1), c3MinDouble(h0 + rate, h1 + rate));
+	double hi = c3MaxDouble(c3MaxDouble(h0, h1), c3MaxDouble(h0 + rate, h1 + rate));
+	if (lo > r || hi < -r)
 	{
-		out.depth = 0.0;
-		return out; // in contact at the start
+		return out;
 	}
+	double side = h0 > 0.0 ? 1.0 : -1.0;
+	double g0 = side * h0 - r, g1 = side * h1 - r;
+	if (g0 > 0.0 && g1 > 0.0)
+	{
+		double t = c3MinDouble(g0, g1) / (-side * rate);
+		c3Vec3 end = c3MulAdd(g0 <= g1 ? p0 : p1, t, motion);
+		c3Vec3 foot = c3MulAdd(end, -side * r, n); // (the end is r above the plane then)
+		c3TriangleFeature feature;
+		c3Vec3 q = c3ClosestPointTriangle(foot, a, b, c, &feature);
+		if (t <= 1.0 && feature == c3_triangleFace)
+		{
+			out.hit = true;
+			out.fraction = t;
+			out.point = q;
+			out.normal = c3MulSV(side, n);
+			out.feature = c3_triangleFace;
+			return out;
+		}
+	}
+	else
+	{
+		double trueDepth;
+		out = c3CapsuleTriangleContact(p0, p1, r, a, b, c, activeEdges, &trueDepth);
+		if (out.hit)
+		{
+			out.depth = 0.0;
+			return out; // in contact at the start
+		}
+	}
+	out.hit = false;
 	out.depth = 0.0;
 	const c3Vec3 v[3] = {a, b, c};
-	c3Vec3 n = c3Normalize(c3TriangleNormal(a, b, c, NULL));
 	// The ends' balls.
 	const c3Vec3 ends[2] = {p0, p1};
 	for (int k = 0; k < 2; ++k)

@@ -21,6 +21,7 @@
 #include "query/capsule.h"
 
 #include "base/results.h"
+#include "kernel/polygon2d.h"
 #include "kernel/ray.h"
 #include "query/gjk.h"
 #include "query/penetration.h"
@@ -51,11 +52,6 @@ static bool c3CoreMeetsAABB(const c3Segment* core, const void* b)
 static bool c3CoreMeetsOBB(const c3Segment* core, const void* b)
 {
 	return c3OverlapOBBSegment((const c3OBB*)b, core);
-}
-
-static bool c3CoreMeetsPolygon(const c3Segment* core, const void* b)
-{
-	return c3OverlapPolygonSegment((const c3Polygon*)b, core);
 }
 
 static bool c3CoreMeetsEllipsoid(const c3Segment* core, const void* b)
@@ -316,6 +312,106 @@ static c3Penetration c3PenetrationCapsuleCore(const c3Capsule* a, c3CoreMeetsFcn
 	return c3GrownPenetration(d.pointA, d.pointB, a->radius, c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0));
 }
 
+// The closest points of a capsule's core and a polygon, exactly: their
+// squared distance, 0 where the core passes through the polygon (at the
+// point it crosses the plane); else the nearer of the ends' closest points
+// on the polygon and the core's against each edge (two disjoint convex
+// sets are nearest at an end of one or on an edge of the other, or along
+// a core parallel to the face, where an end is as near).
+static double c3CorePolygonClosest(const c3Capsule* a, const c3Polygon* b, c3Vec3* onCore, c3Vec3* onPolygon)
+{
+	double h0 = c3PlaneSignedDistance(&b->plane, a->a), h1 = c3PlaneSignedDistance(&b->plane, a->b);
+	if (((h0 <= 0.0 && h1 >= 0.0) || (h0 >= 0.0 && h1 <= 0.0)) && h0 != h1)
+	{
+		c3Vec3 x = c3MulAdd(a->a, h0 / (h0 - h1), c3Sub(a->b, a->a));
+		c3Vec2 q = c3ToPlane(b, x);
+		if (c3PointInPolygon2D(b->vertices, b->count, q))
+		{
+			*onCore = x;
+			*onPolygon = c3PlaneToWorld(b, q);
+			return 0.0;
+		}
+	}
+	double best = INFINITY;
+	const c3Vec3 ends[2] = {a->a, a->b};
+	for (int i = 0; i < 2; ++i)
+	{
+		c3Vec3 q = c3ClosestPointPolygon(b, ends[i]);
+		double dd = c3LengthSquared(c3Sub(ends[i], q));
+		if (dd < best)
+		{
+			best = dd;
+			*onCore = ends[i];
+			*onPolygon = q;
+		}
+	}
+	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
+	c3GetPolygonVertices(b, vertices);
+	for (int i = 0; i < b->count; ++i)
+	{
+		c3SegmentDistanceResult d = c3SegmentDistance(a->a, a->b, vertices[i], vertices[i + 1 == b->count ? 0 : i + 1]);
+		if (d.distanceSquared < best)
+		{
+			best = d.distanceSquared;
+			*onCore = d.closest1;
+			*onPolygon = d.closest2;
+		}
+	}
+	return best;
+}
+
+bool c3OverlapCapsulePolygon(const c3Capsule* a, const c3Polygon* b)
+{
+	c3Sphere ball;
+	if (c3AsSphere(a, &ball))
+	{
+		return c3OverlapSpherePolygon(&ball, b);
+	}
+	c3Vec3 p, q;
+	c3CorePolygonClosest(a, b, &p, &q);
+	return c3WithinRadius(c3Sub(p, q), a->radius);
+}
+
+double c3DistanceCapsulePolygon(const c3Capsule* a, const c3Polygon* b)
+{
+	c3Sphere ball;
+	if (c3AsSphere(a, &ball))
+	{
+		return c3DistanceSpherePolygon(&ball, b);
+	}
+	c3Vec3 p, q;
+	return sqrt(c3CorePolygonClosest(a, b, &p, &q)) - a->radius;
+}
+
+// Apart cores by their closest points; a core through the polygon by the
+// segment's penetration (EPA) plus the radius.
+static c3Penetration c3PenetrationCorePolygon(const c3Capsule* a, const c3Polygon* b, double dd, c3Vec3 p, c3Vec3 q)
+{
+	if (dd > 0.0)
+	{
+		return c3GrownPenetration(p, q, a->radius, c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0));
+	}
+	c3Segment core = c3CapsuleCore(a);
+	c3Penetration cores = c3PenetrationConvex(c3_segmentShape, &core, c3_polygonShape, b);
+	if (!cores.hit)
+	{
+		cores = c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0);
+	}
+	return c3MakePenetration(cores.normal, cores.depth + a->radius);
+}
+
+c3Penetration c3PenetrationCapsulePolygon(const c3Capsule* a, const c3Polygon* b)
+{
+	c3Sphere ball;
+	if (c3AsSphere(a, &ball))
+	{
+		return c3PenetrationSpherePolygon(&ball, b);
+	}
+	c3Vec3 p, q;
+	double dd = c3CorePolygonClosest(a, b, &p, &q);
+	return c3PenetrationCorePolygon(a, b, dd, p, q);
+}
+
 // -- sweeps ---------------------------------------------------------------------------------------
 
 // The earliest contact found so far: its time, the other shape's point it
@@ -541,13 +637,6 @@ c3CastOutput c3SweepCapsulePlane(const c3Capsule* a, c3Vec3 deltaA, const c3Plan
 static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
 {
 	c3Vec3 motion = c3Sub(deltaA, deltaB);
-	if (c3CoreDistanceConvex(a, c3CoreMeetsPolygon, c3_polygonShape, b) <= a->radius)
-	{
-		c3Penetration p = c3PenetrationCapsuleCore(a, c3CoreMeetsPolygon, c3_polygonShape, b);
-		c3Segment core = c3CapsuleCore(a);
-		c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, c3_polygonShape, b);
-		return c3StartContact(p, d.pointB);
-	}
 	// The plane's slab |height| <= r: the heights of the ends are linear in
 	// t, so a capsule that stays out of it at the four corners of (end, t)
 	// never meets the polygon.
@@ -558,6 +647,34 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 	if (lo > r || hi < -r)
 	{
 		return c3Miss();
+	}
+	// Both ends beyond the slab on one side at the start: apart from the
+	// polygon, and the first contact is at or after the time the nearer end
+	// enters the slab; if that end's foot on the plane is then inside the
+	// polygon, it is the contact (a character's foot on a floor, its side
+	// against a wall). Else, and for a capsule within the slab at the start
+	// (which the pair's overlap test decides), the features.
+	double side = ha > 0.0 ? 1.0 : -1.0;
+	double ga = side * ha - r, gb = side * hb - r;
+	if (ga > 0.0 && gb > 0.0)
+	{
+		double closing = -side * rate;
+		double t = c3MinDouble(ga, gb) / closing;
+		c3Vec3 end = ga <= gb ? a->a : a->b;
+		c3Vec2 foot = c3ToPlane(b, c3MulAdd(end, t, motion));
+		if (t <= 1.0 && c3PointInPolygon2D(b->vertices, b->count, foot))
+		{
+			return c3Hit(c3MulAdd(c3PlaneToWorld(b, foot), t, deltaB), c3MulSV(side, b->plane.normal), t);
+		}
+	}
+	else
+	{
+		c3Vec3 p, q;
+		double dd = c3CorePolygonClosest(a, b, &p, &q);
+		if (c3WithinRadius(c3Sub(p, q), r))
+		{
+			return c3StartContact(c3PenetrationCorePolygon(a, b, dd, p, q), q);
+		}
 	}
 	c3EarliestContact best = {INFINITY, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
 	const c3Vec3 zero = {0.0, 0.0, 0.0};
@@ -590,17 +707,86 @@ static const unsigned char c3BoxEdges[24] = {0, 1, 2, 3, 4, 5, 6, 7, 0, 2, 1, 3,
 // A capsule against a box (b, of type typeB: the box as an obb): the
 // features, as against a polygon; the ends' balls by the sphere's sweep
 // against the rounded box.
+// Along the box's axes (in its frame) the capsule spans its middle's
+// coordinate +- (|half core . axis| + r) and the box +-h: the intervals
+// meet over a time interval each. The shapes touch no sooner than the
+// latest entry, and never when it is after the earliest exit (an axis
+// separates them the whole motion). *face: the axis of the latest entry,
+// *sign the side of the box the capsule comes from; false for a miss.
+static bool c3CapsuleBoxSlabs(const c3Capsule* a, c3Vec3 motion, const c3OBB* box, double* enter, int* face,
+							  double* sign)
+{
+	c3Vec3 middle = c3OBBToLocal(box, c3Midpoint(a->a, a->b));
+	c3Vec3 half = c3OBBVectorToLocal(box, c3MulSV(0.5, c3Sub(a->b, a->a)));
+	c3Vec3 m = c3OBBVectorToLocal(box, motion);
+	double lo = 0.0, hi = 1.0;
+	*face = -1;
+	*sign = 1.0;
+	for (int k = 0; k < 3; ++k)
+	{
+		double c = c3Get(middle, k), v = c3Get(m, k);
+		double reach = c3Get(box->halfExtents, k) + fabs(c3Get(half, k)) + a->radius;
+		if (v == 0.0)
+		{
+			if (fabs(c) > reach)
+			{
+				return false;
+			}
+			continue;
+		}
+		double t1 = (-reach - c) / v, t2 = (reach - c) / v;
+		if (t1 > t2)
+		{
+			double t = t1;
+			t1 = t2;
+			t2 = t;
+		}
+		if (t1 > lo)
+		{
+			lo = t1;
+			*face = k;
+			*sign = c > 0.0 ? 1.0 : -1.0;
+		}
+		hi = c3MinDouble(hi, t2);
+	}
+	*enter = lo;
+	return lo <= hi;
+}
+
 static c3CastOutput c3SweepCapsuleBox(const c3Capsule* a, c3Vec3 deltaA, c3CoreMeetsFcn* meets, c3ShapeType typeB,
 									  const void* b, const c3OBB* box, c3Vec3 deltaB)
 {
-	if (c3CoreDistanceConvex(a, meets, typeB, b) <= a->radius)
+	c3Vec3 motion = c3Sub(deltaA, deltaB);
+	double enter, sign;
+	int face;
+	if (!c3CapsuleBoxSlabs(a, motion, box, &enter, &face, &sign))
+	{
+		return c3Miss();
+	}
+	if (face >= 0)
+	{
+		// Apart at the start (an axis separates them). When the capsule's
+		// point deepest along the face's axis is on the face as the slabs
+		// meet, that is the contact: the face's.
+		c3Vec3 la = c3OBBToLocal(box, c3MulAdd(a->a, enter, motion));
+		c3Vec3 lb = c3OBBToLocal(box, c3MulAdd(a->b, enter, motion));
+		c3Vec3 deepest = sign * c3Get(la, face) <= sign * c3Get(lb, face) ? la : lb;
+		int j = (face + 1) % 3, k = (face + 2) % 3;
+		if (fabs(c3Get(deepest, j)) <= c3Get(box->halfExtents, j) &&
+			fabs(c3Get(deepest, k)) <= c3Get(box->halfExtents, k))
+		{
+			c3Set(&deepest, face, sign * c3Get(box->halfExtents, face));
+			c3Vec3 normal = c3MulSV(sign, box->axis[face]);
+			return c3Hit(c3MulAdd(c3OBBPointToWorld(box, deepest), enter, deltaB), normal, enter);
+		}
+	}
+	else if (c3CoreDistanceConvex(a, meets, typeB, b) <= a->radius)
 	{
 		c3Penetration p = c3PenetrationCapsuleCore(a, meets, typeB, b);
 		c3Segment core = c3CapsuleCore(a);
 		c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, typeB, b);
 		return c3StartContact(p, d.pointB);
 	}
-	c3Vec3 motion = c3Sub(deltaA, deltaB);
 	c3EarliestContact best = {INFINITY, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
 	const c3Vec3 zero = {0.0, 0.0, 0.0};
 	const c3Vec3 ends[2] = {a->a, a->b};
@@ -647,16 +833,12 @@ static c3CastOutput c3SweepCapsuleEllipsoidCast(const c3Capsule* a, c3Vec3 delta
 // swap it (query/dispatch.c).
 #define c3BallOverlapAABB c3OverlapSphereAABB
 #define c3BallOverlapOBB c3OverlapSphereOBB
-#define c3BallOverlapPolygon c3OverlapSpherePolygon
 #define c3BallDistanceAABB c3DistanceSphereAABB
 #define c3BallDistanceOBB c3DistanceSphereOBB
-#define c3BallDistancePolygon c3DistanceSpherePolygon
 #define c3BallPenetrationAABB c3PenetrationSphereAABB
 #define c3BallPenetrationOBB c3PenetrationSphereOBB
-#define c3BallPenetrationPolygon c3PenetrationSpherePolygon
 #define c3BallSweepAABB c3SweepSphereAABB
 #define c3BallSweepOBB c3SweepSphereOBB
-#define c3BallSweepPolygon c3SweepSpherePolygon
 
 static bool c3BallOverlapEllipsoid(const c3Sphere* a, const c3Ellipsoid* b)
 {
@@ -697,15 +879,22 @@ static c3CastOutput c3BallSweepEllipsoid(const c3Sphere* a, c3Vec3 deltaA, const
 	return out;
 }
 
-// Boxes and polygons: the features above; ellipsoids: the generic cast.
+// Boxes: the features above; ellipsoids: the generic cast. (Polygons: their own functions, above.)
 #define C3_CAPSULE_SWEEP_AABB c3SweepCapsuleAABBFeatures
 #define C3_CAPSULE_SWEEP_OBB c3SweepCapsuleOBBFeatures
 #define C3_CAPSULE_SWEEP_Ellipsoid c3SweepCapsuleEllipsoidCast
-#define C3_CAPSULE_SWEEP_Polygon c3SweepCapsulePolygonFeatures
 
 C3_CAPSULE_CONVEX(AABB, c3_aabbShape)
 C3_CAPSULE_CONVEX(OBB, c3_obbShape)
-C3_CAPSULE_CONVEX(Polygon, c3_polygonShape)
+c3CastOutput c3SweepCapsulePolygon(const c3Capsule* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB)
+{
+	c3Sphere ball;
+	if (c3AsSphere(a, &ball))
+	{
+		return c3SweepSpherePolygon(&ball, deltaA, b, deltaB);
+	}
+	return c3SweepCapsulePolygonFeatures(a, deltaA, b, deltaB);
+}
 C3_CAPSULE_CONVEX(Ellipsoid, c3_ellipsoidShape)
 
 static bool c3CapsuleEllipsoidOverlap(const void* a, const void* b)
