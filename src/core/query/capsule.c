@@ -324,11 +324,10 @@ static double c3CorePolygonClosest(const c3Capsule* a, const c3Polygon* b, c3Vec
 	if (((h0 <= 0.0 && h1 >= 0.0) || (h0 >= 0.0 && h1 <= 0.0)) && h0 != h1)
 	{
 		c3Vec3 x = c3MulAdd(a->a, h0 / (h0 - h1), c3Sub(a->b, a->a));
-		c3Vec2 q = c3ToPlane(b, x);
-		if (c3PointInPolygon2D(b->vertices, b->count, q))
+		if (c3PointInPolygon2D(b->vertices, b->count, c3ToPlane(b, x)))
 		{
-			*onCore = x;
-			*onPolygon = c3PlaneToWorld(b, q);
+			// (the crossing point is on the plane to its rounding: both's)
+			*onCore = *onPolygon = x;
 			return 0.0;
 		}
 	}
