@@ -22,18 +22,18 @@ local KINDS = { "sphere", "aabb", "obb", "segment", "plane", "ellipsoid", "polyg
 -- -- case counts --------------------------------------------------------------------------
 -- 1,000 cases a family in the long run (`make test-all`, C.long) for every
 -- family but the validation of the brute force (400); in `make test`, where
--- this spec runs in three lanes, fewer: overlaps, distance and penetration
--- 600 at full scale (LuaJIT), sweeps, whose brute force measures a distance
--- some 200 times a case, 400 (a quarter of each at quick, a tenth in the
--- sanitized run), the ellipsoid's sweeps, whose distance is itself a
--- search, 40. The penetration's 1,000 directions measure 1,000 distances a
+-- this spec runs in four lanes, fewer: overlaps, distance and penetration
+-- 400 at full scale (LuaJIT's classic front), sweeps, whose brute force
+-- measures a distance some 200 times a case, 240 (a quarter of each at
+-- quick, a tenth in the sanitized run), the ellipsoid's sweeps, whose
+-- distance is itself a search, 40. The penetration's 1,000 directions measure 1,000 distances a
 -- case: they run on the first PROBED cases of each family (1,000 in the
 -- long run; 6 quick ones against an ellipsoid, whose distance is a search; 3
 -- when checking the brute force).
-local STATIC = C.long(1000, C.scaled(600))
-local SWEEPS = C.long(1000, C.scaled(400))
+local STATIC = C.long(1000, C.scaled(400))
+local SWEEPS = C.long(1000, C.scaled(240))
 local SLOW_SWEEPS = C.long(1000, 40)
-local PENETRATIONS = C.long(1000, C.scaled(600))
+local PENETRATIONS = C.long(1000, C.scaled(400))
 local PROBED = C.long(1000, 12)
 local SLOW_PROBED = C.long(1000, 6)
 local DIRECTIONS = 1000
