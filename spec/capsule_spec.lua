@@ -24,21 +24,21 @@ local KINDS = { "sphere", "aabb", "obb", "segment", "plane", "ellipsoid", "polyg
 -- family but the validation of the brute force (400); in `make test`, where
 -- this spec runs in four lanes, fewer: overlaps, distance and penetration
 -- 400 at full scale (LuaJIT's classic front), sweeps, whose brute force
--- measures a distance some 200 times a case, 240 (a quarter of each at
+-- measures a distance some 200 times a case, 160 (a quarter of each at
 -- quick, a tenth in the sanitized run), the ellipsoid's sweeps, whose
--- distance is itself a search, 40. The penetration's 1,000 directions measure 1,000 distances a
+-- distance is itself a search, 24; the brute force's own validation 100. The penetration's 1,000 directions measure 1,000 distances a
 -- case: they run on the first PROBED cases of each family (1,000 in the
 -- long run; 6 quick ones against an ellipsoid, whose distance is a search; 3
 -- when checking the brute force).
 local STATIC = C.long(1000, C.scaled(400))
-local SWEEPS = C.long(1000, C.scaled(240))
-local SLOW_SWEEPS = C.long(1000, 40)
+local SWEEPS = C.long(1000, C.scaled(160))
+local SLOW_SWEEPS = C.long(1000, 24)
 local PENETRATIONS = C.long(1000, C.scaled(400))
 local PROBED = C.long(1000, 12)
 local SLOW_PROBED = C.long(1000, 6)
 local DIRECTIONS = 1000
 local RAYS = C.scaled(1000)
-local VALIDATION = C.long(400, C.scaled(200))
+local VALIDATION = C.long(400, C.scaled(100))
 local SLOW_VALIDATION = C.long(400, 10)
 
 local function sweepCount(kind)

@@ -782,11 +782,11 @@ describe("collide fuzzing", function()
   end)
 
   it("queries with capsules return finite, in-range results or raise collide's errors", function()
-    local report, hits = fuzz_queries(SEED + 6, 5000, {"capsule"})
+    local report, hits = fuzz_queries(SEED + 6, 3000, {"capsule"})
     report.assert_clean()
-    assert.is_true(report.successes > 2500)
-    -- measured at the default seed: 133, 96, 39, 102, 34
-    assert_hits(hits, {overlaps = 65, sweep = 45, raycast = 18, penetration = 50, contains = 15}, SEED + 6)
+    assert.is_true(report.successes > 1500)
+    -- measured at the default seed: 76, 55, 27, 61, 23
+    assert_hits(hits, {overlaps = 38, sweep = 27, raycast = 13, penetration = 30, contains = 11}, SEED + 6)
   end)
 
   it("field writes validate, and a refused write leaves the shape unchanged", function()
