@@ -24,12 +24,13 @@ local KINDS = { "sphere", "aabb", "obb", "segment", "plane", "ellipsoid", "polyg
 -- family but the validation of the brute force (400); in `make test`, where
 -- this spec runs in four lanes, fewer: overlaps, distance and penetration
 -- 400 at full scale (LuaJIT's classic front), sweeps, whose brute force
--- measures a distance some 200 times a case, 160 (a quarter of each at
--- quick, a tenth in the sanitized run), the ellipsoid's sweeps, whose
--- distance is itself a search, 24; the brute force's own validation 100. The penetration's 1,000 directions measure 1,000 distances a
--- case: they run on the first PROBED cases of each family (1,000 in the
--- long run; 6 quick ones against an ellipsoid, whose distance is a search; 3
--- when checking the brute force).
+-- measures a distance some 200 times a case, 160, the brute force's own
+-- validation 100 (a quarter of each at quick, a tenth in the sanitized
+-- run), the ellipsoid's sweeps, whose distance is itself a search, 24. The
+-- penetration's 1,000 directions measure 1,000 distances a case: they run
+-- on the first PROBED cases of each family (1,000 in the long run; 6 quick
+-- ones against an ellipsoid, whose distance is a search; 3 when checking
+-- the brute force).
 local STATIC = C.long(1000, C.scaled(400))
 local SWEEPS = C.long(1000, C.scaled(160))
 local SLOW_SWEEPS = C.long(1000, 24)

@@ -22,12 +22,13 @@ local MOVERS = {
 
 -- Frame times: fixed 1/60 s, jittered, a 0.25 s spike, and 1e-5 s frames
 -- (every tenth frame 1/60 s, so that time goes by).
--- The long runs (LuaJIT in make test-all) take all four; runs at full case
--- counts (LuaJIT in make test; make test-all's others) fixed and tiny,
--- quick ones (Lua 5.4 in make test) fixed and spike, and the sanitized run
+-- The long runs (LuaJIT in make test-all) take all four; quick ones (Lua
+-- 5.4 and LuaJIT's FFI front in make test) fixed and spike, runs at full
+-- case counts (LuaJIT's classic front in make test; make test-all's
+-- others) the tiny frames the quick ones leave out, and the sanitized run
 -- (which looks for memory errors: every path still runs) the spike.
 local PATTERN_NAMES = C.LONG and { "fixed", "jittered", "spike", "tiny" }
-  or C.SCALE >= 1 and { "fixed", "tiny" } or C.SCALE >= 0.25 and { "fixed", "spike" } or { "spike" }
+  or C.SCALE >= 1 and { "tiny" } or C.SCALE >= 0.25 and { "fixed", "spike" } or { "spike" }
 local PATTERNS = {
   fixed = function() return 1 / 60 end,
   jittered = function(i) return (1 + 0.5 * math.sin(i * 2.3)) / 60 end,
