@@ -969,36 +969,35 @@ describe("collide.capsule", function()
       end
     end)
 
-    it("a capsule dropped on a plane lands on it, along its length", function()
+    -- A capsule lying along x at height 1 dropped on the obstacle (the
+    -- plane or the polygon y = 0) lands on it along its length; sunk 0.2
+    -- into it, it leaves up.
+    local function landsAndLeaves(obstacle)
       local k = collide.capsule({ -1, 1, 0 }, { 1, 1, 0 }, 0.5)
-      local t, p, n = collide.sweep(k, { 0, -1, 0 }, floor)
+      local t, p, n = collide.sweep(k, { 0, -1, 0 }, obstacle)
       assert.is_near(0.5, t, 1e-12)
       same(n, { 0, 1, 0 }, 1e-12)
       assert.is_true(abs(p.y) <= 1e-12 and abs(p.x) <= 1 + 1e-12 and abs(p.z) <= 1e-12, tostring(p))
-      -- sinking into it, it leaves up
       local depth
-      depth, n = collide.penetration(collide.capsule({ -1, 0.3, 0 }, { 1, 0.3, 0 }, 0.5), floor)
+      depth, n = collide.penetration(collide.capsule({ -1, 0.3, 0 }, { 1, 0.3, 0 }, 0.5), obstacle)
       assert.is_near(0.2, depth, 1e-12)
       same(n, { 0, 1, 0 }, 1e-12)
+    end
+
+    it("a capsule dropped on a plane lands on it, along its length", function()
+      landsAndLeaves(floor)
     end)
 
     it("a capsule parallel to a polygon's face lands on the face and leaves it by the near side", function()
       local k = collide.capsule({ -1, 1, 0 }, { 1, 1, 0 }, 0.5)
       assert.is_near(0.5, collide.distance(k, square), 1e-12)
-      local t, p, n = collide.sweep(k, { 0, -1, 0 }, square)
-      assert.is_near(0.5, t, 1e-12)
-      same(n, { 0, 1, 0 }, 1e-12)
-      assert.is_true(abs(p.y) <= 1e-12 and abs(p.x) <= 1 + 1e-12 and abs(p.z) <= 1e-12, tostring(p))
-      local depth
-      depth, n = collide.penetration(collide.capsule({ -1, 0.3, 0 }, { 1, 0.3, 0 }, 0.5), square)
-      assert.is_near(0.2, depth, 1e-12)
-      same(n, { 0, 1, 0 }, 1e-12)
+      landsAndLeaves(square)
       -- resting on it
       local resting = collide.capsule({ -1, 0.5, 0 }, { 1, 0.5, 0 }, 0.5)
       assert.is_true(collide.overlaps(resting, square))
       assert.is_near(0, (collide.penetration(resting, square)), 1e-12)
       -- a hair above it, sliding across and off it
-      t = collide.sweep(collide.capsule({ -1, 0.5 + 1e-9, 0 }, { 1, 0.5 + 1e-9, 0 }, 0.5), { 10, 0, 0 }, square)
+      local t = collide.sweep(collide.capsule({ -1, 0.5 + 1e-9, 0 }, { 1, 0.5 + 1e-9, 0 }, 0.5), { 10, 0, 0 }, square)
       assert.is_nil(t)
     end)
   end)
