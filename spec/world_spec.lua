@@ -161,6 +161,11 @@ local interpreted = jit and collide._FRONT == "classic"
 local function allocatedBy(warm, settle, measured)
   if interpreted then
     jit.off()
+  end
+  if jit then
+    -- (The traces start from none, whatever the specs before left: with
+    -- theirs, a hot path of these calls could be left to the interpreter,
+    -- which boxes what ffi reads; 23 KB in one run of make test.)
     jit.flush()
   end
   warm()

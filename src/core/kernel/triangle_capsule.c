@@ -196,10 +196,19 @@ c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 
 	out.hit = false;
 	out.depth = 0.0;
 	const c3Vec3 v[3] = {a, b, c};
-	// The ends' balls.
+	// The ends' balls: each only if it comes within r of the plane (its own
+	// slab, as above for the capsule's: an upright capsule's head stays far
+	// above a floor).
 	const c3Vec3 ends[2] = {p0, p1};
+	const double heights[2] = {h0, h1};
 	for (int k = 0; k < 2; ++k)
 	{
+		double h = heights[k];
+		double reach = r + 1.0e-12 * (fabs(h) + fabs(rate) + r); // (the rounding of h + rate)
+		if (c3MinDouble(h, h + rate) > reach || c3MaxDouble(h, h + rate) < -reach)
+		{
+			continue;
+		}
 		c3TriangleContact end = c3SweepSphereTriangle(ends[k], r, motion, a, b, c, activeEdges);
 		if (end.hit && (!out.hit || end.fraction < out.fraction))
 		{

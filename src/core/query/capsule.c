@@ -677,9 +677,17 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 	}
 	c3EarliestContact best = {INFINITY, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
 	const c3Vec3 zero = {0.0, 0.0, 0.0};
+	// The ends' balls: each only if it comes within r of the plane.
 	const c3Vec3 ends[2] = {a->a, a->b};
+	const double heights[2] = {ha, hb};
 	for (int i = 0; i < 2; ++i)
 	{
+		double h = heights[i];
+		double reach = r + 1.0e-12 * (fabs(h) + fabs(rate) + r); // (the rounding of h + rate)
+		if (c3MinDouble(h, h + rate) > reach || c3MaxDouble(h, h + rate) < -reach)
+		{
+			continue;
+		}
 		c3Sphere ball = c3CapsuleBall(a, ends[i]);
 		c3CastOutput hit = c3SweepSpherePolygon(&ball, motion, b, zero);
 		if (hit.hit)
