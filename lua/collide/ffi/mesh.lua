@@ -111,10 +111,11 @@ return B.once("mesh", function()
   -- to a nested struct field, a table of a point's check...), where a
   -- finalizer may have closed it (lc3_handleobject: "the mesh is closed").
   local function meshptr(e, arg, fname)
-    if not e.open then
+    local ptr = e.ptr
+    if not e.open or ptr == nil then
       argerror(arg, fname, "the mesh is closed")
     end
-    return e.ptr
+    return ptr
   end
 
   --- Whether x is a mesh handle, open or closed.
@@ -145,7 +146,7 @@ return B.once("mesh", function()
 
   --- The c3Mesh* of the open mesh handle x (lc3_checkmesh); raises otherwise.
   function M.checkmesh(x, arg, fname)
-    return checkentry(x, arg, fname).ptr
+    return meshptr(checkentry(x, arg, fname), arg, fname)
   end
 
   --- A world item that holds the mesh of handle x (+1), or lets it go (-1)
@@ -211,7 +212,7 @@ return B.once("mesh", function()
   end
 
   function mt.__len(m)
-    return C.c3Mesh_GetFaceCount(checkentry(m, 1, "__len").ptr)
+    return C.c3Mesh_GetFaceCount(meshptr(checkentry(m, 1, "__len"), 1, "__len"))
   end
 
   function mt.__index(_, k)
@@ -447,9 +448,9 @@ return B.once("mesh", function()
     local e = checkentry(m, 1, "face")
     f = checkelement(n, 2, f, C.c3Mesh_GetFaceCount(meshptr(e, 1, "face")), "face", "face")
     pin(e, 1, "face") -- (the list is allocated before it is filled)
-    local count = C.c3Mesh_GetFace(e.ptr, f, INDICES, MAX_FACE)
+    local count = C.c3Mesh_GetFace(meshptr(e, 1, "face"), f, INDICES, MAX_FACE)
     local t = tablenew(count, 0)
-    C.c3Mesh_GetFace(e.ptr, f, INDICES, MAX_FACE) -- (again: a finalizer's call may have used INDICES)
+    C.c3Mesh_GetFace(meshptr(e, 1, "face"), f, INDICES, MAX_FACE) -- (again: a finalizer's call may have used INDICES)
     for k = 1, count do
       t[k] = INDICES[k - 1] + 1
     end
@@ -460,7 +461,7 @@ return B.once("mesh", function()
   methods.stats = api(function(m)
     -- Everything read before the first allocation.
     local e = checkentry(m, 1, "stats")
-    local ptr = e.ptr
+    local ptr = meshptr(e, 1, "stats")
     C.c3Mesh_GetInfoPtr(ptr, INFO)
     local faces, triangles = C.c3Mesh_GetFaceCount(ptr), C.c3Mesh_GetTriangleCount(ptr)
     local nodes, depth, bytes = INFO.nodes, INFO.depth, tonumber(INFO.bytes)
@@ -532,14 +533,14 @@ return B.once("mesh", function()
     local s = take()
     copy(s.shape, x, SHAPESIZE[t])
     pin(e, arg, fname)
-    local n = C.c3Mesh_CollectContacts(e.ptr, t, s.shape, s.contacts, s.ccap, e.last)
+    local n = C.c3Mesh_CollectContacts(meshptr(e, arg, fname), t, s.shape, s.contacts, s.ccap, e.last)
     if n > s.ccap then
       local cap = s.ccap
       while cap < n do
         cap = cap * 2
       end
       s.contacts, s.ccap = new(ContactsT, cap), cap
-      n = C.c3Mesh_CollectContacts(e.ptr, t, s.shape, s.contacts, s.ccap, e.last)
+      n = C.c3Mesh_CollectContacts(meshptr(e, arg, fname), t, s.shape, s.contacts, s.ccap, e.last)
     end
     unpin(e)
     return s, n
@@ -556,14 +557,14 @@ return B.once("mesh", function()
     local s = take()
     copy(s.box, box, sizeof(s.box))
     pin(e, 1, "query")
-    local n = C.c3Mesh_QueryFaces(e.ptr, s.box, s.faces, s.cap, e.last)
+    local n = C.c3Mesh_QueryFaces(meshptr(e, 1, "query"), s.box, s.faces, s.cap, e.last)
     if n > s.cap then
       local cap = s.cap
       while cap < n do
         cap = cap * 2
       end
       s.faces, s.cap = new(IntsT, cap), cap
-      n = C.c3Mesh_QueryFaces(e.ptr, s.box, s.faces, s.cap, e.last)
+      n = C.c3Mesh_QueryFaces(meshptr(e, 1, "query"), s.box, s.faces, s.cap, e.last)
     end
     unpin(e)
     out = B.outtable(out, 3, "query")
