@@ -171,4 +171,17 @@ static inline void* budgetAlloc(void* context, void* memory, size_t oldSize, siz
 	return p;
 }
 
+/// Room for one shape of any bounded convex type, for tests that make
+/// shapes of several types.
+typedef union TestAnyShape
+{
+	c3Sphere sphere;
+	c3AABB aabb;
+	c3OBB obb;
+	c3Segment segment;
+	c3Polygon polygon;
+	c3Ellipsoid ellipsoid;
+	c3Capsule capsule;
+} TestAnyShape;
+
 #endif

@@ -36,15 +36,7 @@ static void randomAxes(Rng* r, c3Vec3 axes[3])
 typedef struct TestShape
 {
 	c3ShapeType type;
-	union
-	{
-		c3Sphere sphere;
-		c3AABB aabb;
-		c3OBB obb;
-		c3Segment segment;
-		c3Polygon polygon;
-		c3Ellipsoid ellipsoid;
-	} u;
+	TestAnyShape u;
 } TestShape;
 
 static TestShape makeSphere(c3Vec3 center, double radius)

@@ -36,16 +36,6 @@
 
 #define CASES 1000
 
-typedef union AnyShape
-{
-	c3Sphere sphere;
-	c3AABB aabb;
-	c3OBB obb;
-	c3Segment segment;
-	c3Polygon polygon;
-	c3Ellipsoid ellipsoid;
-} AnyShape;
-
 static c3Vec3 add(c3Vec3 a, c3Vec3 b)
 {
 	return V(a.x + b.x, a.y + b.y, a.z + b.z);
@@ -109,7 +99,7 @@ static void randomAxes(Rng* r, c3Vec3 axes[3])
 
 // A shape of a type about center, its sizes times s: the same draws at
 // every scale, so that the scaled cases are the same cases.
-static void makeShape(Rng* r, c3ShapeType type, c3Vec3 center, double s, c3Vec3 shift, AnyShape* out)
+static void makeShape(Rng* r, c3ShapeType type, c3Vec3 center, double s, c3Vec3 shift, TestAnyShape* out)
 {
 	c3Vec3 c = add(scale(s, center), shift);
 	switch (type)
@@ -168,7 +158,7 @@ static void makeShape(Rng* r, c3ShapeType type, c3Vec3 center, double s, c3Vec3 
 typedef struct Case
 {
 	c3ShapeType typeA, typeB;
-	AnyShape a, b;
+	TestAnyShape a, b;
 	c3Vec3 deltaA, deltaB;
 	double size;        // L: the largest half extent or motion component
 	double coordinates; // C: the largest coordinate magnitude
@@ -236,7 +226,8 @@ static double separation(const c3Proxy* a, c3Vec3 m, const c3Proxy* b, c3Vec3 n)
 
 // The edge directions of a polytope shape (a box's axes, a polygon's edges,
 // a segment), and its face normals; false for a smooth shape.
-static bool features(c3ShapeType type, const AnyShape* s, c3Vec3* edges, int* edgeCount, c3Vec3* faces, int* faceCount)
+static bool features(c3ShapeType type, const TestAnyShape* s, c3Vec3* edges, int* edgeCount, c3Vec3* faces,
+					 int* faceCount)
 {
 	*edgeCount = *faceCount = 0;
 	switch (type)
@@ -348,7 +339,7 @@ static bool isSmooth(c3ShapeType type)
 }
 
 // The smaller radius of curvature of a smooth shape (b^2 / a for an ellipsoid of semi-axes a >= b).
-static double curvatureRadius(c3ShapeType type, const AnyShape* s)
+static double curvatureRadius(c3ShapeType type, const TestAnyShape* s)
 {
 	if (type == c3_sphereShape)
 	{

@@ -219,9 +219,9 @@ static c3Penetration c3GrownPenetration(c3Vec3 p, c3Vec3 q, double r, c3Penetrat
 
 c3Penetration c3PenetrationCapsuleSphere(const c3Capsule* a, const c3Sphere* b)
 {
-	if (c3IsCapsuleSphere(a))
+	c3Sphere ball;
+	if (c3AsSphere(a, &ball))
 	{
-		c3Sphere ball = c3CapsuleBall(a, a->a);
 		return c3PenetrationSphereSphere(&ball, b);
 	}
 	c3Segment core = c3CapsuleCore(a);
@@ -251,14 +251,13 @@ static c3Penetration c3PenetrationCores(const c3Capsule* a, c3Vec3 b0, c3Vec3 b1
 
 static c3Penetration c3PenetrationCapsuleCapsuleOrdered(const c3Capsule* a, const c3Capsule* b)
 {
-	if (c3IsCapsuleSphere(b))
+	c3Sphere ball;
+	if (c3AsSphere(b, &ball))
 	{
-		c3Sphere ball = c3CapsuleBall(b, b->a);
 		return c3PenetrationCapsuleSphere(a, &ball);
 	}
-	if (c3IsCapsuleSphere(a))
+	if (c3AsSphere(a, &ball))
 	{
-		c3Sphere ball = c3CapsuleBall(a, a->a);
 		c3Penetration p = c3PenetrationCapsuleSphere(b, &ball);
 		p.normal = c3Neg(p.normal);
 		return p;
@@ -279,9 +278,9 @@ c3Penetration c3PenetrationCapsuleCapsule(const c3Capsule* a, const c3Capsule* b
 
 c3Penetration c3PenetrationCapsuleSegment(const c3Capsule* a, const c3Segment* b)
 {
-	if (c3IsCapsuleSphere(a))
+	c3Sphere ball;
+	if (c3AsSphere(a, &ball))
 	{
-		c3Sphere ball = c3CapsuleBall(a, a->a);
 		return c3PenetrationSphereSegment(&ball, b);
 	}
 	return c3PenetrationCores(a, b->a, b->b, a->radius);
@@ -295,21 +294,34 @@ c3Penetration c3PenetrationCapsulePlane(const c3Capsule* a, const c3Plane* b)
 // A capsule against a bounded convex shape by its core: GJK's closest
 // points while the core is apart from it, else the core's penetration (EPA)
 // plus the radius.
+// A core that meets the shape: the core's own penetration (EPA) plus the
+// radius.
+static c3Penetration c3PenetrationThroughCore(const c3Capsule* a, c3ShapeType typeB, const void* b)
+{
+	c3Segment core = c3CapsuleCore(a);
+	c3Penetration p = c3PenetrationConvex(c3_segmentShape, &core, typeB, b);
+	if (!p.hit)
+	{
+		p = c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0);
+	}
+	return c3MakePenetration(p.normal, p.depth + a->radius);
+}
+
+// A core apart from the shape, by GJK's closest points d.
+static c3Penetration c3PenetrationApartCore(const c3Capsule* a, c3DistanceOutput d)
+{
+	return c3GrownPenetration(d.pointA, d.pointB, a->radius, c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0));
+}
+
 static c3Penetration c3PenetrationCapsuleCore(const c3Capsule* a, c3CoreMeetsFcn* meets, c3ShapeType typeB,
 											  const void* b)
 {
 	c3Segment core = c3CapsuleCore(a);
 	if (meets(&core, b))
 	{
-		c3Penetration p = c3PenetrationConvex(c3_segmentShape, &core, typeB, b);
-		if (!p.hit)
-		{
-			p = c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0);
-		}
-		return c3MakePenetration(p.normal, p.depth + a->radius);
+		return c3PenetrationThroughCore(a, typeB, b);
 	}
-	c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, typeB, b);
-	return c3GrownPenetration(d.pointA, d.pointB, a->radius, c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0));
+	return c3PenetrationApartCore(a, c3GJKDistance(c3_segmentShape, &core, typeB, b));
 }
 
 // The closest points of a capsule's core and a polygon, exactly: their
@@ -390,13 +402,7 @@ static c3Penetration c3PenetrationCorePolygon(const c3Capsule* a, const c3Polygo
 	{
 		return c3GrownPenetration(p, q, a->radius, c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0));
 	}
-	c3Segment core = c3CapsuleCore(a);
-	c3Penetration cores = c3PenetrationConvex(c3_segmentShape, &core, c3_polygonShape, b);
-	if (!cores.hit)
-	{
-		cores = c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0);
-	}
-	return c3MakePenetration(cores.normal, cores.depth + a->radius);
+	return c3PenetrationThroughCore(a, c3_polygonShape, b);
 }
 
 c3Penetration c3PenetrationCapsulePolygon(const c3Capsule* a, const c3Polygon* b)
@@ -498,9 +504,9 @@ static c3CastOutput c3StartContact(c3Penetration p, c3Vec3 point)
 
 c3CastOutput c3SweepCapsuleSphere(const c3Capsule* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
 {
-	if (c3IsCapsuleSphere(a))
+	c3Sphere ball;
+	if (c3AsSphere(a, &ball))
 	{
-		c3Sphere ball = c3CapsuleBall(a, a->a);
 		return c3SweepSphereSphere(&ball, deltaA, b, deltaB);
 	}
 	// The sphere grown by the capsule's radius against the core: a swept
@@ -570,14 +576,13 @@ static c3Penetration c3PenetrationWithSegment(const c3Capsule* a, const void* b)
 
 static c3CastOutput c3SweepCapsuleCapsuleOrdered(const c3Capsule* a, c3Vec3 deltaA, const c3Capsule* b, c3Vec3 deltaB)
 {
-	if (c3IsCapsuleSphere(b))
+	c3Sphere ball;
+	if (c3AsSphere(b, &ball))
 	{
-		c3Sphere ball = c3CapsuleBall(b, b->a);
 		return c3SweepCapsuleSphere(a, deltaA, &ball, deltaB);
 	}
-	if (c3IsCapsuleSphere(a))
+	if (c3AsSphere(a, &ball))
 	{
-		c3Sphere ball = c3CapsuleBall(a, a->a);
 		c3CastOutput out = c3SweepCapsuleSphere(b, deltaB, &ball, deltaA);
 		out.normal = c3Neg(out.normal);
 		return out;
@@ -598,9 +603,9 @@ c3CastOutput c3SweepCapsuleCapsule(const c3Capsule* a, c3Vec3 deltaA, const c3Ca
 
 c3CastOutput c3SweepCapsuleSegment(const c3Capsule* a, c3Vec3 deltaA, const c3Segment* b, c3Vec3 deltaB)
 {
-	if (c3IsCapsuleSphere(a))
+	c3Sphere ball;
+	if (c3AsSphere(a, &ball))
 	{
-		c3Sphere ball = c3CapsuleBall(a, a->a);
 		return c3SweepSphereSegment(&ball, deltaA, b, deltaB);
 	}
 	return c3SweepCapsuleCore(a, deltaA, b->a, b->b, 0.0, deltaB, c3PenetrationWithSegment, b);
@@ -787,12 +792,19 @@ static c3CastOutput c3SweepCapsuleBox(const c3Capsule* a, c3Vec3 deltaA, c3CoreM
 			return c3Hit(c3MulAdd(c3OBBPointToWorld(box, deepest), enter, deltaB), normal, enter);
 		}
 	}
-	else if (c3CoreDistanceConvex(a, meets, typeB, b) <= a->radius)
+	else
 	{
-		c3Penetration p = c3PenetrationCapsuleCore(a, meets, typeB, b);
+		// In contact at the start as the overlap test finds it
+		// (c3CoreDistanceConvex), from one GJK run: its closest points give
+		// the penetration of a core apart and the point.
 		c3Segment core = c3CapsuleCore(a);
+		bool through = meets(&core, b);
 		c3DistanceOutput d = c3GJKDistance(c3_segmentShape, &core, typeB, b);
-		return c3StartContact(p, d.pointB);
+		if (through || d.distance <= a->radius)
+		{
+			c3Penetration p = through ? c3PenetrationThroughCore(a, typeB, b) : c3PenetrationApartCore(a, d);
+			return c3StartContact(p, d.pointB);
+		}
 	}
 	c3EarliestContact best = {INFINITY, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
 	const c3Vec3 zero = {0.0, 0.0, 0.0};
