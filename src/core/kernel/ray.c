@@ -271,3 +271,43 @@ bool c3EnterSegmentInteriors(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3V
 	*normal = h > 0.0 ? n : c3Neg(n);
 	return true;
 }
+
+// The capsule is within r of the plane while its ends' heights, an
+// interval about their middle, meet [-r, r]: c3SlabContactInterval with
+// the interval's half added to r (padded by the rounding of the heights).
+// Over that time the signed distance of a point of the core beyond edge i
+// (m . (p - v[i]), m = e x n its outward normal scaled by |e|) is linear
+// in the time and along the core: its extremes are at the ends at the
+// interval's two ends. (An edge of no length, or a polygon with no normal,
+// has m = 0: reached, never separating.)
+bool c3CapsuleReachedEdges(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 motion, const c3Vec3* v, int count, c3Vec3 n,
+						   double h0, double h1, unsigned ends[2])
+{
+	double middle = 0.5 * (h0 + h1), half = 0.5 * fabs(h1 - h0), rate = c3Dot(n, motion);
+	double slack = 1.0e-9 * (fabs(middle) + half + fabs(rate) + r);
+	double t0, t1;
+	ends[0] = ends[1] = 0u;
+	if (!c3SlabContactInterval(middle, rate, r + half + slack, &t0, &t1))
+	{
+		return false;
+	}
+	double spread = c3MaxAbsComponent(c3Sub(p1, p0)) + c3MaxAbsComponent(motion) + r;
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec3 vi = v[i], e = c3Sub(v[i + 1 == count ? 0 : i + 1], vi);
+		c3Vec3 m = c3Cross(e, n);
+		double slope = c3Dot(m, motion);
+		double low = c3MinDouble(t0 * slope, t1 * slope), high = c3MaxDouble(t0 * slope, t1 * slope);
+		double d0 = c3Dot(m, c3Sub(p0, vi)), d1 = c3Dot(m, c3Sub(p1, vi));
+		// The rounding of the distances, generously.
+		double tolerance = 1.0e-9 * c3MaxAbsComponent(m) * (c3MaxAbsComponent(c3Sub(p0, vi)) + spread);
+		ends[0] |= (d0 + high >= -tolerance) ? 1u << i : 0u;
+		ends[1] |= (d1 + high >= -tolerance) ? 1u << i : 0u;
+		double nearest = c3MinDouble(d0, d1) + low - tolerance;
+		if (nearest > 0.0 && nearest * nearest > r * r * c3Dot(m, m))
+		{
+			return false;
+		}
+	}
+	return true;
+}

@@ -189,4 +189,18 @@ bool c3EnterRoundedSegment(c3Vec3 begin, double r, c3Vec3 delta, c3Vec3 a, c3Vec
 bool c3EnterSegmentInteriors(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3Vec3 b1, double r, double* time,
 							 double* along, c3Vec3* normal);
 
+/// Which edges of a convex planar polygon a capsule's features can meet
+/// first: the core p0 p1 (radius r) moving by motion over t in [0, 1], the
+/// polygon's vertices v[0..count-1] counter-clockwise about its unit normal
+/// n, its plane at signed heights h0, h1 of the ends. Bit i of ends[k]: end
+/// k crosses the outer side of edge v[i] v[i+1] while the capsule is
+/// within r of the plane (the polygon's point closest to a point is on an
+/// edge or its ends only when the point is beyond that edge's line; a
+/// vertex is reached only beyond one of its two edges). The core's points
+/// lie between its ends', so the core's bits are ends[0] | ends[1].
+/// False when the capsule never meets the polygon: it never comes within r
+/// of the plane, or stays farther than r beyond an edge's line.
+bool c3CapsuleReachedEdges(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 motion, const c3Vec3* v, int count, c3Vec3 n,
+						   double h0, double h1, unsigned ends[2]);
+
 #endif

@@ -196,16 +196,19 @@ c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 
 	out.hit = false;
 	out.depth = 0.0;
 	const c3Vec3 v[3] = {a, b, c};
-	// The ends' balls: each only if it comes within r of the plane (its own
-	// slab, as above for the capsule's: an upright capsule's head stays far
-	// above a floor).
+	// Only the edges the capsule's ends reach beyond (kernel/ray.h).
+	unsigned reached[2];
+	if (!c3CapsuleReachedEdges(p0, p1, r, motion, v, 3, n, h0, h1, reached))
+	{
+		return out;
+	}
+	// The ends' balls: each only if it reaches an edge, or the face from
+	// beyond the plane's slab.
 	const c3Vec3 ends[2] = {p0, p1};
-	const double heights[2] = {h0, h1};
+	const double gaps[2] = {g0, g1};
 	for (int k = 0; k < 2; ++k)
 	{
-		double h = heights[k];
-		double reach = r + 1.0e-12 * (fabs(h) + fabs(rate) + r); // (the rounding of h + rate)
-		if (c3MinDouble(h, h + rate) > reach || c3MaxDouble(h, h + rate) < -reach)
+		if (reached[k] == 0u && !(gaps[k] > 0.0 && -side * rate > 0.0))
 		{
 			continue;
 		}
@@ -215,20 +218,23 @@ c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 
 			out = end;
 		}
 	}
-	// The core's interior against each vertex's ball, swept back along it,
-	// and against each edge's interior.
+	// The core's interior against the balls of the vertices of the edges
+	// it reaches, swept back along it, and against those edges' interiors.
+	unsigned core = reached[0] | reached[1];
 	c3Vec3 back = c3Neg(motion);
 	for (int i = 0; i < 3; ++i)
 	{
 		double t, u;
 		c3Vec3 onCore, normal;
-		if (c3EnterRoundedSegment(v[i], r, back, p0, p1, &t, &onCore) && (!out.hit || t < out.fraction))
+		if ((core & (1u << i | 1u << (i + 2) % 3)) && c3EnterRoundedSegment(v[i], r, back, p0, p1, &t, &onCore) &&
+			(!out.hit || t < out.fraction))
 		{
 			c3KeepFeature(&out, t, v[i], c3MulAdd(onCore, t, motion), (c3TriangleFeature)(c3_triangleVertexA + i), n,
 						  activeEdges, motion);
 		}
 		c3Vec3 e0 = v[i], e1 = v[(i + 1) % 3];
-		if (c3EnterSegmentInteriors(p0, p1, motion, e0, e1, r, &t, &u, &normal) && (!out.hit || t < out.fraction))
+		if ((core >> i & 1u) && c3EnterSegmentInteriors(p0, p1, motion, e0, e1, r, &t, &u, &normal) &&
+			(!out.hit || t < out.fraction))
 		{
 			c3Vec3 onEdge = c3MulAdd(e0, u, c3Sub(e1, e0));
 			c3KeepFeature(&out, t, onEdge, c3MulAdd(onEdge, r, normal), c3EdgeFeature(i, u), n, activeEdges, motion);

@@ -326,10 +326,12 @@ static c3Penetration c3PenetrationCapsuleCore(const c3Capsule* a, c3CoreMeetsFcn
 
 // The closest points of a capsule's core and a polygon, exactly: their
 // squared distance, 0 where the core passes through the polygon (at the
-// point it crosses the plane); else the nearer of the ends' closest points
-// on the polygon and the core's against each edge (two disjoint convex
-// sets are nearest at an end of one or on an edge of the other, or along
-// a core parallel to the face, where an end is as near).
+// point it crosses the plane). Else two disjoint convex sets are nearest at
+// an end of one or on an edge of the other (or along a core parallel to the
+// face, where an end is as near): an end over the polygon at its foot, and
+// the core against each edge it reaches beyond (the polygon's point closest
+// to a point is on an edge, or at a vertex, only when the point is beyond
+// that edge's line, or one of the vertex's two).
 static double c3CorePolygonClosest(const c3Capsule* a, const c3Polygon* b, c3Vec3* onCore, c3Vec3* onPolygon)
 {
 	double h0 = c3PlaneSignedDistance(&b->plane, a->a), h1 = c3PlaneSignedDistance(&b->plane, a->b);
@@ -343,32 +345,100 @@ static double c3CorePolygonClosest(const c3Capsule* a, const c3Polygon* b, c3Vec
 			return 0.0;
 		}
 	}
-	double best = INFINITY;
 	const c3Vec3 ends[2] = {a->a, a->b};
-	for (int i = 0; i < 2; ++i)
-	{
-		c3Vec3 q = c3ClosestPointPolygon(b, ends[i]);
-		double dd = c3LengthSquared(c3Sub(ends[i], q));
-		if (dd < best)
-		{
-			best = dd;
-			*onCore = ends[i];
-			*onPolygon = q;
-		}
-	}
-	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
-	c3GetPolygonVertices(b, vertices);
+	const c3Vec2 q[2] = {c3ToPlane(b, a->a), c3ToPlane(b, a->b)};
+	bool over[2] = {true, true};
+	unsigned beyond = 0u;
 	for (int i = 0; i < b->count; ++i)
 	{
-		c3SegmentDistanceResult d = c3SegmentDistance(a->a, a->b, vertices[i], vertices[i + 1 == b->count ? 0 : i + 1]);
-		if (d.distanceSquared < best)
+		// How far each end is beyond edge i's line, times the edge's length.
+		c3Vec2 v = b->vertices[i], w = b->vertices[i + 1 == b->count ? 0 : i + 1];
+		double ex = w.x - v.x, ey = w.y - v.y;
+		double x0 = q[0].x - v.x, y0 = q[0].y - v.y, x1 = q[1].x - v.x, y1 = q[1].y - v.y;
+		double o0 = ey * x0 - ex * y0, o1 = ey * x1 - ex * y1;
+		double tolerance = 1.0e-12 * (fabs(ex) + fabs(ey)) * (fabs(x0) + fabs(y0) + fabs(x1) + fabs(y1));
+		over[0] = over[0] && o0 <= 0.0;
+		over[1] = over[1] && o1 <= 0.0;
+		beyond |= (o0 >= -tolerance || o1 >= -tolerance) ? 1u << i : 0u;
+	}
+	double best = INFINITY;
+	for (int k = 0; k < 2; ++k)
+	{
+		if (over[k])
 		{
-			best = d.distanceSquared;
-			*onCore = d.closest1;
-			*onPolygon = d.closest2;
+			c3Vec3 foot = c3PlaneToWorld(b, q[k]);
+			double dd = c3LengthSquared(c3Sub(ends[k], foot));
+			if (dd < best)
+			{
+				best = dd;
+				*onCore = ends[k];
+				*onPolygon = foot;
+			}
+		}
+	}
+	for (int i = 0; i < b->count; ++i)
+	{
+		if (beyond >> i & 1u)
+		{
+			c3Vec3 v = c3PlaneToWorld(b, b->vertices[i]);
+			c3Vec3 w = c3PlaneToWorld(b, b->vertices[i + 1 == b->count ? 0 : i + 1]);
+			c3SegmentDistanceResult d = c3SegmentDistance(a->a, a->b, v, w);
+			if (d.distanceSquared < best)
+			{
+				best = d.distanceSquared;
+				*onCore = d.closest1;
+				*onPolygon = d.closest2;
+			}
 		}
 	}
 	return best;
+}
+
+// A core a0 a1 through a polygon, crossing it at x: the core must leave
+// the polygon swept back along it (their Minkowski difference, a prism)
+// through its nearest face, whose normals are the polygon's and each edge
+// crossed with the core: separating axes, measured from x. Along the
+// polygon's normal, the ends' heights say how far.
+static c3Penetration c3CoreThroughPolygon(c3Vec3 a0, c3Vec3 a1, const c3Polygon* b, c3Vec3 x)
+{
+	double h0 = c3PlaneSignedDistance(&b->plane, a0), h1 = c3PlaneSignedDistance(&b->plane, a1);
+	double up = -c3MinDouble(h0, h1), down = c3MaxDouble(h0, h1);
+	c3Penetration out = up <= down ? c3MakePenetration(b->plane.normal, up)
+								   : c3MakePenetration(c3Neg(b->plane.normal), down);
+	c3Vec3 d = c3Sub(a1, a0), s0 = c3Sub(a0, x), s1 = c3Sub(a1, x);
+	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
+	for (int i = 0; i < b->count; ++i)
+	{
+		vertices[i] = c3Sub(c3PlaneToWorld(b, b->vertices[i]), x);
+	}
+	double dd = c3LengthSquared(d);
+	for (int i = 0; i < b->count; ++i)
+	{
+		c3Vec3 e = c3Sub(vertices[i + 1 == b->count ? 0 : i + 1], vertices[i]);
+		c3Vec3 u = c3Cross(e, d);
+		double uu = c3LengthSquared(u);
+		if (!(uu > 1.0e-24 * c3LengthSquared(e) * dd))
+		{
+			continue; // the edge along the core: no face
+		}
+		double lo = INFINITY, hi = -INFINITY;
+		for (int j = 0; j < b->count; ++j)
+		{
+			double p = c3Dot(u, vertices[j]);
+			lo = c3MinDouble(lo, p);
+			hi = c3MaxDouble(hi, p);
+		}
+		double p0 = c3Dot(u, s0), p1 = c3Dot(u, s1);
+		double length = sqrt(uu);
+		double plus = (hi - c3MinDouble(p0, p1)) / length, minus = (c3MaxDouble(p0, p1) - lo) / length;
+		if (c3MinDouble(plus, minus) < out.depth)
+		{
+			out = plus <= minus ? c3MakePenetration(c3MulSV(1.0 / length, u), plus)
+								: c3MakePenetration(c3MulSV(-1.0 / length, u), minus);
+		}
+	}
+	out.depth = c3MaxDouble(out.depth, 0.0);
+	return out;
 }
 
 bool c3OverlapCapsulePolygon(const c3Capsule* a, const c3Polygon* b)
@@ -394,15 +464,16 @@ double c3DistanceCapsulePolygon(const c3Capsule* a, const c3Polygon* b)
 	return sqrt(c3CorePolygonClosest(a, b, &p, &q)) - a->radius;
 }
 
-// Apart cores by their closest points; a core through the polygon by the
-// segment's penetration (EPA) plus the radius.
+// Apart cores by their closest points; a core through the polygon (at p)
+// by the core's own penetration plus the radius.
 static c3Penetration c3PenetrationCorePolygon(const c3Capsule* a, const c3Polygon* b, double dd, c3Vec3 p, c3Vec3 q)
 {
 	if (dd > 0.0)
 	{
 		return c3GrownPenetration(p, q, a->radius, c3MakePenetration(c3AcrossSegment(a->a, a->b), 0.0));
 	}
-	return c3PenetrationThroughCore(a, c3_polygonShape, b);
+	c3Penetration core = c3CoreThroughPolygon(a->a, a->b, b, p);
+	return c3MakePenetration(core.normal, core.depth + a->radius);
 }
 
 c3Penetration c3PenetrationCapsulePolygon(const c3Capsule* a, const c3Polygon* b)
@@ -671,7 +742,14 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 			return c3Hit(c3MulAdd(c3PlaneToWorld(b, foot), t, deltaB), c3MulSV(side, b->plane.normal), t);
 		}
 	}
-	else
+	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
+	c3GetPolygonVertices(b, vertices);
+	unsigned reached[2];
+	if (!c3CapsuleReachedEdges(a->a, a->b, r, motion, vertices, b->count, b->plane.normal, ha, hb, reached))
+	{
+		return c3Miss();
+	}
+	if (!(ga > 0.0 && gb > 0.0))
 	{
 		c3Vec3 p, q;
 		double dd = c3CorePolygonClosest(a, b, &p, &q);
@@ -680,35 +758,53 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 			return c3StartContact(c3PenetrationCorePolygon(a, b, dd, p, q), q);
 		}
 	}
+	// The features: each end's ball against the face (when it starts beyond
+	// the slab: else it reaches the face over an edge) and the edges it
+	// reaches; the core's interior against the edges it reaches and their
+	// vertices.
 	c3EarliestContact best = {INFINITY, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
-	const c3Vec3 zero = {0.0, 0.0, 0.0};
-	// The ends' balls: each only if it comes within r of the plane.
 	const c3Vec3 ends[2] = {a->a, a->b};
-	const double heights[2] = {ha, hb};
-	for (int i = 0; i < 2; ++i)
+	const double gaps[2] = {ga, gb};
+	for (int k = 0; k < 2; ++k)
 	{
-		double h = heights[i];
-		double reach = r + 1.0e-12 * (fabs(h) + fabs(rate) + r); // (the rounding of h + rate)
-		if (c3MinDouble(h, h + rate) > reach || c3MaxDouble(h, h + rate) < -reach)
+		double t;
+		c3Vec3 onB;
+		if (gaps[k] > 0.0 && -side * rate > 0.0 && (t = gaps[k] / (-side * rate)) <= 1.0)
 		{
-			continue;
+			c3Vec2 foot = c3ToPlane(b, c3MulAdd(ends[k], t, motion));
+			if (c3PointInPolygon2D(b->vertices, b->count, foot))
+			{
+				c3KeepEarlier(&best, t, c3PlaneToWorld(b, foot), c3MulSV(side, b->plane.normal));
+			}
 		}
-		c3Sphere ball = c3CapsuleBall(a, ends[i]);
-		c3CastOutput hit = c3SweepSpherePolygon(&ball, motion, b, zero);
-		if (hit.hit)
+		for (int i = 0; i < b->count; ++i)
 		{
-			c3KeepEarlier(&best, hit.fraction, hit.point, hit.normal);
+			if ((reached[k] >> i & 1u) &&
+				c3EnterRoundedSegment(ends[k], r, motion, vertices[i], vertices[i + 1 == b->count ? 0 : i + 1], &t,
+									  &onB) &&
+				t < best.t)
+			{
+				c3Vec3 n = c3NormalizeOr(c3Sub(c3MulAdd(ends[k], t, motion), onB),
+										 c3NormalizeOr(c3Neg(motion), c3DefaultNormal()));
+				c3KeepEarlier(&best, t, onB, n);
+			}
 		}
 	}
-	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
-	unsigned char edges[2 * C3_MAX_POLYGON_VERTICES];
-	c3GetPolygonVertices(b, vertices);
+	unsigned core = reached[0] | reached[1];
+	unsigned last = 1u << (b->count - 1);
 	for (int i = 0; i < b->count; ++i)
 	{
-		edges[2 * i] = (unsigned char)i;
-		edges[2 * i + 1] = (unsigned char)(i + 1 == b->count ? 0 : i + 1);
+		// Vertex i ends edges i - 1 and i.
+		unsigned beside = (1u << i) | (i == 0 ? last : 1u << (i - 1));
+		if (core & beside)
+		{
+			c3SweepVerticesAgainstCore(&vertices[i], 1, r, motion, a->a, a->b, &best);
+		}
+		if (core >> i & 1u)
+		{
+			c3SweepCoreAgainstEdge(a->a, a->b, motion, vertices[i], vertices[i + 1 == b->count ? 0 : i + 1], r, &best);
+		}
 	}
-	c3SweepCoreAgainstPolytope(a, motion, vertices, b->count, edges, b->count, &best);
 	return c3ContactCast(&best, deltaB);
 }
 

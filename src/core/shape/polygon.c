@@ -23,21 +23,6 @@ void c3GetPolygonVertices(const c3Polygon* polygon, c3Vec3* vertices)
 	}
 }
 
-c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p)
-{
-	c3Vec2 q;
-	q.x = c3Dot(p, polygon->u);
-	q.y = c3Dot(p, polygon->v);
-	return q;
-}
-
-c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q)
-{
-	c3Vec3 w = c3MulSV(-polygon->plane.d, polygon->plane.normal);
-	w = c3MulAdd(w, q.x, polygon->u);
-	return c3MulAdd(w, q.y, polygon->v);
-}
-
 // The point of a polygon that is not planar to name: the one farthest from
 // the plane through the others (Newell's normal of the others, about their
 // center). The point farthest from the plane through all of them is not

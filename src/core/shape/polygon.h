@@ -10,10 +10,23 @@
 
 /// A world point in a polygon's plane coordinates (its component along the
 /// normal dropped).
-c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p);
+static inline c3Vec2 c3ToPlane(const c3Polygon* polygon, c3Vec3 p)
+{
+	c3Vec2 q = {c3Dot(p, polygon->u), c3Dot(p, polygon->v)};
+	return q;
+}
 
-/// A point of a polygon's plane, given in its plane coordinates, in world space.
-c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q);
+/// A point of a polygon's plane, given in its plane coordinates, in world
+/// space. (Inline, component by component: as a call, the 2D argument
+/// spilled to the stack and read back whole stalled the store forwarding,
+/// a fifth of a capsule's sweep against a polygon.)
+static inline c3Vec3 c3PlaneToWorld(const c3Polygon* polygon, c3Vec2 q)
+{
+	const c3Vec3 n = polygon->plane.normal, u = polygon->u, v = polygon->v;
+	double d = -polygon->plane.d;
+	c3Vec3 w = {d * n.x + q.x * u.x + q.y * v.x, d * n.y + q.x * u.y + q.y * v.y, d * n.z + q.x * u.z + q.y * v.z};
+	return w;
+}
 
 /// The polygon's vertices in world space, in order: vertices[i] is
 /// c3GetPolygonVertex(polygon, i).
