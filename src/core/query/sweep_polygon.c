@@ -392,6 +392,58 @@ static c3CastOutput c3SweepAgainstBoxFaces(const c3Sphere* sphere, const c3Ellip
 	return best;
 }
 
+// The path o + t m, t in [0, 1] (in a box's frame, of half extents h),
+// against the box's edge along axis k (at the corner's other coordinates)
+// rounded by r: c3EnterRoundedSegment's cylinder, then the ball at the end
+// the path meets it beyond, with the edge along an axis: the cylinder is a
+// circle in the other two coordinates, with no cross product, the same
+// measure unscaled by the edge's length (and the same grazing slack, of the
+// whole w).
+static bool c3EnterBoxEdge(c3Vec3 o, c3Vec3 m, double r, c3Vec3 h, c3Vec3 corner, int k, double* t, c3Vec3* point)
+{
+	double rr = r * r, half = c3Get(h, k);
+	c3Vec3 w = c3Sub(corner, o);
+	c3Vec3 wAcross = w, mAcross = m;
+	c3Set(&wAcross, k, 0.0);
+	c3Set(&mAcross, k, 0.0);
+	double ww = c3Dot(w, w), tc;
+	double ends[2] = {-half, half};
+	if (c3EnterBall(c3Dot(mAcross, mAcross), c3Dot(mAcross, wAcross), c3Dot(wAcross, wAcross), rr, ww, &mAcross,
+					&wAcross, &tc))
+	{
+		double x = c3Get(o, k) + tc * c3Get(m, k);
+		*point = corner;
+		if (x >= -half && x <= half)
+		{
+			*t = tc;
+			c3Set(point, k, x);
+			return true;
+		}
+		// Beyond an end: its ball alone.
+		c3Set(point, k, x < 0.0 ? -half : half);
+		c3Vec3 v = c3Sub(*point, o);
+		double vv = c3Dot(v, v);
+		return c3EnterBall(c3Dot(m, m), c3Dot(m, v), vv, rr, vv, &m, &v, t);
+	}
+	// A graze of the cylinder left to the balls, each padded by its own
+	// rounding.
+	bool hit = false;
+	for (int e = 0; e < 2; ++e)
+	{
+		c3Vec3 end = corner;
+		c3Set(&end, k, ends[e]);
+		c3Vec3 v = c3Sub(end, o);
+		double vv = c3Dot(v, v), te;
+		if (c3EnterBall(c3Dot(m, m), c3Dot(m, v), vv, rr, vv, &m, &v, &te) && (!hit || te < *t))
+		{
+			hit = true;
+			*t = te;
+			*point = end;
+		}
+	}
+	return hit;
+}
+
 // A sphere against a box it does not touch at the start: the ray of its
 // center against the box grown by its radius with rounded edges and corners
 // (Ericson, Real-Time Collision Detection, 5.5.7), in the box's axes. The
@@ -457,7 +509,7 @@ static c3CastOutput c3SweepSphereRoundedBox(const c3Sphere* a, c3Vec3 origin, c3
 		c3Set(&edge.a, k, -c3Get(h, k));
 		c3Set(&edge.b, k, c3Get(h, k));
 		c3SweptContact contact = {0.0, {0.0, 0.0, 0.0}, false};
-		contact.hit = c3EnterRoundedSegment(origin, r, motion, edge.a, edge.b, &contact.t, &contact.point);
+		contact.hit = c3EnterBoxEdge(origin, motion, r, h, corner, k, &contact.t, &contact.point);
 		if (contact.hit && (!best.hit || contact.t < best.t))
 		{
 			best = contact;
@@ -475,8 +527,16 @@ static c3CastOutput c3SweepSphereRoundedBox(const c3Sphere* a, c3Vec3 origin, c3
 	// last bits from what the world spec's response gets by normalizing the
 	// normal it is given once more, and a slide through a crease took it
 	// apart by 2e-10 over 43 moves.)
+	// The center is r from the point at contact: divided by r (not by its
+	// own length: no root), the local normal is unit but for rounding, as
+	// the world normalization wants it.
 	c3Vec3 center = c3MulAdd(origin, best.t, motion);
-	c3Vec3 normal = c3OBBVectorToWorld(b, c3SegmentNormal(center, best.point, &bestEdge, motion));
+	c3Vec3 local = c3MulSV(1.0 / r, c3Sub(center, best.point));
+	if (!(r > 0.0) || !(c3LengthSquared(local) > 0.25))
+	{
+		local = c3SegmentNormal(center, best.point, &bestEdge, motion);
+	}
+	c3Vec3 normal = c3OBBVectorToWorld(b, local);
 	out.normal = c3NormalizeOr(normal, normal);
 	out.point = c3MulAdd(c3OBBPointToWorld(b, best.point), best.t, deltaB);
 	return out;
