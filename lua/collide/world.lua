@@ -933,18 +933,17 @@ local function moveOptions(options, fname)
   if type(options) ~= "table" then
     argError(6, fname, format("options must be a table, got %s", type(options)))
   end
-  -- (Its values as its keys are read: a character's move calls this in
-  -- each part of its move.)
-  local skin, iterations
-  for key, value in next, options do
-    if key == "skin" then
-      skin = value
-    elseif key == "maxIterations" then
-      iterations = value
-    else
-      argError(6, fname, unknownKey(options, MOVE_OPTIONS, "option"))
-    end
+  -- (Raw, as its keys are read; by calls of next, not a loop: a character's
+  -- move calls this in each part of its move, and under LuaJIT a loop here
+  -- aborted every trace through it, then blacklisted the move's whole path
+  -- for the next kind of mover.) Two keys are known: a third is not.
+  local k1 = next(options)
+  local k2 = k1 ~= nil and next(options, k1) or nil
+  if (k1 ~= nil and k1 ~= "skin" and k1 ~= "maxIterations") or (k2 ~= nil and k2 ~= "skin" and
+        k2 ~= "maxIterations") or (k2 ~= nil and next(options, k2) ~= nil) then
+    argError(6, fname, unknownKey(options, MOVE_OPTIONS, "option"))
   end
+  local skin, iterations = rawget(options, "skin"), rawget(options, "maxIterations")
   if skin ~= nil and not (type(skin) == "number" and skin >= 0 and skin <= 1e15) then
     argError(6, fname, "skin must be a number >= 0")
   end
