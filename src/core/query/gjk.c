@@ -720,12 +720,16 @@ static c3ShapeCastOutput c3CastCores(const c3Proxy* a, const c3Proxy* b, c3Vec3 
 	return out;
 }
 
-// Whether a proxy maps to an ellipsoid's unit space as a proxy: points, a
-// sphere (which becomes an ellipsoid) or an ellipsoid; not points grown by a
-// radius (a capsule).
+// Whether the cast against an ellipsoid is made in its unit space: for
+// points and for another ellipsoid. Not for points grown by a radius (a
+// capsule), nor for a sphere: a point grown by its radius against the
+// ellipsoid in world space has the structure the unit space would give
+// (a ball against a curved surface) without making the sphere an
+// ellipsoid: on the bench's fixed pair 7 steps where the unit space took
+// 17, with the normal as near the exact one (4.6e-6 off, against 6e-6).
 static bool c3MapsToUnit(const c3Proxy* p)
 {
-	return p->count <= 1 || p->radius == 0.0;
+	return p->count == 0 || p->radius == 0.0;
 }
 
 // Proxy p in the unit space of ellipsoid e (centered on it): u = M^-1 (x - c).
@@ -733,22 +737,12 @@ static c3Proxy c3ProxyToUnit(const c3Ellipsoid* e, const c3Proxy* p)
 {
 	c3Proxy out = *p;
 	c3Vec3 axesSquared = c3EllipsoidAxesSquared(e);
-	if (p->count == 0 || p->radius > 0.0)
+	if (p->count == 0)
 	{
-		// An ellipsoid (a sphere made one): its center and axes mapped; a
-		// linear map takes an ellipsoid to one whose axes need not be
-		// orthogonal, which its support (c + M M^T d / |M^T d|) allows.
-		c3Ellipsoid source = p->ellipsoid;
-		if (p->count > 0)
-		{
-			source.center = p->points[0];
-			for (int i = 0; i < 3; ++i)
-			{
-				source.axis[i] = c3MulSV(p->radius, c3AxisVector(i, 1.0));
-			}
-		}
-		out.count = 0;
-		out.radius = 0.0;
+		// An ellipsoid: its center and axes mapped; a linear map takes an
+		// ellipsoid to one whose axes need not be orthogonal, which its
+		// support (c + M M^T d / |M^T d|) allows.
+		const c3Ellipsoid source = p->ellipsoid;
 		out.ellipsoid.center = c3EllipsoidToUnitWith(e, axesSquared, c3Sub(source.center, e->center));
 		for (int i = 0; i < 3; ++i)
 		{
