@@ -4,7 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
+#include <stdint.h>
+
 #include "base/core.h"
+#include "base/math_functions.h"
 #include "test.h"
 
 static void version_matches_the_header(void)
@@ -96,7 +100,41 @@ static void a_failed_assertion_reaches_the_hook(void)
 	c3SetAssertFcn(NULL);
 }
 
+// c3NormalizeNearUnit against c3NormalizeOr: unit vectors turned by a
+// rotation, and ones scaled by up to 1e-9, agree to an ulp; a vector far
+// from unit, or zero, takes c3NormalizeOr's path.
+static void a_nearly_unit_vector_is_made_unit_without_a_root(void)
+{
+	uint64_t state = 7;
+	int worst = 0;
+	for (int i = 0; i < 10000; ++i)
+	{
+		double c[3];
+		for (int k = 0; k < 3; ++k)
+		{
+			state = state * 6364136223846793005ull + 1442695040888963407ull;
+			c[k] = (double)(state >> 11) / 9007199254740992.0 - 0.5;
+		}
+		c3Vec3 unit = c3Normalize(c3MakeVec3(c[0], c[1], c[2]));
+		double scale = 1.0 + 1.0e-9 * (c[0] + c[1]);
+		c3Vec3 v = c3MulSV(scale, unit);
+		c3Vec3 fast = c3NormalizeNearUnit(v), exact = c3NormalizeOr(v, v);
+		double got[3] = {fast.x, fast.y, fast.z}, want[3] = {exact.x, exact.y, exact.z};
+		for (int k = 0; k < 3; ++k)
+		{
+			double ulps = fabs(got[k] - want[k]) / (nextafter(fabs(want[k]), INFINITY) - fabs(want[k]));
+			worst = ulps > worst ? (int)ceil(ulps) : worst;
+		}
+	}
+	CHECK(worst <= 1);
+	c3Vec3 far = c3NormalizeNearUnit(c3MakeVec3(3.0, 4.0, 0.0));
+	CHECK(far.x == 0.6 && far.y == 0.8 && far.z == 0.0);
+	c3Vec3 zero = c3NormalizeNearUnit(c3MakeVec3(0.0, 0.0, 0.0));
+	CHECK(zero.x == 0.0 && zero.y == 0.0 && zero.z == 0.0);
+}
+
 const c3Test c3_baseTests[] = {
+	{"a nearly unit vector is made unit without a root", a_nearly_unit_vector_is_made_unit_without_a_root},
 	{"version matches the header", version_matches_the_header},
 	{"allocations go through the hook set", allocations_go_through_the_hook_set},
 	{"a failed assertion reaches the hook", a_failed_assertion_reaches_the_hook},

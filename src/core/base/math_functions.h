@@ -146,6 +146,20 @@ static inline c3Vec3 c3NormalizeOr(c3Vec3 v, c3Vec3 fallback)
 	return c3DivVS(u, sqrt(c3Dot(u, u)));
 }
 
+/// v made unit when it already is to within 1e-8 (a unit vector turned by
+/// a rotation, or divided by a length known to rounding): 1 / |v| is then
+/// 1 - e / 2 for e = |v|^2 - 1, to within 3 e^2 / 8 < 4e-17 (below half an
+/// ulp of 1), with no root and no division; any other v by c3NormalizeOr.
+static inline c3Vec3 c3NormalizeNearUnit(c3Vec3 v)
+{
+	double e = c3Dot(v, v) - 1.0;
+	if (fabs(e) < 1.0e-8)
+	{
+		return c3MulSV(1.0 - 0.5 * e, v);
+	}
+	return c3NormalizeOr(v, v);
+}
+
 /// Unit vector along v, or the zero vector when v is zero.
 static inline c3Vec3 c3Normalize(c3Vec3 v)
 {

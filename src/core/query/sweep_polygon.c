@@ -495,25 +495,20 @@ static c3CastOutput c3SweepSphereRoundedBox(const c3Sphere* a, c3Vec3 origin, c3
 	// The edges of the region: along each axis whose coordinate is in range
 	// (one edge), or, at a corner, along each axis (three).
 	c3SweptContact best = {0.0, {0.0, 0.0, 0.0}, false};
-	c3Segment edge = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
-	c3Segment bestEdge = edge;
+	const c3Vec3 corner = c3MakeVec3(side[0] * h.x, side[1] * h.y, side[2] * h.z);
+	int along = 0;
 	for (int k = 0; k < 3; ++k)
 	{
 		if (side[k] != 0 && outside == 2)
 		{
 			continue;
 		}
-		c3Vec3 corner = c3MakeVec3(side[0] * h.x, side[1] * h.y, side[2] * h.z);
-		edge.a = corner;
-		edge.b = corner;
-		c3Set(&edge.a, k, -c3Get(h, k));
-		c3Set(&edge.b, k, c3Get(h, k));
 		c3SweptContact contact = {0.0, {0.0, 0.0, 0.0}, false};
 		contact.hit = c3EnterBoxEdge(origin, motion, r, h, corner, k, &contact.t, &contact.point);
 		if (contact.hit && (!best.hit || contact.t < best.t))
 		{
 			best = contact;
-			bestEdge = edge;
+			along = k;
 		}
 	}
 	if (!best.hit)
@@ -521,23 +516,24 @@ static c3CastOutput c3SweepSphereRoundedBox(const c3Sphere* a, c3Vec3 origin, c3
 		return c3Miss();
 	}
 	out.fraction = best.t;
-	// From the point toward the center (c3SegmentNormal, in the box's axes),
-	// normalized again in world space: the box's axes are unit only to
-	// rounding. (Normalized once, in world space, the normal differed in its
-	// last bits from what the world spec's response gets by normalizing the
+	// From the point toward the center, in the box's axes, then in world
+	// space made unit again: the box's axes are unit only to rounding.
+	// (Normalized once, in world space, the normal differed in its last
+	// bits from what the world spec's response gets by normalizing the
 	// normal it is given once more, and a slide through a crease took it
-	// apart by 2e-10 over 43 moves.)
-	// The center is r from the point at contact: divided by r (not by its
-	// own length: no root), the local normal is unit but for rounding, as
-	// the world normalization wants it.
+	// apart by 2e-10 over 43 moves.) The center is r from the point at
+	// contact: divided by r, the local normal is unit but for rounding,
+	// with no root; the world one then is too (c3NormalizeNearUnit).
 	c3Vec3 center = c3MulAdd(origin, best.t, motion);
 	c3Vec3 local = c3MulSV(1.0 / r, c3Sub(center, best.point));
 	if (!(r > 0.0) || !(c3LengthSquared(local) > 0.25))
 	{
-		local = c3SegmentNormal(center, best.point, &bestEdge, motion);
+		c3Segment edge = {corner, corner};
+		c3Set(&edge.a, along, -c3Get(h, along));
+		c3Set(&edge.b, along, c3Get(h, along));
+		local = c3SegmentNormal(center, best.point, &edge, motion);
 	}
-	c3Vec3 normal = c3OBBVectorToWorld(b, local);
-	out.normal = c3NormalizeOr(normal, normal);
+	out.normal = c3NormalizeNearUnit(c3OBBVectorToWorld(b, local));
 	out.point = c3MulAdd(c3OBBPointToWorld(b, best.point), best.t, deltaB);
 	return out;
 }
