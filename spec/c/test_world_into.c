@@ -187,6 +187,17 @@ static void castsFillTheirBuffers(void)
 		}
 		hits += n;
 
+		// An item's own sweep: c3World_SweepInto of its shape, itself ignored.
+		int mine = 1 + run % 300;
+		c3WorldShape own = c3World_GetShape(world, mine);
+		n = c3World_SweepInto(world, &own, &input.translation, mine, into, maxFound, NULL);
+		c3WorldHit itemInto[maxFound];
+		CHECK(c3World_SweepItemInto(world, mine, &input.translation, itemInto, maxFound, NULL) == n);
+		for (int i = 0; i < n; ++i)
+		{
+			CHECK(sameHit(&into[i], &itemInto[i]) && itemInto[i].item != mine);
+		}
+
 		walked.count = 0;
 		c3WorldContact touching[maxFound];
 		c3World_Contacts(world, mover, ignore, takeContact, &walked, NULL);
@@ -239,7 +250,63 @@ static void pointerTwinsChangeTheWorld(void)
 	c3DestroyWorld(world);
 }
 
+// Every function that takes an item, given what is not one (a removed
+// item, a slot never used, -1, INT_MIN): no change to the world, and the
+// answers world.h gives (the sanitized build checks no read strays).
+static void nonItemsAreRefusedAndChangeNothing(void)
+{
+	Rng r = {20261127u};
+	c3World* world = crowdedWorld(&r);
+	c3World_RemoveItem(world, 5);
+	const int bad[] = {5, 100000, -1, -2147483647 - 1};
+	c3Sphere sphere = {{0, 0, 0}, 1};
+	c3WorldShape shape = {c3_sphereShape, &sphere, NULL};
+	c3Vec3 v = {1, 2, 3}, kept = {7, 8, 9};
+	int items[8];
+	c3WorldHit hits[8];
+	c3WorldStats stats = {5, 5};
+	c3MoveDef def = c3DefaultMoveDef();
+	c3Move* move = c3CreateMove(NULL);
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k)
+	{
+		int item = bad[k];
+		uint64_t changes = c3World_GetChanges(world);
+		int count = c3World_GetItemCount(world);
+		CHECK(!c3World_IsItem(world, item));
+		c3World_RemoveItem(world, item);
+		CHECK(!c3World_UpdateItem(world, item, shape) && !c3World_UpdateItemPtr(world, item, &shape));
+		CHECK(!c3World_SetItemCenter(world, item, v) && !c3World_SetItemCenterPtr(world, item, &v));
+		c3World_SetUserData(world, item, 99);
+		CHECK(c3World_GetUserData(world, item) == 0);
+		c3WorldShape got = c3World_GetShape(world, item);
+		CHECK(got.type == 0 && got.shape == NULL && got.mesh == NULL);
+		CHECK(!c3World_GetShapePtr(world, item, &got));
+		c3Vec3 center = kept;
+		CHECK(!c3World_GetItemCenter(world, item, &center));
+		CHECK_VEC(center, 7, 8, 9, 0);
+		c3ItemFilter filter = {5u, 6u, 7}, fallback = c3DefaultItemFilter();
+		c3World_SetItemFilter(world, item, &filter);
+		c3World_GetItemFilter(world, item, &filter);
+		CHECK(filter.categoryBits == fallback.categoryBits && filter.maskBits == fallback.maskBits &&
+			  filter.response == fallback.response);
+		CHECK(c3World_QueryOverlappingInto(world, item, items, 8, &stats) == -1);
+		CHECK(stats.nodes == 0 && stats.items == 0);
+		CHECK(c3World_SweepItemInto(world, item, &v, hits, 8, NULL) == -1);
+		c3PushOut push;
+		memset(&push, 0, sizeof push);
+		CHECK(c3World_GatherPushOut(world, shape, item, &push) && push.count == 0);
+		CHECK(!c3Move_Begin(move, world, item, &def));
+		CHECK(c3World_GetChanges(world) == changes && c3World_GetItemCount(world) == count);
+	}
+	// Slots keep their history; outside them there is none.
+	CHECK(c3World_GetItemGeneration(world, 5) == 1 && c3World_GetItemStamp(world, 5) > 0);
+	CHECK(c3World_GetItemGeneration(world, -1) == 0 && c3World_GetItemStamp(world, 100000) == 0);
+	c3DestroyMove(move);
+	c3DestroyWorld(world);
+}
+
 const c3Test c3_worldIntoTests[] = {
+	{"nonItemsAreRefusedAndChangeNothing", nonItemsAreRefusedAndChangeNothing},
 	{"itemQueriesFillTheirBuffers", itemQueriesFillTheirBuffers},
 	{"castsFillTheirBuffers", castsFillTheirBuffers},
 	{"pointerTwinsChangeTheWorld", pointerTwinsChangeTheWorld},

@@ -712,8 +712,8 @@ c3WorldInfo c3World_GetInfo(const c3World* world);
 int c3World_AddItemPtr(c3World* world, const c3WorldShape* shape, uint64_t userData);
 bool c3World_UpdateItemPtr(c3World* world, int item, const c3WorldShape* shape);
 bool c3World_SetItemCenterPtr(c3World* world, int item, const c3Vec3* center);
-void c3World_GetShapePtr(const c3World* world, int item, c3WorldShape* out);
-void c3World_GetItemCenter(const c3World* world, int item, c3Vec3* out);
+bool c3World_GetShapePtr(const c3World* world, int item, c3WorldShape* out);
+bool c3World_GetItemCenter(const c3World* world, int item, c3Vec3* out);
 void c3World_GetInfoPtr(const c3World* world, c3WorldInfo* out);
 void c3World_RayCastClosestPtr(const c3World* world, const c3RayCastInput* input, c3WorldHit* out,
 									  c3WorldStats* stats);
@@ -727,6 +727,8 @@ int c3World_RayCastInto(const c3World* world, const c3RayCastInput* input, c3Wor
 							   c3WorldStats* stats);
 int c3World_SweepInto(const c3World* world, const c3WorldShape* mover, const c3Vec3* delta, int ignore,
 							 c3WorldHit* hits, int capacity, c3WorldStats* stats);
+int c3World_SweepItemInto(const c3World* world, int item, const c3Vec3* delta, c3WorldHit* hits, int capacity,
+								 c3WorldStats* stats);
 int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover, int ignore, c3WorldContact* contacts,
 								int capacity, c3WorldStats* stats);
 ]==]

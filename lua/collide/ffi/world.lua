@@ -61,7 +61,7 @@ return B.once("world", function()
   -- runs inside it (at any allocation) and calls into a world takes the next
   -- depth's set, so that it cannot overwrite what the outer call filled.
   local shapeS, vecS, boundsS, rayS, hitS, infoS, filterS, defS, redirectS
-  local vecD, contactS, contactD, contactI, contactU, contactB, defD, defI, defB, redirectD, rayD
+  local vecD, contactS, contactD, contactI, contactU, contactB, defD, defI, defB, redirectD, rayD, boundsD
   local DoubleP, IntP = ffi.typeof("double*"), ffi.typeof("int32_t*")
   local UintP, ByteP = ffi.typeof("uint32_t*"), ffi.typeof("uint8_t*")
 
@@ -77,6 +77,7 @@ return B.once("world", function()
     set[16], set[17], set[18] = cast(DoubleP, set[8]), cast(IntP, set[8]), cast(ByteP, set[8])
     set[19] = cast(DoubleP, set[9])
     set[20] = cast(DoubleP, set[4])
+    set[21] = cast(DoubleP, set[3])
     return set
   end
 
@@ -84,7 +85,7 @@ return B.once("world", function()
     shapeS, vecS, boundsS, rayS, hitS, infoS, filterS, defS, redirectS = set[1], set[2], set[3], set[4], set[5],
       set[6], set[7], set[8], set[9]
     vecD, contactS, contactD, contactI, contactU, contactB = set[10], set[11], set[12], set[13], set[14], set[15]
-    defD, defI, defB, redirectD, rayD = set[16], set[17], set[18], set[19], set[20]
+    defD, defI, defB, redirectD, rayD, boundsD = set[16], set[17], set[18], set[19], set[20], set[21]
   end
 
   local sets, depth = { makeset() }, 0
@@ -367,6 +368,16 @@ return B.once("world", function()
     return id
   end
 
+  -- An item a finalizer removed during a call (at an allocation, or at a
+  -- collector's step that compiled code makes at a guard after one: there
+  -- is no span of Lua free of them) is refused by the core in the call
+  -- itself, which takes any int (collide/world.h): the call then raises
+  -- "no item". (A slot the finalizer gave to an item it added meanwhile
+  -- is that item's: memory-safe, and the world consistent.)
+  local function gone(h, x, arg, fname)
+    fail(h, arg, fname, format("no item %s in the world", type(x) == "string" and x or B.formatnumber(tonumber(x))))
+  end
+
   -- -- shapes ------------------------------------------------------------------------------------
 
   local MOVERS = { [SPHERE] = true, [AABB] = true, [OBB] = true, [ELLIPSOID] = true, [CAPSULE] = true }
@@ -509,6 +520,9 @@ return B.once("world", function()
       if mesh then
         meshpart().use(mesh, -1)
       end
+      if not C.c3World_IsItem(w, id) then
+        gone(h, x, 2, "update") -- (a finalizer removed it: see gone)
+      end
       unpin(h)
       raise("not enough memory")
     end
@@ -570,6 +584,9 @@ return B.once("world", function()
         "the item's shape cannot be moved (a sphere, an ellipsoid, a capsule, an aabb or an obb of collide can)")
     end
     if not moveitem(w, state, id, cx, cy, cz) then
+      if not C.c3World_IsItem(w, id) then
+        gone(h, x, 2, "setCenter")
+      end
       unpin(h)
       raise("not enough memory")
     end
@@ -579,7 +596,9 @@ return B.once("world", function()
   methods.center = api(function(h, x, out)
     local w = enter(h, "center")
     local id = checkitem(h, w, x, 2, "center")
-    C.c3World_GetItemCenter(w, id, vecS)
+    if not C.c3World_GetItemCenter(w, id, vecS) then
+      gone(h, x, 2, "center")
+    end
     unpin(h)
     if out ~= nil then
       if not istype(Vec3T, out) then
@@ -798,6 +817,9 @@ return B.once("world", function()
     local id = checkitem(h, w, x, 2, "overlapping")
     itemquery(h, items, out, "overlapping")
     local s, n = collect(C.c3World_QueryOverlappingInto, w, id, p)
+    if n < 0 then
+      gone(h, x, 2, "overlapping")
+    end
     return finishquery(h, s, n, items, out, "overlapping")
   end)
 
@@ -985,31 +1007,42 @@ return B.once("world", function()
     local p
     w, p = enter(h, "move")
     id = checkitem(h, w, x, 2, "move")
-    if state.written[id] == nil then
+    local v = state.written[id]
+    if v == nil then
       unpin(h)
       return -1
     end
-    C.c3World_GetShapePtr(w, id, shapeS)
-    C.c3World_GetItemCenter(w, id, vecS)
-    local from = vecS[0]
-    local fx, fy, fz = from.x, from.y, from.z
-    local shape = shapeS[0]
-    C.c3ComputeShapeBounds(shape.type, shape.shape, boundsS)
-    local half = boundsS[0].halfExtents
-    local size = half.x > half.y and half.x or half.y
-    size = half.z > size and half.z or size
+    -- The mover's size from its value (the world's copy of it is the same
+    -- struct): no pointer into the world's storage of shapes is held in
+    -- Lua, where a finalizer's call may remove the item or move that
+    -- storage (adding items); the core reads the item's shape in the call
+    -- of the sweep (see gone).
+    local t = typeof(v)
+    C.c3ComputeShapeBounds(t, cast(ptrs[t], v), boundsS)
+    local hx, hy, hz = boundsD[3], boundsD[4], boundsD[5]
+    local size = hx > hy and hx or hy
+    size = hz > size and hz or size
     local s = takescratch()
-    from.x, from.y, from.z = gx - fx, gy - fy, gz - fz
-    local n = C.c3World_SweepInto(w, shapeS, vecS, id, s.hits, s.capacity, p.last)
+    if not C.c3World_GetItemCenter(w, id, vecS) then
+      gone(h, x, 2, "move")
+    end
+    local fx, fy, fz = vecD[0], vecD[1], vecD[2]
+    vecD[0], vecD[1], vecD[2] = gx - fx, gy - fy, gz - fz
+    local n = C.c3World_SweepItemInto(w, id, vecS, s.hits, s.capacity, p.last)
     if n > s.capacity then
       s = grown(s, n)
-      C.c3World_GetShapePtr(w, id, shapeS)
-      from.x, from.y, from.z = gx - fx, gy - fy, gz - fz
-      n = C.c3World_SweepInto(w, shapeS, vecS, id, s.hits, s.capacity, p.last)
+      vecD[0], vecD[1], vecD[2] = gx - fx, gy - fy, gz - fz
+      n = C.c3World_SweepItemInto(w, id, vecS, s.hits, s.capacity, p.last)
+    end
+    if n < 0 then
+      gone(h, x, 2, "move")
     end
     orderhits(h, s, n)
-    if n == 0 and move and not moveitem(w, state, id, gx, gy, gz) then
+    if n == 0 and move and state.written[id] ~= nil and not moveitem(w, state, id, gx, gy, gz) then
       givescratch(s)
+      if not C.c3World_IsItem(w, id) then
+        gone(h, x, 2, "move")
+      end
       unpin(h)
       raise("not enough memory")
     end
@@ -1407,7 +1440,7 @@ return B.once("world", function()
       info.before = #cols
       if not beginmove(w, state, info, id, gx, gy, gz, sk, its, decide, moving) then
         unpin(h)
-        return -1
+        return C.c3World_IsItem(w, id) and -1 or -5 -- (taken out since: see gone)
       end
       knowitem(w, info)
       unpin(h)
@@ -1537,7 +1570,7 @@ return B.once("world", function()
       end
       if not beginmove(w, state, info, id, gx, gy, gz, skinValue, its, false, moving) then
         unpin(h)
-        return false, -1
+        return false, C.c3World_IsItem(w, id) and -1 or -3 -- (taken out since: the general path says so)
       end
       local status = movestep(info.move, w)
       if status ~= moveDone then

@@ -530,7 +530,7 @@ bool c3Move_Begin(c3Move* m, const c3World* world, int item, const c3MoveDef* de
 	m->state.status = c3_moveDone;
 	c3WorldShape shape = c3World_GetShape(world, item);
 	c3AABB bounds;
-	if (shape.mesh != NULL || !c3World_IsMoverType(shape.type) ||
+	if (!c3World_IsItem(world, item) || shape.mesh != NULL || !c3World_IsMoverType(shape.type) ||
 		!c3ComputeShapeBounds(shape.type, shape.shape, &bounds))
 	{
 		return false;

@@ -183,13 +183,15 @@ int c3World_GetItemCount(const c3World* world)
 
 uint64_t c3World_GetUserData(const c3World* world, int item)
 {
-	return c3GetItem(world, item)->userData;
+	return c3World_IsItem(world, item) ? c3GetItem(world, item)->userData : 0u;
 }
 
 void c3World_SetUserData(c3World* world, int item, uint64_t userData)
 {
-	C3_ASSERT(c3World_IsItem(world, item));
-	world->items[item].userData = userData;
+	if (c3World_IsItem(world, item))
+	{
+		world->items[item].userData = userData;
+	}
 }
 
 static c3WorldShape c3ItemShape(const c3WorldItem* it)
@@ -203,6 +205,11 @@ static c3WorldShape c3ItemShape(const c3WorldItem* it)
 
 c3WorldShape c3World_GetShape(const c3World* world, int item)
 {
+	if (!c3World_IsItem(world, item))
+	{
+		c3WorldShape none = {(c3ShapeType)0, NULL, NULL};
+		return none;
+	}
 	return c3ItemShape(c3GetItem(world, item));
 }
 
@@ -214,26 +221,25 @@ c3ItemFilter c3DefaultItemFilter(void)
 
 void c3World_SetItemFilter(c3World* world, int item, const c3ItemFilter* filter)
 {
-	C3_ASSERT(c3World_IsItem(world, item));
-	world->meta[item].filter = *filter;
+	if (c3World_IsItem(world, item))
+	{
+		world->meta[item].filter = *filter;
+	}
 }
 
 void c3World_GetItemFilter(const c3World* world, int item, c3ItemFilter* filter)
 {
-	C3_ASSERT(c3World_IsItem(world, item));
-	*filter = world->meta[item].filter;
+	*filter = c3World_IsItem(world, item) ? world->meta[item].filter : c3DefaultItemFilter();
 }
 
 uint32_t c3World_GetItemGeneration(const c3World* world, int item)
 {
-	C3_ASSERT(item >= 0 && item < world->capacity);
-	return world->meta[item].generation;
+	return item >= 0 && item < world->capacity ? world->meta[item].generation : 0u;
 }
 
 uint64_t c3World_GetItemStamp(const c3World* world, int item)
 {
-	C3_ASSERT(item >= 0 && item < world->capacity);
-	return world->meta[item].stamp;
+	return item >= 0 && item < world->capacity ? world->meta[item].stamp : 0u;
 }
 
 uint64_t c3World_GetChanges(const c3World* world)
@@ -481,7 +487,10 @@ int c3World_AddItem(c3World* world, c3WorldShape shape, uint64_t userData)
 
 void c3World_RemoveItem(c3World* world, int item)
 {
-	C3_ASSERT(c3World_IsItem(world, item));
+	if (!c3World_IsItem(world, item))
+	{
+		return;
+	}
 	c3Unplace(world, item);
 	c3WorldItem* it = &world->items[item];
 	it->type = c3_itemFree;
@@ -493,7 +502,10 @@ void c3World_RemoveItem(c3World* world, int item)
 
 bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape)
 {
-	C3_ASSERT(c3World_IsItem(world, item));
+	if (!c3World_IsItem(world, item))
+	{
+		return false;
+	}
 	c3WorldItem* it = &world->items[item];
 	c3AABB bounds = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
 	c3WorldShapeBounds(shape, &bounds);
@@ -526,7 +538,10 @@ bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape)
 
 bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center)
 {
-	C3_ASSERT(c3World_IsItem(world, item));
+	if (!c3World_IsItem(world, item))
+	{
+		return false;
+	}
 	c3WorldItem* it = &world->items[item];
 	if (it->type == c3_itemMesh)
 	{
@@ -747,6 +762,10 @@ void c3World_QueryPoint(const c3World* world, c3Vec3 p, c3WorldItemFcn* fcn, voi
 void c3World_QueryOverlapping(const c3World* world, int item, c3WorldItemFcn* fcn, void* context, c3WorldStats* stats)
 {
 	c3ClearStats(stats);
+	if (!c3World_IsItem(world, item))
+	{
+		return;
+	}
 	c3QueryOverlaps(world, c3World_GetShape(world, item), item, fcn, context, stats);
 }
 
@@ -1200,8 +1219,7 @@ static bool c3ContactItem(const c3World* world, int item, void* context)
 
 void c3World_ItemContacts(const c3World* world, c3WorldShape mover, int item, c3WorldContactFcn* fcn, void* context)
 {
-	C3_ASSERT(c3World_IsItem(world, item));
-	if (!c3World_IsMoverType(mover.type))
+	if (!c3World_IsItem(world, item) || !c3World_IsMoverType(mover.type))
 	{
 		return;
 	}

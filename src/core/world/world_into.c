@@ -23,15 +23,21 @@ bool c3World_SetItemCenterPtr(c3World* world, int item, const c3Vec3* center)
 	return c3World_SetItemCenter(world, item, *center);
 }
 
-void c3World_GetShapePtr(const c3World* world, int item, c3WorldShape* out)
+bool c3World_GetShapePtr(const c3World* world, int item, c3WorldShape* out)
 {
 	*out = c3World_GetShape(world, item);
+	return c3World_IsItem(world, item);
 }
 
-void c3World_GetItemCenter(const c3World* world, int item, c3Vec3* out)
+bool c3World_GetItemCenter(const c3World* world, int item, c3Vec3* out)
 {
+	if (!c3World_IsItem(world, item))
+	{
+		return false;
+	}
 	c3WorldShape shape = c3World_GetShape(world, item);
 	*out = shape.mesh != NULL ? c3Mesh_GetBounds(shape.mesh).center : c3GetShapeCenter(shape.type, shape.shape);
+	return true;
 }
 
 void c3World_GetInfoPtr(const c3World* world, c3WorldInfo* out)
@@ -110,6 +116,14 @@ int c3World_QueryPointInto(const c3World* world, const c3Vec3* p, int* items, in
 
 int c3World_QueryOverlappingInto(const c3World* world, int item, int* items, int capacity, c3WorldStats* stats)
 {
+	if (!c3World_IsItem(world, item))
+	{
+		if (stats != NULL)
+		{
+			stats->nodes = stats->items = 0;
+		}
+		return -1;
+	}
 	c3IntoBuffer b = {items, capacity, 0};
 	c3World_QueryOverlapping(world, item, c3_intoItem, &b, stats);
 	return b.count;
@@ -128,6 +142,22 @@ int c3World_SweepInto(const c3World* world, const c3WorldShape* mover, const c3V
 {
 	c3IntoBuffer b = {hits, capacity, 0};
 	c3World_Sweep(world, *mover, *delta, ignore, c3_intoHit, &b, stats);
+	return b.count;
+}
+
+int c3World_SweepItemInto(const c3World* world, int item, const c3Vec3* delta, c3WorldHit* hits, int capacity,
+						  c3WorldStats* stats)
+{
+	if (!c3World_IsItem(world, item))
+	{
+		if (stats != NULL)
+		{
+			stats->nodes = stats->items = 0;
+		}
+		return -1;
+	}
+	c3IntoBuffer b = {hits, capacity, 0};
+	c3World_Sweep(world, c3World_GetShape(world, item), *delta, item, c3_intoHit, &b, stats);
 	return b.count;
 }
 

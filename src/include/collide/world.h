@@ -60,26 +60,35 @@ typedef struct c3WorldShape
 /// world is then unchanged).
 C3_API int c3World_AddItem(c3World* world, c3WorldShape shape, uint64_t userData);
 
+// Every function that takes an item takes any int: one that is not an
+// item of the world now (c3World_IsItem) changes nothing, and is answered
+// as each says (false, 0, -1, an empty shape, the default filter). A
+// binding whose calls can be interrupted between its own check and the
+// call (a finalizer that removes the item: LuaJIT's FFI) relies on it.
+
+/// Remove an item (nothing for a non-item).
 C3_API void c3World_RemoveItem(c3World* world, int item);
 
 /// Give an item a new shape (the same or another type, a mesh or not);
-/// false when there is no memory (the item is then unchanged). The item
-/// joins the tree of moving items.
+/// false when there is no memory (the item is then unchanged), or for a
+/// non-item. The item joins the tree of moving items.
 C3_API bool c3World_UpdateItem(c3World* world, int item, c3WorldShape shape);
 
 /// Move an item's shape (not a mesh) so that its center is at center, as
-/// c3SetShapeCenter does; false (and nothing done) for a mesh.
+/// c3SetShapeCenter does; false (and nothing done) for a mesh or a non-item.
 C3_API bool c3World_SetItemCenter(c3World* world, int item, c3Vec3 center);
 
 /// Whether item is the id of an item of the world now (any int is safe).
 C3_API bool c3World_IsItem(const c3World* world, int item);
 C3_API int c3World_GetItemCount(const c3World* world);
+/// An item's user data (0 for a non-item).
 C3_API uint64_t c3World_GetUserData(const c3World* world, int item);
 /// Give an item other user data.
 C3_API void c3World_SetUserData(c3World* world, int item, uint64_t userData);
 
 /// The item's shape: the world's copy, valid until the world next changes
-/// (small shapes live in the items, which an addition may move).
+/// (small shapes live in the items, which an addition may move). For a
+/// non-item: type 0 and no mesh, no shape (not to be queried).
 C3_API c3WorldShape c3World_GetShape(const c3World* world, int item);
 
 /// What a query visited: tree nodes and the items tested exactly.
@@ -223,16 +232,19 @@ typedef struct c3ItemFilter
 /// Category 1, every mask bit, c3_responseSlide: what an item starts with.
 C3_API c3ItemFilter c3DefaultItemFilter(void);
 C3_API void c3World_SetItemFilter(c3World* world, int item, const c3ItemFilter* filter);
+/// An item's filter (c3DefaultItemFilter for a non-item).
 C3_API void c3World_GetItemFilter(const c3World* world, int item, c3ItemFilter* filter);
 
 /// The count of changes of the world: items added, removed, updated or
 /// moved. A mover compares it, to know whether the world changed while it
 /// waited for an answer.
 C3_API uint64_t c3World_GetChanges(const c3World* world);
-/// When the item of slot item (any index below the world's slots) last
-/// changed (was added, removed, updated or moved), on the count of changes.
+/// When the item of slot item (any index below the world's slots; 0
+/// outside them) last changed (was added, removed, updated or moved), on
+/// the count of changes.
 C3_API uint64_t c3World_GetItemStamp(const c3World* world, int item);
-/// How many items slot item has held (the current one included).
+/// How many items slot item has held (the current one included; 0 outside
+/// the slots).
 C3_API uint32_t c3World_GetItemGeneration(const c3World* world, int item);
 
 // -- moves -----------------------------------------------------------------------------------
@@ -321,7 +333,8 @@ C3_API c3Move* c3CreateMove(const c3Allocator* allocator);
 C3_API void c3DestroyMove(c3Move* move);
 
 /// Begin moving item (a mover) of world toward def->goal; false (and the
-/// move is done, nothing to step) when item's shape cannot move.
+/// move is done, nothing to step) when item's shape cannot move, or item
+/// is not an item.
 C3_API bool c3Move_Begin(c3Move* move, const c3World* world, int item, const c3MoveDef* def);
 
 /// Run the move until it is done or needs an answer. world is the world it
@@ -389,10 +402,11 @@ C3_API int c3World_AddItemPtr(c3World* world, const c3WorldShape* shape, uint64_
 C3_API bool c3World_UpdateItemPtr(c3World* world, int item, const c3WorldShape* shape);
 /// c3World_SetItemCenter with the center by pointer.
 C3_API bool c3World_SetItemCenterPtr(c3World* world, int item, const c3Vec3* center);
-/// c3World_GetShape into *out.
-C3_API void c3World_GetShapePtr(const c3World* world, int item, c3WorldShape* out);
-/// The center of an item's shape (c3GetShapeCenter), or of a mesh item's bounds, into *out.
-C3_API void c3World_GetItemCenter(const c3World* world, int item, c3Vec3* out);
+/// c3World_GetShape into *out; false for a non-item.
+C3_API bool c3World_GetShapePtr(const c3World* world, int item, c3WorldShape* out);
+/// The center of an item's shape (c3GetShapeCenter), or of a mesh item's
+/// bounds, into *out; false (and *out untouched) for a non-item.
+C3_API bool c3World_GetItemCenter(const c3World* world, int item, c3Vec3* out);
 /// c3World_GetInfo into *out.
 C3_API void c3World_GetInfoPtr(const c3World* world, c3WorldInfo* out);
 /// c3World_RayCastClosest into *out.
@@ -406,7 +420,8 @@ C3_API int c3World_QueryShapeInto(const c3World* world, const c3WorldShape* shap
 								  c3WorldStats* stats);
 /// c3World_QueryPoint into items[0 .. capacity); returns the count of items found.
 C3_API int c3World_QueryPointInto(const c3World* world, const c3Vec3* p, int* items, int capacity, c3WorldStats* stats);
-/// c3World_QueryOverlapping into items[0 .. capacity); returns the count of items found.
+/// c3World_QueryOverlapping into items[0 .. capacity); returns the count of
+/// items found, -1 for a non-item.
 C3_API int c3World_QueryOverlappingInto(const c3World* world, int item, int* items, int capacity, c3WorldStats* stats);
 /// c3World_RayCast into hits[0 .. capacity); returns the count of hits.
 C3_API int c3World_RayCastInto(const c3World* world, const c3RayCastInput* input, c3WorldHit* hits, int capacity,
@@ -414,6 +429,10 @@ C3_API int c3World_RayCastInto(const c3World* world, const c3RayCastInput* input
 /// c3World_Sweep into hits[0 .. capacity); returns the count of hits.
 C3_API int c3World_SweepInto(const c3World* world, const c3WorldShape* mover, const c3Vec3* delta, int ignore,
 							 c3WorldHit* hits, int capacity, c3WorldStats* stats);
+/// c3World_SweepInto of an item's own shape (the world's copy, read in the
+/// call) by delta, the item itself ignored; -1 for a non-item.
+C3_API int c3World_SweepItemInto(const c3World* world, int item, const c3Vec3* delta, c3WorldHit* hits, int capacity,
+								 c3WorldStats* stats);
 /// c3World_Contacts into contacts[0 .. capacity); returns the count of contacts.
 C3_API int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover, int ignore, c3WorldContact* contacts,
 								int capacity, c3WorldStats* stats);
