@@ -68,15 +68,6 @@ return B.once("mesh", function()
     end
   end
 
-  -- Pin the open entry e for a span that allocates (lc3_pin); raises when
-  -- a finalizer closed it since its check.
-  local function pin(e, arg, fname)
-    if not e.open then
-      argerror(arg, fname, "the mesh is closed")
-    end
-    e.pins = e.pins + 1
-  end
-
   local function unpin(e)
     local pins = e.pins - 1
     e.pins = pins
@@ -84,6 +75,24 @@ return B.once("mesh", function()
       e.closing = false
       release(e)
     end
+  end
+
+  -- Pin the open entry e for a span of calls of the core on its mesh
+  -- (lc3_pin) and return its pointer, valid until unpin: a finalizer's
+  -- close meanwhile waits for the last unpin. Every call of the core on a
+  -- mesh runs pinned: under LuaJIT a finalizer may run anywhere, even where
+  -- the source allocates nothing (compiled code steps the collector at a
+  -- guard after an allocation), so a pointer read and then passed could
+  -- be freed in between. The pin is taken before the entry is found open,
+  -- so that no finalizer falls between the two; raises when the mesh was
+  -- closed before (the mesh is then gone, or goes at this unpin).
+  local function pin(e, arg, fname)
+    e.pins = e.pins + 1
+    if not e.open then
+      unpin(e)
+      argerror(arg, fname, "the mesh is closed")
+    end
+    return e.ptr
   end
 
   -- Why the mesh cannot be closed now (lc3_meshbusy), or nil.
@@ -106,17 +115,6 @@ return B.once("mesh", function()
     return e
   end
 
-  -- The pointer of the entry e, checked open before: read as the first
-  -- argument of the C call, after everything that may allocate (a reference
-  -- to a nested struct field, a table of a point's check...), where a
-  -- finalizer may have closed it (lc3_handleobject: "the mesh is closed").
-  local function meshptr(e, arg, fname)
-    local ptr = e.ptr
-    if not e.open or ptr == nil then
-      argerror(arg, fname, "the mesh is closed")
-    end
-    return ptr
-  end
 
   --- Whether x is a mesh handle, open or closed.
   --- The number of meshes alive (not yet freed): for the specs.
@@ -146,7 +144,12 @@ return B.once("mesh", function()
 
   --- The c3Mesh* of the open mesh handle x (lc3_checkmesh); raises otherwise.
   function M.checkmesh(x, arg, fname)
-    return meshptr(checkentry(x, arg, fname), arg, fname)
+    local e = checkentry(x, arg, fname)
+    local ptr = e.ptr
+    if not e.open or ptr == nil then
+      argerror(arg, fname, "the mesh is closed")
+    end
+    return ptr
   end
 
   --- A world item that holds the mesh of handle x (+1), or lets it go (-1)
@@ -212,7 +215,10 @@ return B.once("mesh", function()
   end
 
   function mt.__len(m)
-    return C.c3Mesh_GetFaceCount(meshptr(checkentry(m, 1, "__len"), 1, "__len"))
+    local e = checkentry(m, 1, "__len")
+    local n = C.c3Mesh_GetFaceCount(pin(e, 1, "__len"))
+    unpin(e)
+    return n
   end
 
   function mt.__index(_, k)
@@ -408,7 +414,8 @@ return B.once("mesh", function()
     if out ~= nil and not istype(AABBT, out) then
       argerror(2, "bounds", format("out: aabb or nil expected, got %s", typename(out)))
     end
-    C.c3Mesh_GetBoundsPtr(meshptr(e, 1, "bounds"), BOUNDS)
+    C.c3Mesh_GetBoundsPtr(pin(e, 1, "bounds"), BOUNDS)
+    unpin(e)
     -- (read before the result is allocated: a finalizer may use BOUNDS)
     local c, h = BOUNDSCENTER, BOUNDSHALF
     local cx, cy, cz, hx, hy, hz = c.x, c.y, c.z, h.x, h.y, h.z
@@ -426,9 +433,12 @@ return B.once("mesh", function()
       local n = select("#", ...)
       local m, i, out = ...
       local e = checkentry(m, 1, fname)
-      i = checkelement(n, 2, i, count(meshptr(e, 1, fname)), fname, element)
+      local size = count(pin(e, 1, fname))
+      unpin(e)
+      i = checkelement(n, 2, i, size, fname, element)
       out = optout(out, 3, fname)
-      get(meshptr(e, 1, fname), i, VECTOR)
+      get(pin(e, 1, fname), i, VECTOR)
+      unpin(e)
       return B.outvec3(out, VECTOR.x, VECTOR.y, VECTOR.z)
     end)
   end
@@ -446,11 +456,13 @@ return B.once("mesh", function()
     local n = select("#", ...)
     local m, f = ...
     local e = checkentry(m, 1, "face")
-    f = checkelement(n, 2, f, C.c3Mesh_GetFaceCount(meshptr(e, 1, "face")), "face", "face")
-    pin(e, 1, "face") -- (the list is allocated before it is filled)
-    local count = C.c3Mesh_GetFace(meshptr(e, 1, "face"), f, INDICES, MAX_FACE)
+    local faces = C.c3Mesh_GetFaceCount(pin(e, 1, "face"))
+    unpin(e)
+    f = checkelement(n, 2, f, faces, "face", "face")
+    local ptr = pin(e, 1, "face") -- (the list is allocated before it is filled)
+    local count = C.c3Mesh_GetFace(ptr, f, INDICES, MAX_FACE)
     local t = tablenew(count, 0)
-    C.c3Mesh_GetFace(meshptr(e, 1, "face"), f, INDICES, MAX_FACE) -- (again: a finalizer's call may have used INDICES)
+    C.c3Mesh_GetFace(ptr, f, INDICES, MAX_FACE) -- (again: a finalizer's call may have used INDICES)
     for k = 1, count do
       t[k] = INDICES[k - 1] + 1
     end
@@ -461,9 +473,10 @@ return B.once("mesh", function()
   methods.stats = api(function(m)
     -- Everything read before the first allocation.
     local e = checkentry(m, 1, "stats")
-    local ptr = meshptr(e, 1, "stats")
+    local ptr = pin(e, 1, "stats")
     C.c3Mesh_GetInfoPtr(ptr, INFO)
     local faces, triangles = C.c3Mesh_GetFaceCount(ptr), C.c3Mesh_GetTriangleCount(ptr)
+    unpin(e)
     local nodes, depth, bytes = INFO.nodes, INFO.depth, tonumber(INFO.bytes)
     local last = e.last
     local visited, visitedTriangles = last.nodes, last.triangles
@@ -532,15 +545,15 @@ return B.once("mesh", function()
   local function contacts(e, x, t, arg, fname)
     local s = take()
     copy(s.shape, x, SHAPESIZE[t])
-    pin(e, arg, fname)
-    local n = C.c3Mesh_CollectContacts(meshptr(e, arg, fname), t, s.shape, s.contacts, s.ccap, e.last)
+    local ptr = pin(e, arg, fname)
+    local n = C.c3Mesh_CollectContacts(ptr, t, s.shape, s.contacts, s.ccap, e.last)
     if n > s.ccap then
       local cap = s.ccap
       while cap < n do
         cap = cap * 2
       end
       s.contacts, s.ccap = new(ContactsT, cap), cap
-      n = C.c3Mesh_CollectContacts(meshptr(e, arg, fname), t, s.shape, s.contacts, s.ccap, e.last)
+      n = C.c3Mesh_CollectContacts(ptr, t, s.shape, s.contacts, s.ccap, e.last)
     end
     unpin(e)
     return s, n
@@ -556,15 +569,15 @@ return B.once("mesh", function()
     B.checkouttable(out, 3, "query")
     local s = take()
     copy(s.box, box, sizeof(s.box))
-    pin(e, 1, "query")
-    local n = C.c3Mesh_QueryFaces(meshptr(e, 1, "query"), s.box, s.faces, s.cap, e.last)
+    local ptr = pin(e, 1, "query")
+    local n = C.c3Mesh_QueryFaces(ptr, s.box, s.faces, s.cap, e.last)
     if n > s.cap then
       local cap = s.cap
       while cap < n do
         cap = cap * 2
       end
       s.faces, s.cap = new(IntsT, cap), cap
-      n = C.c3Mesh_QueryFaces(meshptr(e, 1, "query"), s.box, s.faces, s.cap, e.last)
+      n = C.c3Mesh_QueryFaces(ptr, s.box, s.faces, s.cap, e.last)
     end
     unpin(e)
     out = B.outtable(out, 3, "query")
@@ -640,7 +653,8 @@ return B.once("mesh", function()
     local e = checkentry(mesh, 1, "raycast")
     -- (as numbers: stored into a struct just before the call, they would be
     -- read back through a failed store forwarding)
-    C.c3Mesh_RayCastXYZ(meshptr(e, 1, "raycast"), ox, oy, oz, dx, dy, dz, limit, e.last, CAST)
+    C.c3Mesh_RayCastXYZ(pin(e, 1, "raycast"), ox, oy, oz, dx, dy, dz, limit, e.last, CAST)
+    unpin(e)
     return pushcast(outPoint, outNormal)
   end)
 
@@ -660,7 +674,8 @@ return B.once("mesh", function()
     if SHAPESIZE[ta] == nil then
       argerror(1, "sweep", format("no sweep test between %s and mesh", names[ta]))
     end
-    C.c3Mesh_SweepXYZ(meshptr(e, 3, "sweep"), ta, a, ax + -1.0 * bx, ay + -1.0 * by, az + -1.0 * bz, e.last, CAST)
+    C.c3Mesh_SweepXYZ(pin(e, 3, "sweep"), ta, a, ax + -1.0 * bx, ay + -1.0 * by, az + -1.0 * bz, e.last, CAST)
+    unpin(e)
     return pushcast(outPoint, outNormal, bx, by, bz)
   end)
 
@@ -689,7 +704,9 @@ return B.once("mesh", function()
     if t == PLANE then
       argerror(3 - mi, "overlaps", "no overlap test between plane and mesh")
     end
-    return C.c3Mesh_Overlaps(meshptr(e, mi, "overlaps"), t, other, e.last)
+    local hit = C.c3Mesh_Overlaps(pin(e, mi, "overlaps"), t, other, e.last)
+    unpin(e)
+    return hit
   end)
 
   --- penetration(a, b [, outNormal]), one of them a mesh: depth, normal
@@ -729,7 +746,8 @@ return B.once("mesh", function()
     out = optout(out, 3, "closestPoint")
     local e = checkentry(mesh, 1, "closestPoint")
     local x, y, z = checkpoint(p, 2, "closestPoint", "point") -- (may allocate: the mesh is read after)
-    C.c3Mesh_ClosestPointXYZ(meshptr(e, 1, "closestPoint"), x, y, z, CLOSEST, FACE, e.last)
+    C.c3Mesh_ClosestPointXYZ(pin(e, 1, "closestPoint"), x, y, z, CLOSEST, FACE, e.last)
+    unpin(e)
     local q = CLOSEST
     local qx, qy, qz, face = q.x, q.y, q.z, FACE[0] + 1
     return B.outvec3(out, qx, qy, qz), face
@@ -745,9 +763,12 @@ return B.once("mesh", function()
     if t == nil then
       local x, y, z = checkpoint(other, arg, "distance", "point")
       POINTCENTER.x, POINTCENTER.y, POINTCENTER.z, POINTSPHERE.radius = x, y, z, 0
-      return C.c3Mesh_Distance(meshptr(e, mi, "distance"), SPHERE, POINTSPHERE, e.last) -- (read after the point)
+      local d = C.c3Mesh_Distance(pin(e, mi, "distance"), SPHERE, POINTSPHERE, e.last) -- (read after the point)
+      unpin(e)
+      return d
     end
-    local d = C.c3Mesh_Distance(meshptr(e, mi, "distance"), t, other, e.last)
+    local d = C.c3Mesh_Distance(pin(e, mi, "distance"), t, other, e.last)
+    unpin(e)
     if d == huge then
       argerror(arg, "distance", format("no distance test between %s and mesh", names[t]))
     end
