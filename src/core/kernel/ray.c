@@ -126,56 +126,6 @@ bool c3SlabContactInterval(double s0, double rate, double r, double* t1, double*
 	return true;
 }
 
-// The first t in [0, 1] at which |t m - w| <= sqrt(rr): where the path from
-// the origin along m enters the ball of center w (0 when it starts inside),
-// given mm = m.m, mw = m.w and ww = w.w. A vertex's ball is m = motion, w =
-// the vertex; an edge e's cylinder is the same ball after a cross product
-// with e (m = e x motion, w = e x v1, rr = |e|^2 r^2). A path that passes
-// within the rounding of w (4 ulps of sqrt(ref2), the size w is computed
-// from) touches, and touching is contact; that also lets a point (rr = 0)
-// meet a vertex or an edge line it crosses.
-bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m, const c3Vec3* w, double* t)
-{
-	double c = ww - rr;
-	// Cheap refusals first: no motion across the ball; outside and not
-	// approaching (both roots negative); or a discriminant 4 (mw^2 - mm c)
-	// below zero by far more than its rounding and the grazing slack (both
-	// under 64 eps mm (ww + rr + ref2), since mw^2 <= mm ww).
-	if (!(mm > 0.0) || (c > 0.0 && mw <= 0.0) || mw * mw - mm * c < -1.0e-12 * mm * (ww + rr + ref2))
-	{
-		return false;
-	}
-	double roots[2];
-	int n = c3SolveQuadratic(mm, -2.0 * mw, c, roots);
-	if (n == 0)
-	{
-		// The closest approach, at tc = mw / mm in [0, 1] (mw > 0 here, and
-		// checked against mm before dividing so that tc stays finite), from
-		// the vector f = w - tc m rather than ww - mw^2 / mm, which cancels.
-		if (!(mw <= mm))
-		{
-			return false;
-		}
-		double tc = mw / mm;
-		c3Vec3 f = c3MulAdd(*w, -tc, *m);
-		double reach = sqrt(rr) + 4.0 * DBL_EPSILON * sqrt(ref2);
-		if (c3Dot(f, f) > reach * reach)
-		{
-			return false;
-		}
-		roots[0] = tc;
-		n = 1;
-	}
-	// roots[0] is the entry and roots[n - 1] the exit: a path already inside
-	// (rounding, or an edge's infinite cylinder) enters at 0, never at its exit.
-	if (roots[n - 1] < 0.0 || roots[0] > 1.0)
-	{
-		return false;
-	}
-	*t = c3MaxDouble(roots[0], 0.0);
-	return true;
-}
-
 // Rouwé's 3.4 and 3.5 in 3D, as the triangle's in kernel/triangle_sweep.c:
 // a ball at each end and a cylinder along the segment, measured from the
 // sphere's start center. The infinite cylinder holds both balls, so the
@@ -199,7 +149,7 @@ bool c3EnterRoundedSegment(c3Vec3 begin, double r, c3Vec3 delta, c3Vec3 a, c3Vec
 		{
 			// The cylinder's test leaves a graze of a ball to its own: the two
 			// pad by the rounding of what each measures.
-			double t0, t1;
+			double t0 = 0.0, t1 = 0.0;
 			double v1 = c3Dot(v[1], v[1]);
 			bool hit0 = c3EnterBall(dd, c3Dot(delta, v[0]), vv, rr, vv, &delta, &v[0], &t0);
 			bool hit1 = c3EnterBall(dd, c3Dot(delta, v[1]), v1, rr, v1, &delta, &v[1], &t1);

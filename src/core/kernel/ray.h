@@ -7,6 +7,7 @@
 #ifndef C3_KERNEL_RAY_H
 #define C3_KERNEL_RAY_H
 
+#include <float.h>
 #include <stdbool.h>
 
 #include "base/math_functions.h"
@@ -169,10 +170,55 @@ static inline double c3SlabEnter(const float bound[6], const c3SlabCast* c, doub
 
 /// The first t in [0, 1] at which |t m - w| <= sqrt(rr): where the path from
 /// the origin along m enters the ball of center w (0 when it starts inside),
-/// given mm = m.m, mw = m.w and ww = w.w (a vertex's ball; an edge's
-/// cylinder after a cross product with the edge: kernel/ray.c). A path that
-/// passes within the rounding of w (4 ulps of sqrt(ref2)) touches.
-bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m, const c3Vec3* w, double* t);
+/// given mm = m.m, mw = m.w and ww = w.w. A vertex's ball is m = motion, w =
+/// the vertex; an edge e's cylinder is the same ball after a cross product
+/// with e (m = e x motion, w = e x v1, rr = |e|^2 r^2). A path that passes
+/// within the rounding of w (4 ulps of sqrt(ref2), the size w is computed
+/// from) touches, and touching is contact; that also lets a point (rr = 0)
+/// meet a vertex or an edge line it crosses. (Inline: a sphere's sweep
+/// against a box's edge took 70 ns with it a call, 64 without.)
+static inline bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m,
+							   const c3Vec3* w, double* t)
+{
+	double c = ww - rr;
+	// Cheap refusals first: no motion across the ball; outside and not
+	// approaching (both roots negative); or a discriminant 4 (mw^2 - mm c)
+	// below zero by far more than its rounding and the grazing slack (both
+	// under 64 eps mm (ww + rr + ref2), since mw^2 <= mm ww).
+	if (!(mm > 0.0) || (c > 0.0 && mw <= 0.0) || mw * mw - mm * c < -1.0e-12 * mm * (ww + rr + ref2))
+	{
+		return false;
+	}
+	double roots[2];
+	int n = c3SolveQuadratic(mm, -2.0 * mw, c, roots);
+	if (n == 0)
+	{
+		// The closest approach, at tc = mw / mm in [0, 1] (mw > 0 here, and
+		// checked against mm before dividing so that tc stays finite), from
+		// the vector f = w - tc m rather than ww - mw^2 / mm, which cancels.
+		if (!(mw <= mm))
+		{
+			return false;
+		}
+		double tc = mw / mm;
+		c3Vec3 f = c3MulAdd(*w, -tc, *m);
+		double reach = sqrt(rr) + 4.0 * DBL_EPSILON * sqrt(ref2);
+		if (c3Dot(f, f) > reach * reach)
+		{
+			return false;
+		}
+		roots[0] = tc;
+		n = 1;
+	}
+	// roots[0] is the entry and roots[n - 1] the exit: a path already inside
+	// (rounding, or an edge's infinite cylinder) enters at 0, never at its exit.
+	if (roots[n - 1] < 0.0 || roots[0] > 1.0)
+	{
+		return false;
+	}
+	*t = c3MaxDouble(roots[0], 0.0);
+	return true;
+}
 
 /// Where a ball of radius r at begin + t * delta, t in [0, 1], first
 /// touches the segment ab (ab rounded by r: a capsule): *time and the

@@ -403,8 +403,8 @@ static c3Penetration c3CoreThroughPolygon(c3Vec3 a0, c3Vec3 a1, const c3Polygon*
 {
 	double h0 = c3PlaneSignedDistance(&b->plane, a0), h1 = c3PlaneSignedDistance(&b->plane, a1);
 	double up = -c3MinDouble(h0, h1), down = c3MaxDouble(h0, h1);
-	c3Penetration out = up <= down ? c3MakePenetration(b->plane.normal, up)
-								   : c3MakePenetration(c3Neg(b->plane.normal), down);
+	c3Penetration out =
+		up <= down ? c3MakePenetration(b->plane.normal, up) : c3MakePenetration(c3Neg(b->plane.normal), down);
 	c3Vec3 d = c3Sub(a1, a0), s0 = c3Sub(a0, x), s1 = c3Sub(a1, x);
 	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
 	for (int i = 0; i < b->count; ++i)
