@@ -543,20 +543,21 @@ c3CastOutput c3SweepSphereOBB(const c3Sphere* a, c3Vec3 deltaA, const c3OBB* b, 
 	// Touching at the start by the penetration test's own first measure,
 	// then its answer.
 	c3Vec3 origin = c3OBBToLocal(b, a->center);
-	if (!c3WithinRadius(c3BoxExcessLocal(origin, b->halfExtents), a->radius))
+	if (c3WithinRadius(c3BoxExcessLocal(origin, b->halfExtents), a->radius))
 	{
-		return c3SweepSphereRoundedBox(a, origin, deltaA, b, deltaB);
+		c3Penetration p = c3PenetrationSphereOBB(a, b);
+		if (p.hit)
+		{
+			c3CastOutput out;
+			out.hit = true;
+			out.fraction = 0.0;
+			out.normal = p.normal;
+			out.point = c3ClosestPointOBB(b, a->center);
+			return out;
+		}
 	}
-	c3Penetration p = c3PenetrationSphereOBB(a, b);
-	if (p.hit)
-	{
-		c3CastOutput out;
-		out.hit = true;
-		out.fraction = 0.0;
-		out.normal = p.normal;
-		out.point = c3ClosestPointOBB(b, a->center);
-		return out;
-	}
+	// (One call: the function is then inlined, and its vectors are not
+	// passed through the stack.)
 	return c3SweepSphereRoundedBox(a, origin, deltaA, b, deltaB);
 }
 
