@@ -37,6 +37,7 @@ build = {
     ["collide.obj"] = "lua/collide/obj.lua",
     ["collide.world"] = "lua/collide/world.lua",
     ["collide.character"] = "lua/collide/character.lua",
+    ["collide.bump"] = "lua/collide/bump.lua",
     ["collide.debugdraw"] = "lua/collide/debugdraw.lua",
     ["collide.check"] = "lua/collide/check.lua",
     ["collide.front"] = "lua/collide/front.lua",

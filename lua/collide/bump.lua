@@ -1,0 +1,655 @@
+--- collide.bump: bump.lua 3.1's API (kikito's collision library for 2D
+-- games, axis-aligned rectangles) with its answers, over collide's world.
+--
+-- A game written for bump switches by changing its `require`: the same
+-- calls, the same values returned (the same numbers, to the bit: the
+-- rectangle arithmetic below is bump's, in the same order), the same
+-- collision records, responses and errors. What bump finds through its
+-- grid of cells (the items a move or a query looks at, and so its filter's
+-- calls) is found through the world's tree, then narrowed to the items
+-- whose cells bump's grid would have visited: the same set. The order in
+-- which a filter sees those items, and the order of collisions of equal
+-- time and distance, are the order of a Lua table's keys in bump (not
+-- defined) and the tree's here. `countCells` counts the cells that hold
+-- an item (bump's count may include empty cells its collector has not
+-- yet taken). Coordinates must be finite and within collide's range
+-- (+-1e15).
+--
+-- This is the rectangle part of issue 27 (docs/API.md, "collide.bump").
+-- @module collide.bump
+local collide = require("collide")
+-- The world's core of this front (what world.lua drives): items by id,
+-- with no Lua layer's checks and protected calls on the way.
+local newCore = collide._newWorldCore or require("collide.core")._newWorldCore
+
+local abs, floor, ceil, min, max, huge = math.abs, math.floor, math.ceil, math.min, math.max, math.huge
+local format = string.format
+
+local bump = { _VERSION = "collide.bump 0.1 (the API of bump.lua 3.1)" }
+
+-- bump's margin for points on a rectangle's boundary.
+local DELTA = 1e-10
+
+local ORIGIN = { 0, 0, 0 }
+
+-- -- checks, with bump's messages ----------------------------------------------------------------
+
+-- An error with bump's message, at the first caller outside this file.
+local SOURCE = debug.getinfo(1, "S").source
+
+local function fail(message)
+  local level = 2
+  while true do
+    local info = debug.getinfo(level, "S")
+    if info == nil or info.source ~= SOURCE then
+      break
+    end
+    level = level + 1
+  end
+  error(message, level)
+end
+
+local function checkNumber(value, name)
+  if type(value) ~= "number" then
+    fail(name .. " must be a number, but was " .. tostring(value) .. "(a " .. type(value) .. ")")
+  end
+end
+
+local function checkPositive(value, name)
+  if type(value) ~= "number" or value <= 0 then
+    fail(name .. " must be a positive integer, but was " .. tostring(value) .. "(" .. type(value) .. ")")
+  end
+end
+
+local function checkRect(x, y, w, h)
+  checkNumber(x, "x")
+  checkNumber(y, "y")
+  checkPositive(w, "w")
+  checkPositive(h, "h")
+end
+
+-- -- rectangles (x, y the top left corner; w, h > 0) ---------------------------------------------
+
+local function sign(v)
+  return v > 0 and 1 or (v == 0 and 0 or -1)
+end
+
+-- Of a and b, the one nearer v (b on a tie).
+local function nearer(v, a, b)
+  return abs(a - v) < abs(b - v) and a or b
+end
+
+local function nearestCorner(x, y, w, h, px, py)
+  return nearer(px, x, x + w), nearer(py, y, y + h)
+end
+
+-- Liang-Barsky: the part [ti1, ti2] of the segment (x1, y1) (x2, y2),
+-- within the given range of t, inside the rectangle, and the normals of the
+-- sides where it enters and leaves; nil when it misses. The normals are
+-- exact only for the range (-inf, inf).
+local function segmentIndices(x, y, w, h, x1, y1, x2, y2, ti1, ti2)
+  ti1, ti2 = ti1 or 0, ti2 or 1
+  local dx, dy = x2 - x1, y2 - y1
+  local nx1, ny1, nx2, ny2 = 0, 0, 0, 0
+  -- The four sides: left, right, top, bottom (normal, p, q).
+  for side = 1, 4 do
+    local nx, ny, p, q
+    if side == 1 then
+      nx, ny, p, q = -1, 0, -dx, x1 - x
+    elseif side == 2 then
+      nx, ny, p, q = 1, 0, dx, x + w - x1
+    elseif side == 3 then
+      nx, ny, p, q = 0, -1, -dy, y1 - y
+    else
+      nx, ny, p, q = 0, 1, dy, y + h - y1
+    end
+    if p == 0 then
+      if q <= 0 then
+        return nil
+      end
+    else
+      local r = q / p
+      if p < 0 then
+        if r > ti2 then
+          return nil
+        elseif r > ti1 then
+          ti1, nx1, ny1 = r, nx, ny
+        end
+      else
+        if r < ti1 then
+          return nil
+        elseif r < ti2 then
+          ti2, nx2, ny2 = r, nx, ny
+        end
+      end
+    end
+  end
+  return ti1, ti2, nx1, ny1, nx2, ny2
+end
+
+-- The Minkowski difference of two rectangles: a rectangle.
+local function difference(x1, y1, w1, h1, x2, y2, w2, h2)
+  return x2 - x1 - w1, y2 - y1 - h1, w1 + w2, h1 + h2
+end
+
+local function containsPoint(x, y, w, h, px, py)
+  return px - x > DELTA and py - y > DELTA and x + w - px > DELTA and y + h - py > DELTA
+end
+
+local function intersecting(x1, y1, w1, h1, x2, y2, w2, h2)
+  return x1 < x2 + w2 and x2 < x1 + w1 and y1 < y2 + h2 and y2 < y1 + h1
+end
+
+local function squareDistance(x1, y1, w1, h1, x2, y2, w2, h2)
+  local dx = x1 - x2 + (w1 - w2) / 2
+  local dy = y1 - y2 + (h1 - h2) / 2
+  return dx * dx + dy * dy
+end
+
+-- The collision of rectangle 1 moving to (goalX, goalY) with rectangle 2,
+-- as bump's record (overlaps, ti, move, normal, touch, itemRect,
+-- otherRect), or nil. ti is the fraction of the move at first contact, or,
+-- for rectangles that overlap at the start, minus the area they share.
+local function detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
+  goalX, goalY = goalX or x1, goalY or y1
+  local dx, dy = goalX - x1, goalY - y1
+  local x, y, w, h = difference(x1, y1, w1, h1, x2, y2, w2, h2)
+  local overlaps, ti, nx, ny
+  if containsPoint(x, y, w, h, 0, 0) then
+    local px, py = nearestCorner(x, y, w, h, 0, 0)
+    ti = -min(w1, abs(px)) * min(h1, abs(py))
+    overlaps = true
+  else
+    local ti1, ti2, nx1, ny1 = segmentIndices(x, y, w, h, 0, 0, dx, dy, -huge, huge)
+    -- Enters within the move (not through a corner alone, and not from
+    -- behind the start).
+    if ti1 and ti1 < 1 and abs(ti1 - ti2) >= DELTA and (0 < ti1 + DELTA or (0 == ti1 and ti2 > 0)) then
+      ti, nx, ny = ti1, nx1, ny1
+      overlaps = false
+    end
+  end
+  if not ti then
+    return nil
+  end
+  local tx, ty
+  if overlaps then
+    if dx == 0 and dy == 0 then
+      -- At rest: out along the shorter axis of the nearest corner.
+      local px, py = nearestCorner(x, y, w, h, 0, 0)
+      if abs(px) < abs(py) then
+        py = 0
+      else
+        px = 0
+      end
+      nx, ny = sign(px), sign(py)
+      tx, ty = x1 + px, y1 + py
+    else
+      -- Moving: back along the move to where it entered.
+      local ti1, _
+      ti1, _, nx, ny = segmentIndices(x, y, w, h, 0, 0, dx, dy, -huge, 1)
+      if not ti1 then
+        return nil
+      end
+      tx, ty = x1 + dx * ti1, y1 + dy * ti1
+    end
+  else
+    tx, ty = x1 + dx * ti, y1 + dy * ti
+  end
+  return {
+    overlaps = overlaps,
+    ti = ti,
+    move = { x = dx, y = dy },
+    normal = { x = nx, y = ny },
+    touch = { x = tx, y = ty },
+    itemRect = { x = x1, y = y1, w = w1, h = h1 },
+    otherRect = { x = x2, y = y2, w = w2, h = h2 },
+  }
+end
+
+bump.rect = {
+  getNearestCorner = nearestCorner,
+  getSegmentIntersectionIndices = segmentIndices,
+  getDiff = difference,
+  containsPoint = containsPoint,
+  isIntersecting = intersecting,
+  getSquareDistance = squareDistance,
+  detectCollision = detectCollision,
+}
+
+-- -- bump's grid: cell coordinates (1-based), only to know which items it would visit ------------
+
+local function toCell(cellSize, x, y)
+  return floor(x / cellSize) + 1, floor(y / cellSize) + 1
+end
+
+local function toWorld(cellSize, cx, cy)
+  return (cx - 1) * cellSize, (cy - 1) * cellSize
+end
+
+-- The cells a rectangle covers: left, top, right, bottom.
+local function cellRange(cellSize, x, y, w, h)
+  local cl, ct = toCell(cellSize, x, y)
+  return cl, ct, ceil((x + w) / cellSize), ceil((y + h) / cellSize)
+end
+
+-- The cells a segment passes through, in bump's order (Amanatides and Woo's
+-- traversal, taking both cells where it goes through a corner, and ending
+-- next to the last cell): calls visit(cx, cy) for each, repeats included.
+local function traverseStep(cellSize, c, t1, t2)
+  local v = t2 - t1
+  if v > 0 then
+    return 1, cellSize / v, ((c + v) * cellSize - t1) / v
+  elseif v < 0 then
+    return -1, -cellSize / v, ((c + v - 1) * cellSize - t1) / v
+  end
+  return 0, huge, huge
+end
+
+local function traverse(cellSize, x1, y1, x2, y2, visit)
+  local cx1, cy1 = toCell(cellSize, x1, y1)
+  local cx2, cy2 = toCell(cellSize, x2, y2)
+  local stepX, dx, tx = traverseStep(cellSize, cx1, x1, x2)
+  local stepY, dy, ty = traverseStep(cellSize, cy1, y1, y2)
+  local cx, cy = cx1, cy1
+  visit(cx, cy)
+  while abs(cx - cx2) + abs(cy - cy2) > 1 do
+    if tx < ty then
+      tx, cx = tx + dx, cx + stepX
+      visit(cx, cy)
+    else
+      if tx == ty then
+        visit(cx + stepX, cy)
+      end
+      ty, cy = ty + dy, cy + stepY
+      visit(cx, cy)
+    end
+  end
+  if cx ~= cx2 or cy ~= cy2 then
+    visit(cx2, cy2)
+  end
+end
+
+-- -- responses -----------------------------------------------------------------------------------
+
+local function touch(_, col)
+  return col.touch.x, col.touch.y, {}, 0
+end
+
+local function cross(world, col, x, y, w, h, goalX, goalY, filter)
+  local cols, len = world:project(col.item, x, y, w, h, goalX, goalY, filter)
+  return goalX, goalY, cols, len
+end
+
+local function slide(world, col, x, y, w, h, goalX, goalY, filter)
+  local t, m = col.touch, col.move
+  goalX, goalY = goalX or x, goalY or y
+  if m.x ~= 0 or m.y ~= 0 then
+    if col.normal.x ~= 0 then
+      goalX = t.x
+    else
+      goalY = t.y
+    end
+  end
+  col.slide = { x = goalX, y = goalY }
+  local cols, len = world:project(col.item, t.x, t.y, w, h, goalX, goalY, filter)
+  return goalX, goalY, cols, len
+end
+
+local function bounce(world, col, x, y, w, h, goalX, goalY, filter)
+  goalX, goalY = goalX or x, goalY or y
+  local t, m = col.touch, col.move
+  local bx, by = t.x, t.y
+  if m.x ~= 0 or m.y ~= 0 then
+    local rx, ry = goalX - t.x, goalY - t.y
+    if col.normal.x == 0 then
+      ry = -ry
+    else
+      rx = -rx
+    end
+    bx, by = t.x + rx, t.y + ry
+  end
+  col.bounce = { x = bx, y = by }
+  local cols, len = world:project(col.item, t.x, t.y, w, h, bx, by, filter)
+  return bx, by, cols, len
+end
+
+bump.responses = { touch = touch, cross = cross, slide = slide, bounce = bounce }
+
+-- -- the world -----------------------------------------------------------------------------------
+
+local World = {}
+World.__index = World
+
+local function defaultFilter()
+  return "slide"
+end
+
+local function byTiThenDistance(a, b)
+  if a.ti == b.ti then
+    local r, ra, rb = a.itemRect, a.otherRect, b.otherRect
+    return squareDistance(r.x, r.y, r.w, r.h, ra.x, ra.y, ra.w, ra.h)
+      < squareDistance(r.x, r.y, r.w, r.h, rb.x, rb.y, rb.w, rb.h)
+  end
+  return a.ti < b.ti
+end
+
+local function byWeight(a, b)
+  return a.weight < b.weight
+end
+
+--- A world of rectangles; cellSize (64) is bump's grid's, which decides
+-- what a query looks at.
+function bump.newWorld(cellSize)
+  cellSize = cellSize or 64
+  checkPositive(cellSize, "cellSize")
+  local self = setmetatable({
+    cellSize = cellSize,
+    -- item -> { x, y, w, h, cl, ct, cr, cb }: its rectangle (bump's
+    -- world.rects, which games read) and its cells
+    rects = {},
+    _count = 0,
+    _core = newCore(),
+    _byId = {},
+    _found = {},
+    _probe = collide.aabb(ORIGIN, ORIGIN),
+    _center = collide.vec3(),
+    _half = collide.vec3(),
+    responses = {},
+  }, World)
+  for name, response in pairs(bump.responses) do
+    self.responses[name] = response
+  end
+  return self
+end
+
+local function rectOf(self, item)
+  local r = self.rects[item]
+  if not r then
+    fail("Item " .. tostring(item) .. " must be added to the world before getting its rect. "
+      .. "Use world:add(item, x,y,w,h) to add it first.")
+  end
+  return r
+end
+
+-- A rectangle as the tree's box b (flat, at z = 0), through the vectors
+-- of the world (no table made).
+local function setBox(self, b, x, y, w, h)
+  local c, e = self._center, self._half
+  c.x, c.y, c.z = x + w / 2, y + h / 2, 0
+  e.x, e.y, e.z = w / 2, h / 2, 0
+  b.center, b.halfExtents = c, e
+  return b
+end
+
+-- The items bump's grid would visit for the cells cl..cr x ct..cb: those
+-- whose own cells meet them. The tree is asked for the items on the cells'
+-- area (a little larger: a superset), then each item's cells decide.
+local function inCells(self, cl, ct, cr, cb)
+  local cs = self.cellSize
+  local x0, y0 = toWorld(cs, cl, ct)
+  local x1, y1 = toWorld(cs, cr + 1, cb + 1)
+  local pad = 1e-9 * (abs(x0) + abs(x1) + abs(y0) + abs(y1) + cs)
+  local probe = setBox(self, self._probe, x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
+  local found, n = self._core:queryBounds(probe, self._byId, self._found)
+  local items, len = {}, 0
+  local rects = self.rects
+  for i = 1, n do
+    local item = found[i]
+    local r = rects[item]
+    if r.cl <= cr and cl <= r.cr and r.ct <= cb and ct <= r.cb then
+      len = len + 1
+      items[len] = item
+    end
+  end
+  return items, len
+end
+
+function World:add(item, x, y, w, h)
+  if self.rects[item] then
+    fail("Item " .. tostring(item) .. " added to the world twice.")
+  end
+  checkRect(x, y, w, h)
+  local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
+  local shape = setBox(self, collide.aabb(ORIGIN, ORIGIN), x, y, w, h)
+  local id = self._core:add(item, shape)
+  self._byId[id] = item
+  self.rects[item] = { x = x, y = y, w = w, h = h, cl = cl, ct = ct, cr = cr, cb = cb, shape = shape, id = id }
+  self._count = self._count + 1
+  return item
+end
+
+function World:remove(item)
+  local r = rectOf(self, item)
+  self._core:remove(r.id)
+  self._byId[r.id] = nil
+  self.rects[item] = nil
+  self._count = self._count - 1
+end
+
+function World:update(item, x, y, w, h)
+  local r = rectOf(self, item)
+  w, h = w or r.w, h or r.h
+  checkRect(x, y, w, h)
+  if r.x ~= x or r.y ~= y or r.w ~= w or r.h ~= h then
+    if r.w == w and r.h == h then
+      self._core:setCenter(r.id, x + w / 2, y + h / 2, 0)
+    else
+      self._core:update(r.id, setBox(self, r.shape, x, y, w, h))
+    end
+    r.x, r.y, r.w, r.h = x, y, w, h
+    r.cl, r.ct, r.cr, r.cb = cellRange(self.cellSize, x, y, w, h)
+  end
+end
+
+function World:getRect(item)
+  local r = rectOf(self, item)
+  return r.x, r.y, r.w, r.h
+end
+
+function World:hasItem(item)
+  return self.rects[item] ~= nil
+end
+
+function World:getItems()
+  local items, len = {}, 0
+  for item in pairs(self.rects) do
+    len = len + 1
+    items[len] = item
+  end
+  return items, len
+end
+
+function World:countItems()
+  return self._count
+end
+
+--- The cells of bump's grid that hold an item.
+function World:countCells()
+  local cells, count = {}, 0
+  for _, r in pairs(self.rects) do
+    for cy = r.ct, r.cb do
+      local row = cells[cy]
+      if not row then
+        row = {}
+        cells[cy] = row
+      end
+      for cx = r.cl, r.cr do
+        if not row[cx] then
+          row[cx] = true
+          count = count + 1
+        end
+      end
+    end
+  end
+  return count
+end
+
+function World:toWorld(cx, cy)
+  return toWorld(self.cellSize, cx, cy)
+end
+
+function World:toCell(x, y)
+  return toCell(self.cellSize, x, y)
+end
+
+function World:addResponse(name, response)
+  self.responses[name] = response
+end
+
+local function responseNamed(self, name)
+  local response = self.responses[name]
+  if not response then
+    fail(format("Unknown collision type: %s (%s)", tostring(name), type(name)))
+  end
+  return response
+end
+
+--- The collisions of item's rectangle (x, y, w, h) moving to (goalX,
+-- goalY) with the items the filter gives a response for, in order of time,
+-- then of distance.
+function World:project(item, x, y, w, h, goalX, goalY, filter)
+  checkRect(x, y, w, h)
+  goalX, goalY, filter = goalX or x, goalY or y, filter or defaultFilter
+  local left, top = min(goalX, x), min(goalY, y)
+  local right, bottom = max(goalX + w, x + w), max(goalY + h, y + h)
+  local cl, ct, cr, cb = cellRange(self.cellSize, left, top, right - left, bottom - top)
+  local others, n = inCells(self, cl, ct, cr, cb)
+  local collisions, len = {}, 0
+  for i = 1, n do
+    local other = others[i]
+    if other ~= item then
+      local response = filter(item, other)
+      if response then
+        local r = self.rects[other]
+        local col = detectCollision(x, y, w, h, r.x, r.y, r.w, r.h, goalX, goalY)
+        if col then
+          col.other, col.item, col.type = other, item, response
+          len = len + 1
+          collisions[len] = col
+        end
+      end
+    end
+  end
+  table.sort(collisions, byTiThenDistance)
+  return collisions, len
+end
+
+function World:check(item, goalX, goalY, filter)
+  filter = filter or defaultFilter
+  local visited = { [item] = true }
+  local function visitedFilter(it, other)
+    if visited[other] then
+      return false
+    end
+    return filter(it, other)
+  end
+  local r = rectOf(self, item)
+  local x, y, w, h = r.x, r.y, r.w, r.h
+  local cols, len = {}, 0
+  local projected, n = self:project(item, x, y, w, h, goalX, goalY, visitedFilter)
+  while n > 0 do
+    local col = projected[1]
+    len = len + 1
+    cols[len] = col
+    visited[col.other] = true
+    goalX, goalY, projected, n = responseNamed(self, col.type)(self, col, x, y, w, h, goalX, goalY, visitedFilter)
+  end
+  return goalX, goalY, cols, len
+end
+
+function World:move(item, goalX, goalY, filter)
+  local x, y, cols, len = self:check(item, goalX, goalY, filter)
+  self:update(item, x, y)
+  return x, y, cols, len
+end
+
+-- -- queries -------------------------------------------------------------------------------------
+
+function World:queryRect(x, y, w, h, filter)
+  checkRect(x, y, w, h)
+  local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
+  local candidates, n = inCells(self, cl, ct, cr, cb)
+  local items, len = {}, 0
+  for i = 1, n do
+    local item = candidates[i]
+    local r = self.rects[item]
+    if (not filter or filter(item)) and intersecting(x, y, w, h, r.x, r.y, r.w, r.h) then
+      len = len + 1
+      items[len] = item
+    end
+  end
+  return items, len
+end
+
+function World:queryPoint(x, y, filter)
+  local cx, cy = toCell(self.cellSize, x, y)
+  local candidates, n = inCells(self, cx, cy, cx, cy)
+  local items, len = {}, 0
+  for i = 1, n do
+    local item = candidates[i]
+    local r = self.rects[item]
+    if (not filter or filter(item)) and containsPoint(r.x, r.y, r.w, r.h, x, y) then
+      len = len + 1
+      items[len] = item
+    end
+  end
+  return items, len
+end
+
+-- The items whose cells the segment passes through, with the part of the
+-- segment inside each, sorted by where the segment's line enters them.
+local function segmentItems(self, x1, y1, x2, y2, filter)
+  local cells, cl, ct, cr, cb = {}, huge, huge, -huge, -huge
+  traverse(self.cellSize, x1, y1, x2, y2, function(cx, cy)
+    cells[#cells + 1] = { cx, cy }
+    cl, ct, cr, cb = min(cl, cx), min(ct, cy), max(cr, cx), max(cb, cy)
+  end)
+  local candidates, n = inCells(self, cl, ct, cr, cb)
+  local info, len = {}, 0
+  for i = 1, n do
+    local item = candidates[i]
+    local r = self.rects[item]
+    local passed = false
+    for k = 1, #cells do
+      local c = cells[k]
+      if r.cl <= c[1] and c[1] <= r.cr and r.ct <= c[2] and c[2] <= r.cb then
+        passed = true
+        break
+      end
+    end
+    if passed and (not filter or filter(item)) then
+      local ti1, ti2 = segmentIndices(r.x, r.y, r.w, r.h, x1, y1, x2, y2, 0, 1)
+      if ti1 and ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) then
+        -- (sorted by the infinite line's entry, not the segment's)
+        local tii0, tii1 = segmentIndices(r.x, r.y, r.w, r.h, x1, y1, x2, y2, -huge, huge)
+        len = len + 1
+        info[len] = { item = item, ti1 = ti1, ti2 = ti2, weight = min(tii0, tii1) }
+      end
+    end
+  end
+  table.sort(info, byWeight)
+  return info, len
+end
+
+function World:querySegment(x1, y1, x2, y2, filter)
+  local info, len = segmentItems(self, x1, y1, x2, y2, filter)
+  local items = {}
+  for i = 1, len do
+    items[i] = info[i].item
+  end
+  return items, len
+end
+
+function World:querySegmentWithCoords(x1, y1, x2, y2, filter)
+  local info, len = segmentItems(self, x1, y1, x2, y2, filter)
+  local dx, dy = x2 - x1, y2 - y1
+  for i = 1, len do
+    local e = info[i]
+    e.weight = nil
+    e.x1, e.y1 = x1 + dx * e.ti1, y1 + dy * e.ti1
+    e.x2, e.y2 = x1 + dx * e.ti2, y1 + dy * e.ti2
+  end
+  return info, len
+end
+
+return bump

@@ -1,0 +1,308 @@
+--- collide.bump: bump.lua 3.1's documented behaviour, and, when the
+-- environment names a copy of bump.lua (BUMP=path/to/bump.lua, fetched for
+-- the comparison, never part of the project), the same answers to the bit
+-- on seeded worlds of rectangles: every move's and check's position and
+-- collision records, project, the queries, and the items each filter is
+-- called with.
+local bump = require("collide.bump")
+local C = require("spec.support.cases")
+local Random = require("spec.support.random")
+
+-- The text of a call's error (without the position).
+local function errorOf(fn, ...)
+  local ok, err = pcall(fn, ...)
+  assert(not ok, "no error")
+  return (tostring(err):gsub("^[^:]*:%d+: ", ""))
+end
+
+describe("collide.bump, bump.lua's API", function()
+  local world
+
+  before_each(function()
+    world = bump.newWorld()
+  end)
+
+  it("adds, reads, updates and removes rectangles, with bump's errors", function()
+    local a = {}
+    assert.are.equal(a, world:add(a, 1, 2, 3, 4))
+    assert.are.same({ 1, 2, 3, 4 }, { world:getRect(a) })
+    assert.is_true(world:hasItem(a))
+    assert.are.equal(1, world:countItems())
+    assert.are.equal("Item " .. tostring(a) .. " added to the world twice.", errorOf(world.add, world, a, 0, 0, 1, 1))
+    world:update(a, 5, 6)
+    assert.are.same({ 5, 6, 3, 4 }, { world:getRect(a) })
+    world:update(a, 7, 8, 9, 10)
+    assert.are.same({ 7, 8, 9, 10 }, { world:getRect(a) })
+    assert.are.same({ x = 7, y = 8, w = 9, h = 10 },
+      { x = world.rects[a].x, y = world.rects[a].y, w = world.rects[a].w, h = world.rects[a].h })
+    world:remove(a)
+    assert.is_false(world:hasItem(a))
+    assert.are.equal(0, world:countItems())
+    local missing = "Item " .. tostring(a) .. " must be added to the world before getting its rect. "
+      .. "Use world:add(item, x,y,w,h) to add it first."
+    for _, call in ipairs({ world.getRect, world.remove, world.update, world.move, world.check }) do
+      assert.are.equal(missing, errorOf(call, world, a, 0, 0))
+    end
+    assert.are.equal("x must be a number, but was nil(a nil)", errorOf(world.add, world, {}))
+    assert.are.equal("y must be a number, but was a(a string)", errorOf(world.add, world, {}, 1, "a", 1, 1))
+    assert.are.equal("w must be a positive integer, but was 0(number)", errorOf(world.add, world, {}, 1, 1, 0, 1))
+    assert.are.equal("h must be a positive integer, but was -1(number)", errorOf(world.add, world, {}, 1, 1, 1, -1))
+    assert.are.equal("cellSize must be a positive integer, but was 0(number)", errorOf(bump.newWorld, 0))
+    local b = world:add({}, 0, 0, 1, 1)
+    assert.are.equal("Unknown collision type: nope (string)",
+      errorOf(world.move, world, world:add({}, 0, 2, 1, 1), 0, -2, function() return "nope" end))
+    assert.is_true(world:hasItem(b))
+  end)
+
+  it("lists its items and counts the cells of bump's grid that hold them", function()
+    world:add({}, 0, 0, 10, 10)
+    assert.are.equal(1, world:countCells())
+    world:add({}, 100, 100, 10, 10)
+    assert.are.equal(2, world:countCells())
+    world:add({}, 0, 0, 100, 10)
+    assert.are.equal(3, world:countCells())
+    world:add({}, 300, 300, 64, 64)
+    assert.are.equal(7, world:countCells())
+    local items, n = world:getItems()
+    assert.are.equal(4, n)
+    assert.are.equal(4, #items)
+    assert.are.same({ 1, 1 }, { world:toCell(0, 0) })
+    assert.are.same({ 2, 3 }, { world:toCell(64, 130) })
+    assert.are.same({ 64, 128 }, { world:toWorld(2, 3) })
+    assert.are.same({ 0, 0 }, { bump.newWorld(16):toCell(-16, -0.5) })
+  end)
+
+  it("slides, touches, crosses and bounces, with bump's collision records", function()
+    local floor = world:add({ name = "floor" }, 0, 10, 100, 10)
+    local coin = world:add({ name = "coin" }, 20, 0, 5, 5)
+    local p = world:add({ name = "p" }, 0, 0, 10, 10)
+    local filter = function(_, other)
+      return other == coin and "cross" or "slide"
+    end
+    -- Down into the floor and right across the coin: slides along the floor.
+    local x, y, cols, n = world:move(p, 30, 5, filter)
+    assert.are.same({ 30, 0 }, { x, y })
+    assert.are.equal(2, n)
+    local slide = cols[1].type == "slide" and cols[1] or cols[2]
+    assert.are.equal(floor, slide.other)
+    assert.are.equal(p, slide.item)
+    assert.is_false(slide.overlaps)
+    assert.are.same({ x = 0, y = -1 }, slide.normal)
+    assert.are.same({ x = 30, y = 5 }, slide.move)
+    assert.are.same({ x = 30, y = 0 }, slide.slide)
+    assert.are.same({ x = 0, y = 0, w = 10, h = 10 }, slide.itemRect)
+    assert.are.same({ x = 0, y = 10, w = 100, h = 10 }, slide.otherRect)
+    local crossed = cols[1].type == "cross" and cols[1] or cols[2]
+    assert.are.equal(coin, crossed.other)
+    -- touch stops at the contact; bounce reflects the rest of the move.
+    world:update(p, 0, 0)
+    x, y = world:move(p, 0, 20, function() return "touch" end)
+    assert.are.same({ 0, 0 }, { x, y })
+    x, y, cols = world:move(p, 0, 4, function(_, other) return other == floor and "bounce" or nil end)
+    assert.are.same({ 0, -4 }, { x, y })
+    assert.are.same({ x = 0, y = -4 }, cols[1].bounce)
+    assert.are.equal(0, cols[1].ti)
+    -- check leaves the item where it was.
+    world:update(p, 50, -30)
+    x, y, cols, n = world:check(p, 50, 30)
+    assert.are.same({ 50, 0, 1 }, { x, y, n })
+    assert.are.equal(floor, cols[1].other)
+    assert.are.same({ 50, -30, 10, 10 }, { world:getRect(p) })
+  end)
+
+  it("answers queries of a rectangle, a point and a segment", function()
+    local a = world:add({ "a" }, 0, 0, 10, 10)
+    local b = world:add({ "b" }, 20, 0, 10, 10)
+    local items, n = world:queryRect(5, 5, 20, 2)
+    assert.are.equal(2, n)
+    assert.is_true((items[1] == a and items[2] == b) or (items[1] == b and items[2] == a))
+    items, n = world:queryRect(10, 0, 10, 10) -- touching both: none (bump's strict test)
+    assert.are.same({ {}, 0 }, { items, n })
+    items, n = world:queryPoint(5, 5)
+    assert.are.same({ a }, items)
+    assert.are.equal(1, n)
+    assert.are.equal(0, select(2, world:queryPoint(10, 5))) -- on the boundary: none
+    items, n = world:querySegment(-5, 5, 40, 5)
+    assert.are.same({ { a, b }, 2 }, { items, n })
+    items, n = world:querySegment(40, 5, -5, 5, function(item) return item ~= a end)
+    assert.are.same({ { b }, 1 }, { items, n })
+    local info = world:querySegmentWithCoords(-10, 5, 40, 5)
+    assert.are.equal(a, info[1].item)
+    assert.are.same({ 0, 5, 10, 5 }, { info[1].x1, info[1].y1, info[1].x2, info[1].y2 })
+    assert.are.same({ 20, 5, 30, 5 }, { info[2].x1, info[2].y1, info[2].x2, info[2].y2 })
+  end)
+
+  it("walks a row of exactly aligned tiles without snagging", function()
+    for i = 0, 15 do
+      world:add({ tile = i }, 16 * i, 64, 16, 16)
+    end
+    local p = world:add({}, 0, 48, 16, 16)
+    for _ = 1, 60 do
+      local x, y = world:getRect(p)
+      local nx, ny = world:move(p, x + 4, y + 1)
+      assert.are.equal(48, ny)
+      assert.is_true(nx == x + 4 or nx >= 240)
+    end
+  end)
+end)
+
+-- -- the same answers as bump.lua ---------------------------------------------------------------
+
+local path = os.getenv("BUMP")
+local original = path and path ~= "" and dofile(path) or nil
+
+describe("collide.bump against bump.lua", function()
+  if not original then
+    it("is compared when BUMP names a copy of bump.lua", function()
+      -- (make test-all runs the comparison when BUMP is set; say so here)
+      print("bump_spec: BUMP is not set: the comparison with bump.lua was not run")
+    end)
+    return
+  end
+
+  -- Records as strings, their numbers to the bit and items by name.
+  local function show(v)
+    if type(v) == "number" then
+      return string.format("%.17g", v)
+    elseif type(v) == "table" then
+      if v.name then
+        return v.name
+      end
+      local keys = {}
+      for k in pairs(v) do
+        keys[#keys + 1] = k
+      end
+      table.sort(keys, function(p, q) return tostring(p) < tostring(q) end)
+      local parts = {}
+      for _, k in ipairs(keys) do
+        parts[#parts + 1] = tostring(k) .. "=" .. show(v[k])
+      end
+      return "{" .. table.concat(parts, ",") .. "}"
+    end
+    return tostring(v)
+  end
+
+  -- A list shown in a canonical order (ties in bump's are its table's key
+  -- order, not defined) or as given.
+  local function showList(list, n, sorted)
+    local parts = {}
+    for i = 1, n do
+      parts[i] = show(list[i])
+    end
+    if sorted then
+      table.sort(parts)
+    end
+    return table.concat(parts, ";")
+  end
+
+  local RESPONSES = { "slide", "touch", "cross", "bounce", false }
+
+  -- One seeded scenario through a library: the transcript of every answer.
+  local function scenario(lib, seed, calls)
+    local rng = Random.new(seed)
+    local world = lib.newWorld(rng:pick({ 16, 32, 64 }))
+    local items, count = {}, rng:int(5, 40)
+    local tiles = rng:chance(0.5)
+    local function rect()
+      if tiles then
+        return 16 * rng:int(0, 20), 16 * rng:int(0, 20), 16 * rng:int(1, 3), 16 * rng:int(1, 2)
+      end
+      return rng:uniform(-50, 350), rng:uniform(-50, 350), rng:uniform(0.5, 60), rng:uniform(0.5, 60)
+    end
+    for i = 1, count do
+      items[i] = { name = "i" .. i }
+      world:add(items[i], rect())
+    end
+    -- Each pair's response is the same in both runs: drawn once, by name.
+    local table_ = {}
+    local calledWith = {}
+    local function filter(item, other)
+      local key = item.name .. ">" .. other.name
+      calledWith[#calledWith + 1] = key
+      local r = table_[key]
+      if r == nil then
+        r = RESPONSES[(#key * 7 + seed) % #RESPONSES + 1]
+        table_[key] = r
+      end
+      return r
+    end
+    local function itemFilter(item)
+      calledWith[#calledWith + 1] = item.name
+      return #item.name % 3 ~= 0
+    end
+    local out = {}
+    local function log(...)
+      local parts = { ... }
+      for i = 1, select("#", ...) do
+        parts[i] = tostring(parts[i])
+      end
+      out[#out + 1] = table.concat(parts, " ")
+      table.sort(calledWith)
+      out[#out + 1] = "  filter: " .. table.concat(calledWith, ",")
+      calledWith = {}
+    end
+    for step = 1, calls do
+      local item = items[rng:int(1, count)]
+      local x, y = world:getRect(item)
+      local r = rng:next()
+      -- (On tiles, collisions of equal time and distance are common, and
+      -- bump takes them in its table's key order, which is not defined:
+      -- there, the queries and updates alone.)
+      if tiles and r < 0.7 then
+        r = 0.7 + 0.3 * rng:next()
+      end
+      if r < 0.45 then
+        local gx, gy = x + rng:uniform(-80, 80), y + rng:uniform(-80, 80)
+        if tiles then
+          gx, gy = x + 4 * rng:int(-20, 20), y + 4 * rng:int(-20, 20)
+        end
+        local ax, ay, cols, n = world:move(item, gx, gy, filter)
+        log(step, "move", item.name, show(ax), show(ay), n, showList(cols, n, false))
+      elseif r < 0.6 then
+        local ax, ay, cols, n = world:check(item, x + rng:uniform(-40, 40), y + rng:uniform(-40, 40), filter)
+        log(step, "check", item.name, show(ax), show(ay), n, showList(cols, n, false))
+      elseif r < 0.7 then
+        local cols, n = world:project(item, x, y, 10, 10, x + rng:uniform(-60, 60), y + rng:uniform(-60, 60), filter)
+        log(step, "project", item.name, n, showList(cols, n, true))
+      elseif r < 0.8 then
+        local found, n = world:queryRect(rng:uniform(-50, 300), rng:uniform(-50, 300), rng:uniform(1, 120),
+          rng:uniform(1, 120), rng:chance(0.5) and itemFilter or nil)
+        log(step, "queryRect", n, showList(found, n, true))
+      elseif r < 0.85 then
+        local found, n = world:queryPoint(rng:uniform(-50, 350), rng:uniform(-50, 350), itemFilter)
+        log(step, "queryPoint", n, showList(found, n, true))
+      elseif r < 0.95 then
+        local x1, y1, x2, y2 = rng:uniform(-50, 350), rng:uniform(-50, 350), rng:uniform(-50, 350),
+          rng:uniform(-50, 350)
+        local info, n = world:querySegmentWithCoords(x1, y1, x2, y2, rng:chance(0.5) and itemFilter or nil)
+        log(step, "querySegmentWithCoords", n, showList(info, n, true))
+        local found, m = world:querySegment(x1, y1, x2, y2)
+        log(step, "querySegment", m, showList(found, m, true))
+      else
+        world:update(item, rect())
+        log(step, "update", item.name, show({ world:getRect(item) }), world:countItems())
+      end
+    end
+    return out
+  end
+
+  it("answers as bump.lua does on seeded worlds of rectangles", function()
+    local runs, compared = math.max(C.scaled(60), 10), 0
+    for r = 1, runs do
+      local seed = 20261127 + r
+      local want = scenario(original, seed, 200)
+      local got = scenario(bump, seed, 200)
+      for i = 1, #want do
+        if got[i] ~= want[i] then
+          error(string.format("seed %d, line %d:\nbump.lua:     %s\ncollide.bump: %s", seed, i, want[i],
+            tostring(got[i])))
+        end
+      end
+      assert.are.equal(#want, #got)
+      compared = compared + #want
+    end
+    if os.getenv("COLLIDE_SPEC_RATES") then
+      print(string.format("bump_spec: %d answers compared with bump.lua", compared))
+    end
+  end)
+end)
