@@ -132,6 +132,31 @@ describe("collide.bump, bump.lua's API", function()
     assert.are.same({ 20, 5, 30, 5 }, { info[2].x1, info[2].y1, info[2].x2, info[2].y2 })
   end)
 
+  it("keeps bump's margins and ties: a point 5e-10 inside, a corner of the grid, a rectangle on another", function()
+    -- A point counts as inside past bump's margin of 1e-10, not within it.
+    local a = world:add({ "a" }, 0, 0, 10, 10)
+    assert.are.same({ a }, (world:queryPoint(5e-10, 5)))
+    assert.are.same({}, (world:queryPoint(5e-11, 5)))
+    -- A segment through a corner of the grid looks at both cells beside it:
+    -- the filter sees an item there that the segment misses.
+    local grid = bump.newWorld(64)
+    local beside = grid:add({ "beside" }, 70, 10, 10, 10)
+    local seen = {}
+    local items, n = grid:querySegment(32, 32, 96, 96, function(item)
+      seen[#seen + 1] = item
+      return true
+    end)
+    assert.are.same({ {}, 0, { beside } }, { items, n, seen })
+    -- Two equal rectangles on each other, at rest: of the two corners of
+    -- their difference at the same distance, bump takes the second.
+    local b = world:add({ "b" }, 0, 0, 10, 10)
+    local x, y, cols = world:check(b, 0, 0)
+    assert.are.same({ 0, 0 }, { x, y })
+    assert.are.same({ x = 0, y = 10 }, cols[1].touch)
+    assert.are.same({ x = 0, y = 1 }, cols[1].normal)
+    assert.are.equal(-100, cols[1].ti)
+  end)
+
   it("walks a row of exactly aligned tiles without snagging", function()
     for i = 0, 15 do
       world:add({ tile = i }, 16 * i, 64, 16, 16)
