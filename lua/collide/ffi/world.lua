@@ -1242,6 +1242,9 @@ return B.once("world", function()
     local alive = w ~= nil and w == info.world and C.c3World_IsItem(w, id)
     if alive and rawequal(state.written[id], info.shape) and not C.c3Move_ItemChanged(info.move, w) then
       if not moveitem(w, state, id, x, y, z) then
+        if not C.c3World_IsItem(w, id) then
+          return false, x, y, z -- (a finalizer took it out since: see gone)
+        end
         raise("not enough memory")
       end
       if state.capsules[id] then
