@@ -12,50 +12,20 @@ local quick = arg and arg[1] == "quick"
 local SIZES = quick and { 1000, 10000 } or { 1000, 10000, 50000, 100000 }
 local WARMUP, FRAMES = 15, quick and 5 or 10
 
-local Random = {}
-Random.__index = Random
-function Random.new(seed)
-  return setmetatable({ state = seed }, Random)
-end
-function Random:uniform(lo, hi)
-  self.state = (self.state * 16807) % 2147483647
-  return lo + (hi - lo) * self.state / 2147483647
-end
-
--- bench_world.lua's scene and plan, in 2D (its z is y here).
-local function scene(n)
-  local rng = Random.new(12345)
-  local boxes = {}
-  for i = 1, n do
-    local w, h, d = rng:uniform(4, 32), rng:uniform(4, 32), rng:uniform(4, 32)
-    boxes[i] = { x = rng:uniform(0, 16384), y = rng:uniform(0, 16384), hw = w / 2, hd = d / 2, hh = h / 2 }
-  end
-  return boxes
-end
-
-local function plan(n, frame)
-  local rng = Random.new(777 + frame)
-  local moves, queries = {}, {}
-  for k = 1, math.floor(n / 10) do
-    moves[k] = { i = 1 + math.floor(rng:uniform(0, n - 1e-9)), dx = rng:uniform(-8, 8), dy = rng:uniform(-8, 8) }
-  end
-  for k = 1, 100 do
-    queries[k] = { x = rng:uniform(0, 16384 - 128), y = rng:uniform(0, 16384 - 128) }
-  end
-  return moves, queries
-end
+-- bench_world.lua's scene and plan (bench/frame.lua), in 2D: its z is y here.
+local frame = dofile("bench/frame.lua")
 
 -- The best ms a frame, KB of garbage a frame, and a checksum of the places.
 local function run(bump, n)
   local world = bump.newWorld(64)
   local items = {}
-  for i, b in ipairs(scene(n)) do
+  for i, b in ipairs(frame.scene(n)) do
     items[i] = { i = i }
-    world:add(items[i], b.x - b.hw, b.y - b.hd, 2 * b.hw, 2 * b.hd)
+    world:add(items[i], b.x - b.hw, b.z - b.hd, 2 * b.hw, 2 * b.hd)
   end
   local best, garbage = math.huge, 0
-  for frame = 0, WARMUP + FRAMES do
-    local moves, queries = plan(n, frame)
+  for number = 0, WARMUP + FRAMES do
+    local moves, queries = frame.plan(n, number)
     collectgarbage()
     collectgarbage("stop")
     local kb = collectgarbage("count")
@@ -63,13 +33,13 @@ local function run(bump, n)
     for _, m in ipairs(moves) do
       local item = items[m.i]
       local x, y = world:getRect(item)
-      world:move(item, x + m.dx, y + m.dy)
+      world:move(item, x + m.dx, y + m.dz)
     end
     for _, q in ipairs(queries) do
-      world:queryRect(q.x, q.y, 128, 128)
+      world:queryRect(q.x, q.z, 128, 128)
     end
     local ms = (os.clock() - t0) * 1e3
-    if frame > WARMUP and ms < best then
+    if number > WARMUP and ms < best then
       best, garbage = ms, collectgarbage("count") - kb
     end
     collectgarbage("restart")

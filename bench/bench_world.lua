@@ -26,39 +26,8 @@ local FRAMES = quick and 5 or 10
 -- where it settles when timed from the first). bench_frame.c runs the same.
 local WARMUP = 20
 
-local Random = {}
-Random.__index = Random
-function Random.new(seed)
-  return setmetatable({ state = seed }, Random)
-end
-function Random:uniform(lo, hi)
-  self.state = (self.state * 16807) % 2147483647
-  return lo + (hi - lo) * self.state / 2147483647
-end
-
--- The scene: each box's center and half size, the same for both libraries.
-local function scene(n)
-  local rng = Random.new(12345)
-  local boxes = {}
-  for i = 1, n do
-    local w, h, d = rng:uniform(4, 32), rng:uniform(4, 32), rng:uniform(4, 32)
-    boxes[i] = { x = rng:uniform(0, 16384), z = rng:uniform(0, 16384), hw = w / 2, hh = h / 2, hd = d / 2 }
-  end
-  return boxes
-end
-
--- The frame's moves and queries, drawn once per frame from one sequence.
-local function plan(n, frame)
-  local rng = Random.new(777 + frame)
-  local moves, queries = {}, {}
-  for k = 1, math.floor(n / 10) do
-    moves[k] = { i = 1 + math.floor(rng:uniform(0, n - 1e-9)), dx = rng:uniform(-8, 8), dz = rng:uniform(-8, 8) }
-  end
-  for k = 1, 100 do
-    queries[k] = { x = rng:uniform(0, 16384 - 128), z = rng:uniform(0, 16384 - 128) }
-  end
-  return moves, queries
-end
+local scenes = dofile("bench/frame.lua")
+local scene, plan = scenes.scene, scenes.plan
 
 local function now()
   return os.clock()

@@ -565,15 +565,14 @@ end
 
 -- -- queries -------------------------------------------------------------------------------------
 
-function World:queryRect(x, y, w, h, filter)
-  checkRect(x, y, w, h)
-  local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
-  local candidates, n = inCells(self, cl, ct, cr, cb)
+-- The candidates that the filter keeps (asked first, as bump asks it) and
+-- whose rectangle passes test(rect, x, y, w, h).
+local function matching(self, filter, test, x, y, w, h, candidates, n)
   local items, len = {}, 0
+  local rects = self.rects
   for i = 1, n do
     local item = candidates[i]
-    local r = self.rects[item]
-    if (not filter or filter(item)) and intersecting(x, y, w, h, r.x, r.y, r.w, r.h) then
+    if (not filter or filter(item)) and test(rects[item], x, y, w, h) then
       len = len + 1
       items[len] = item
     end
@@ -581,19 +580,23 @@ function World:queryRect(x, y, w, h, filter)
   return items, len
 end
 
+local function overlapsRect(r, x, y, w, h)
+  return intersecting(x, y, w, h, r.x, r.y, r.w, r.h)
+end
+
+local function holdsPoint(r, x, y)
+  return containsPoint(r.x, r.y, r.w, r.h, x, y)
+end
+
+function World:queryRect(x, y, w, h, filter)
+  checkRect(x, y, w, h)
+  local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
+  return matching(self, filter, overlapsRect, x, y, w, h, inCells(self, cl, ct, cr, cb))
+end
+
 function World:queryPoint(x, y, filter)
   local cx, cy = toCell(self.cellSize, x, y)
-  local candidates, n = inCells(self, cx, cy, cx, cy)
-  local items, len = {}, 0
-  for i = 1, n do
-    local item = candidates[i]
-    local r = self.rects[item]
-    if (not filter or filter(item)) and containsPoint(r.x, r.y, r.w, r.h, x, y) then
-      len = len + 1
-      items[len] = item
-    end
-  end
-  return items, len
+  return matching(self, filter, holdsPoint, x, y, 0, 0, inCells(self, cx, cy, cx, cy))
 end
 
 -- The items whose cells the segment passes through, with the part of the
