@@ -36,17 +36,14 @@ local ORIGIN = { 0, 0, 0 }
 
 -- An error with bump's message, at the first caller outside this file.
 local SOURCE = debug.getinfo(1, "S").source
+local raiseOutside = require("collide.check").raiseOutside
+
+local function inside(source)
+  return source == SOURCE
+end
 
 local function fail(message)
-  local level = 2
-  while true do
-    local info = debug.getinfo(level, "S")
-    if info == nil or info.source ~= SOURCE then
-      break
-    end
-    level = level + 1
-  end
-  error(message, level)
+  raiseOutside(message, inside)
 end
 
 local function checkNumber(value, name)

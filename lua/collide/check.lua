@@ -24,4 +24,21 @@ function check.unknownKey(t, known, kind)
   return nil
 end
 
+--- Raise message at the line of the first function on the stack whose
+-- source internal(source) refuses: the library's caller, never a line
+-- inside it. Tail calls (Lua 5.1 shows one as a frame of its own) are
+-- passed over, and C functions too when cFrames is true (a pcall of the
+-- library's own).
+function check.raiseOutside(message, internal, cFrames)
+  local level = 2
+  while true do
+    local info = debug.getinfo(level, "S")
+    if not info or not internal(info.source) and info.what ~= "tail" and not (cFrames and info.what == "C") then
+      break
+    end
+    level = level + 1
+  end
+  error(message, level)
+end
+
 return check

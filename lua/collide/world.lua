@@ -20,6 +20,7 @@ if type(core) ~= "table" then
   return require("collide.front").default().world
 end
 local unknownKey = require("collide.check").unknownKey
+local raiseOutside = require("collide.check").raiseOutside
 
 local vec3 = core.vec3
 local ctype = core.type
@@ -53,31 +54,14 @@ end
 -- Raise "bad argument #n to 'fname' (message)" at the caller's line: the
 -- first function on the stack outside this file.
 local function argError(n, fname, message)
-  local level = 2
-  while true do
-    local info = debug.getinfo(level, "S")
-    -- (Lua 5.1 shows a tail call as a frame of its own, "(tail call)".)
-    if not info or not internal(info.source) and info.what ~= "tail" then
-      break
-    end
-    level = level + 1
-  end
-  error(format("bad argument #%d to '%s' (%s)", n, fname, message), level)
+  raiseOutside(format("bad argument #%d to '%s' (%s)", n, fname, message), internal)
 end
 
 -- Raise message at the caller's line (the first function on the stack
 -- outside this file): a filter's or a response's mistake, seen at the call
 -- of move or check.
 local function callerError(message)
-  local level = 2
-  while true do
-    local info = debug.getinfo(level, "S")
-    if not info or not internal(info.source) and info.what ~= "tail" and info.what ~= "C" then
-      break
-    end
-    level = level + 1
-  end
-  error(message, level)
+  raiseOutside(message, internal, true)
 end
 
 local function typeName(v)
