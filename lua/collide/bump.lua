@@ -347,7 +347,6 @@ function bump.newWorld(cellSize)
     _count = 0,
     _core = newCore(),
     _byId = {},
-    _found = {},
     _probe = collide.aabb(ORIGIN, ORIGIN),
     _center = collide.vec3(),
     _half = collide.vec3(),
@@ -378,27 +377,23 @@ local function setBox(self, b, x, y, w, h)
   return b
 end
 
--- The items bump's grid would visit for the cells cl..cr x ct..cb: those
--- whose own cells meet them. The tree is asked for the items on the cells'
--- area (a little larger: a superset), then each item's cells decide.
-local function inCells(self, cl, ct, cr, cb)
+-- The tree holds each item as the box of its cells (bump's grid's, of
+-- cellSize): an item's box changes only when its cells do, as bump's grid
+-- does, and the items a call looks at are those whose boxes share a cell
+-- with the call's: a query of its cells' box shrunk by a quarter cell, on
+-- coordinates that are whole cells (no rounding decides).
+local function cellBox(self, b, cl, ct, cr, cb, inset)
   local cs = self.cellSize
   local x0, y0 = toWorld(cs, cl, ct)
   local x1, y1 = toWorld(cs, cr + 1, cb + 1)
-  local pad = 1e-9 * (abs(x0) + abs(x1) + abs(y0) + abs(y1) + cs)
-  local probe = setBox(self, self._probe, x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
-  local found, n = self._core:queryBounds(probe, self._byId, self._found)
-  local items, len = {}, 0
-  local rects = self.rects
-  for i = 1, n do
-    local item = found[i]
-    local r = rects[item]
-    if r.cl <= cr and cl <= r.cr and r.ct <= cb and ct <= r.cb then
-      len = len + 1
-      items[len] = item
-    end
-  end
-  return items, len
+  return setBox(self, b, x0 + inset, y0 + inset, x1 - x0 - 2 * inset, y1 - y0 - 2 * inset)
+end
+
+-- The items bump's grid would visit for the cells cl..cr x ct..cb: a list
+-- of this call's own (a filter called on them may query the world again).
+local function inCells(self, cl, ct, cr, cb)
+  local probe = cellBox(self, self._probe, cl, ct, cr, cb, self.cellSize / 4)
+  return self._core:queryBounds(probe, self._byId, {})
 end
 
 function World:add(item, x, y, w, h)
@@ -407,7 +402,7 @@ function World:add(item, x, y, w, h)
   end
   checkRect(x, y, w, h)
   local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
-  local shape = setBox(self, collide.aabb(ORIGIN, ORIGIN), x, y, w, h)
+  local shape = cellBox(self, collide.aabb(ORIGIN, ORIGIN), cl, ct, cr, cb, 0)
   local id = self._core:add(item, shape)
   self._byId[id] = item
   self.rects[item] = { x = x, y = y, w = w, h = h, cl = cl, ct = ct, cr = cr, cb = cb, shape = shape, id = id }
@@ -428,13 +423,19 @@ function World:update(item, x, y, w, h)
   w, h = w or r.w, h or r.h
   checkRect(x, y, w, h)
   if r.x ~= x or r.y ~= y or r.w ~= w or r.h ~= h then
-    if r.w == w and r.h == h then
-      self._core:setCenter(r.id, x + w / 2, y + h / 2, 0)
-    else
-      self._core:update(r.id, setBox(self, r.shape, x, y, w, h))
-    end
     r.x, r.y, r.w, r.h = x, y, w, h
-    r.cl, r.ct, r.cr, r.cb = cellRange(self.cellSize, x, y, w, h)
+    local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
+    if cl ~= r.cl or ct ~= r.ct or cr ~= r.cr or cb ~= r.cb then
+      local cs = self.cellSize
+      if cr - cl == r.cr - r.cl and cb - ct == r.cb - r.ct then
+        -- The same count of cells: the box moves.
+        local x0, y0 = toWorld(cs, cl, ct)
+        self._core:setCenter(r.id, x0 + (cr - cl + 1) * cs / 2, y0 + (cb - ct + 1) * cs / 2, 0)
+      else
+        self._core:update(r.id, cellBox(self, r.shape, cl, ct, cr, cb, 0))
+      end
+      r.cl, r.ct, r.cr, r.cb = cl, ct, cr, cb
+    end
   end
 end
 
