@@ -157,6 +157,19 @@ local SPREAD = { sphere = 2, aabb = 2.2, obb = 2.2, segment = 1.6, plane = 1.3, 
 
 -- -- families ---------------------------------------------------------------------------------
 
+--- fn(variant, n, a, b, A, B, tol, gap) for each static case at each
+-- scale: the case's descriptions moved there, their values (build), the
+-- band of rounding and the brute force's gap.
+local function eachStatic(cases, build, fn)
+  for _, variant in ipairs(C.VARIANTS) do
+    for n = 1, #cases do
+      local a = G.transform(cases[n][1], variant.scale, variant.offset)
+      local b = G.transform(cases[n][2], variant.scale, variant.offset)
+      fn(variant, n, a, b, build(a), build(b), band(a, b, variant), G.capsuleGap(a, b))
+    end
+  end
+end
+
 --- overlaps and distance against the brute force, in both orders. options:
 -- build, how (degenerate capsules), lo and hi (the rate of overlaps),
 -- overlaps (false: judge distance only).
@@ -164,30 +177,23 @@ local function checkStatic(kind, seed, count, options)
   local build = options.build or builder(nil)
   local cases = staticCases(seed, kind, count, SPREAD[kind], options.how)
   local report = C.newReport("overlaps and distance capsule / " .. kind)
-  for _, variant in ipairs(C.VARIANTS) do
-    for n = 1, #cases do
-      local a = G.transform(cases[n][1], variant.scale, variant.offset)
-      local b = G.transform(cases[n][2], variant.scale, variant.offset)
-      local tol = band(a, b, variant)
-      local gap = G.capsuleGap(a, b)
-      local A1, B1 = build(a), build(b)
-      local o1, o2 = collide.overlaps(A1, B1), collide.overlaps(B1, A1)
-      local d1, d2 = collide.distance(A1, B1), collide.distance(B1, A1)
-      local ambiguous = abs(gap) <= tol
-      local at = where(variant, n, a, b)
-      if options.overlaps ~= false and not ambiguous and (o1 ~= (gap < 0) or o2 ~= o1) then
-        C.fail(report, string.format("overlaps %s / %s, brute force gap %.17g: %s", tostring(o1), tostring(o2), gap,
-          at))
-      end
-      if abs(d1 - max(0, gap)) > tol or abs(d2 - max(0, gap)) > tol then
-        C.fail(report, string.format("distance %.17g / %.17g, brute force %.17g: %s", d1, d2, max(0, gap), at))
-      end
-      if (d1 == 0) ~= o1 then
-        C.fail(report, string.format("distance %.17g but overlaps %s: %s", d1, tostring(o1), at))
-      end
-      C.count(report, variant.name, gap <= 0, ambiguous and options.overlaps ~= false)
+  eachStatic(cases, build, function(variant, n, a, b, A1, B1, tol, gap)
+    local o1, o2 = collide.overlaps(A1, B1), collide.overlaps(B1, A1)
+    local d1, d2 = collide.distance(A1, B1), collide.distance(B1, A1)
+    local ambiguous = abs(gap) <= tol
+    local at = where(variant, n, a, b)
+    if options.overlaps ~= false and not ambiguous and (o1 ~= (gap < 0) or o2 ~= o1) then
+      C.fail(report, string.format("overlaps %s / %s, brute force gap %.17g: %s", tostring(o1), tostring(o2), gap,
+        at))
     end
-  end
+    if abs(d1 - max(0, gap)) > tol or abs(d2 - max(0, gap)) > tol then
+      C.fail(report, string.format("distance %.17g / %.17g, brute force %.17g: %s", d1, d2, max(0, gap), at))
+    end
+    if (d1 == 0) ~= o1 then
+      C.fail(report, string.format("distance %.17g but overlaps %s: %s", d1, tostring(o1), at))
+    end
+    C.count(report, variant.name, gap <= 0, ambiguous and options.overlaps ~= false)
+  end)
   C.check(report, options.lo or 0.2, options.hi or 0.8)
 end
 
@@ -288,44 +294,37 @@ local function checkPenetration(kind, seed, count, options)
   local build = options.build or builder(nil)
   local cases = staticCases(seed, kind, count, 0.6 * SPREAD[kind], options.how)
   local report = C.newReport("penetration capsule / " .. kind)
-  for _, variant in ipairs(C.VARIANTS) do
-    for n = 1, #cases do
-      local a = G.transform(cases[n][1], variant.scale, variant.offset)
-      local b = G.transform(cases[n][2], variant.scale, variant.offset)
-      local tol = band(a, b, variant)
-      local gap = G.capsuleGap(a, b)
-      local A1, B1 = build(a), build(b)
-      local depth, normal = collide.penetration(A1, B1)
-      local at = where(variant, n, a, b)
-      local function gapAlong(u, s) return (G.capsuleGap(movedCapsule(a, G.scale(u, s)), b)) end
-      if gap > tol and depth ~= nil then
-        C.fail(report, string.format("depth %.17g, brute force apart by %.17g: %s", depth, gap, at))
-      elseif gap < -tol and depth == nil then
-        C.fail(report, string.format("nil, brute force overlapping by %.17g: %s", -gap, at))
-      elseif depth ~= nil then
-        local nrm = G.fromVec3(normal)
-        local inside = depth * (1 - 1e-6) - tol
-        if not (depth >= 0 and abs(G.length(nrm) - 1) <= 1e-12) then
-          C.fail(report, string.format("depth %.17g, |normal| %.17g: %s", depth, G.length(nrm), at))
-        elseif abs(gapAlong(nrm, depth)) > tol + 1e-9 * depth then
-          C.fail(report, string.format("moved by the depth %.17g along %s they do not touch: gap %.17g: %s", depth,
-            C.vec(nrm), gapAlong(nrm, depth), at))
-        elseif inside > 0 and gapAlong(nrm, inside) > 0 then
-          C.fail(report, string.format("moved by a little less than the depth %.17g they are apart: %s", depth, at))
-        elseif n <= (options.probed or (kind == "ellipsoid" and SLOW_PROBED or PROBED)) and inside > 0 then
-          for _, u in ipairs(directions) do
-            local g = gapAlong(u, inside)
-            if g > 0 then
-              C.fail(report, string.format("direction %s separates them by %.17g < depth %.17g (gap %.3g): %s",
-                C.vec(u), inside, depth, g, at))
-              break
-            end
+  eachStatic(cases, build, function(variant, n, a, b, A1, B1, tol, gap)
+    local depth, normal = collide.penetration(A1, B1)
+    local at = where(variant, n, a, b)
+    local function gapAlong(u, s) return (G.capsuleGap(movedCapsule(a, G.scale(u, s)), b)) end
+    if gap > tol and depth ~= nil then
+      C.fail(report, string.format("depth %.17g, brute force apart by %.17g: %s", depth, gap, at))
+    elseif gap < -tol and depth == nil then
+      C.fail(report, string.format("nil, brute force overlapping by %.17g: %s", -gap, at))
+    elseif depth ~= nil then
+      local nrm = G.fromVec3(normal)
+      local inside = depth * (1 - 1e-6) - tol
+      if not (depth >= 0 and abs(G.length(nrm) - 1) <= 1e-12) then
+        C.fail(report, string.format("depth %.17g, |normal| %.17g: %s", depth, G.length(nrm), at))
+      elseif abs(gapAlong(nrm, depth)) > tol + 1e-9 * depth then
+        C.fail(report, string.format("moved by the depth %.17g along %s they do not touch: gap %.17g: %s", depth,
+          C.vec(nrm), gapAlong(nrm, depth), at))
+      elseif inside > 0 and gapAlong(nrm, inside) > 0 then
+        C.fail(report, string.format("moved by a little less than the depth %.17g they are apart: %s", depth, at))
+      elseif n <= (options.probed or (kind == "ellipsoid" and SLOW_PROBED or PROBED)) and inside > 0 then
+        for _, u in ipairs(directions) do
+          local g = gapAlong(u, inside)
+          if g > 0 then
+            C.fail(report, string.format("direction %s separates them by %.17g < depth %.17g (gap %.3g): %s",
+              C.vec(u), inside, depth, g, at))
+            break
           end
         end
       end
-      C.count(report, variant.name, gap <= 0, abs(gap) <= tol)
     end
-  end
+    C.count(report, variant.name, gap <= 0, abs(gap) <= tol)
+  end)
   C.check(report, options.lo or 0.5, options.hi or 1)
 end
 
