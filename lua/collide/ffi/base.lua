@@ -180,10 +180,79 @@ return once("base", function()
     return nil
   end
 
+  --- Scratch by depth: deeper() and shallower() bracket the span of a call
+  -- that fills the scratch (make() makes a set, install(set) puts it where
+  -- the module's code reads it) and reads it back; a call that a finalizer
+  -- makes inside that span (under LuaJIT one may run between any two steps
+  -- of Lua) takes the next depth's set, so that it cannot overwrite the
+  -- outer call's. A call lets go of its depth before it raises (or its
+  -- error would leave the depth taken: the finalizer may catch it).
+  -- Returns deeper, shallower and a function that says the depth (0
+  -- between calls; for specs).
+  function B.depthsets(make, install)
+    local sets, depth = { make() }, 0
+    install(sets[1])
+    local function deeper()
+      local d = depth + 1
+      depth = d
+      if d > 1 then
+        local set = sets[d]
+        if set == nil then
+          set = make()
+          sets[d] = set
+        end
+        install(set)
+      end
+      return d
+    end
+    local function shallower()
+      local d = depth
+      if d > 1 then
+        install(sets[d - 1])
+      end
+      if d > 0 then
+        depth = d - 1
+      end
+      return d
+    end
+    return deeper, shallower, function() return depth end
+  end
+
+  -- The start of the sources of the front's modules ("@.../collide/ffi/").
+  local OURS = getinfo and (getinfo(1, "S").source:match("^(@.*[/\\])[^/\\]*$"))
+
+  --- Whether the function running at stack level (counted as getinfo
+  -- counts in the caller) is one for which pick(func) is true, with only
+  -- the front's own code (and C) between: the call whose error is being
+  -- raised, not one that a finalizer run inside it made. (A finalizer is
+  -- a script's function.)
+  function B.raisedinside(pick, level)
+    if not (getinfo and OURS) then
+      return false
+    end
+    level = (level or 1) + 1
+    while true do
+      local info = getinfo(level, "Sf")
+      if info == nil then
+        return false
+      end
+      if pick[info.func] then
+        return true
+      end
+      if info.what ~= "C" and info.source:sub(1, #OURS) ~= OURS then
+        return false
+      end
+      level = level + 1
+    end
+  end
+
   --- Raise message at the position of the code that called the API: as
-  -- luaL_error does in the classic module's C functions.
-  -- What must let go before an error leaves the front: the pins of the
-  -- world calls in progress (collide.ffi.world sets it).
+  -- luaL_error does in the classic module's C functions. What a call
+  -- holds it lets go of before it raises (a pin of a world or a mesh):
+  -- its error cannot tell which calls of the API it leaves (a finalizer's
+  -- call inside another may catch its own error). Where a call raises from
+  -- checks it shares, the functions in B.unwinding let go of what it holds
+  -- (the shapes' depth: B.raisedinside).
   local unwinding = {}
   B.unwinding = unwinding
 

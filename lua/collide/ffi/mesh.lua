@@ -68,7 +68,25 @@ return B.once("mesh", function()
     end
   end
 
+  -- Scratch the calls fill and read back while pinned, one set per depth
+  -- of pinned calls (B.depthsets): a call reads its results before unpin.
+  -- (References to nested structs are made once: making one allocates.)
+  local MAX_FACE = tonumber(C.C3_MAX_POLYGON_VERTICES)
+  local BOUNDS, BOUNDSCENTER, BOUNDSHALF, VECTOR, INFO, INDICES
+  local CAST, CASTPOINT, CASTNORMAL, CLOSEST, FACE, POINTSPHERE, POINTCENTER
+  local deeper, shallower, meshdepth = B.depthsets(function()
+    local bounds, cast, point = new("c3AABB"), new("c3MeshCastOutput"), new("c3Sphere")
+    return { bounds, bounds.center, bounds.halfExtents, new("c3Vec3"), new("c3MeshInfo"), new("int[?]", MAX_FACE),
+      cast, cast.point, cast.normal, new("c3Vec3"), new("int[1]"), point, point.center }
+  end, function(set)
+    BOUNDS, BOUNDSCENTER, BOUNDSHALF, VECTOR, INFO, INDICES = set[1], set[2], set[3], set[4], set[5], set[6]
+    CAST, CASTPOINT, CASTNORMAL, CLOSEST, FACE, POINTSPHERE, POINTCENTER = set[7], set[8], set[9], set[10], set[11],
+      set[12], set[13]
+  end)
+  B.meshdepth = meshdepth
+
   local function unpin(e)
+    shallower()
     local pins = e.pins - 1
     e.pins = pins
     if pins == 0 and e.closing then
@@ -88,6 +106,7 @@ return B.once("mesh", function()
   -- closed before (the mesh is then gone, or goes at this unpin).
   local function pin(e, arg, fname)
     e.pins = e.pins + 1
+    deeper()
     if not e.open then
       unpin(e)
       argerror(arg, fname, "the mesh is closed")
@@ -263,7 +282,6 @@ return B.once("mesh", function()
   }
 
   local MAX_ELEMENTS = tonumber(C.C3_MESH_MAX_ELEMENTS)
-  local MAX_FACE = tonumber(C.C3_MAX_POLYGON_VERTICES)
 
   --- collide.mesh(vertices, faces)
   F.mesh = api(function(...)
@@ -402,12 +420,6 @@ return B.once("mesh", function()
     return x - 1
   end
 
-  -- (references to nested structs made once: making one allocates)
-  local BOUNDS = new("c3AABB")
-  local BOUNDSCENTER, BOUNDSHALF = BOUNDS.center, BOUNDS.halfExtents
-  local VECTOR = new("c3Vec3")
-  local INFO = new("c3MeshInfo")
-  local INDICES = new("int[?]", MAX_FACE)
 
   methods.bounds = api(function(m, out)
     local e = checkentry(m, 1, "bounds")
@@ -415,10 +427,9 @@ return B.once("mesh", function()
       argerror(2, "bounds", format("out: aabb or nil expected, got %s", typename(out)))
     end
     C.c3Mesh_GetBoundsPtr(pin(e, 1, "bounds"), BOUNDS)
-    unpin(e)
-    -- (read before the result is allocated: a finalizer may use BOUNDS)
     local c, h = BOUNDSCENTER, BOUNDSHALF
     local cx, cy, cz, hx, hy, hz = c.x, c.y, c.z, h.x, h.y, h.z
+    unpin(e)
     if out == nil then
       out = new(AABBT)
     end
@@ -438,8 +449,9 @@ return B.once("mesh", function()
       i = checkelement(n, 2, i, size, fname, element)
       out = optout(out, 3, fname)
       get(pin(e, 1, fname), i, VECTOR)
+      local x, y, z = VECTOR.x, VECTOR.y, VECTOR.z
       unpin(e)
-      return B.outvec3(out, VECTOR.x, VECTOR.y, VECTOR.z)
+      return B.outvec3(out, x, y, z)
     end)
   end
 
@@ -459,10 +471,9 @@ return B.once("mesh", function()
     local faces = C.c3Mesh_GetFaceCount(pin(e, 1, "face"))
     unpin(e)
     f = checkelement(n, 2, f, faces, "face", "face")
-    local ptr = pin(e, 1, "face") -- (the list is allocated before it is filled)
+    local ptr = pin(e, 1, "face")
     local count = C.c3Mesh_GetFace(ptr, f, INDICES, MAX_FACE)
     local t = tablenew(count, 0)
-    C.c3Mesh_GetFace(ptr, f, INDICES, MAX_FACE) -- (again: a finalizer's call may have used INDICES)
     for k = 1, count do
       t[k] = INDICES[k - 1] + 1
     end
@@ -476,12 +487,13 @@ return B.once("mesh", function()
     local ptr = pin(e, 1, "stats")
     C.c3Mesh_GetInfoPtr(ptr, INFO)
     local faces, triangles = C.c3Mesh_GetFaceCount(ptr), C.c3Mesh_GetTriangleCount(ptr)
+    local nodes, treeDepth, bytes = INFO.nodes, INFO.depth, INFO.bytes
     unpin(e)
-    local nodes, depth, bytes = INFO.nodes, INFO.depth, tonumber(INFO.bytes)
+    bytes = tonumber(bytes)
     local last = e.last
     local visited, visitedTriangles = last.nodes, last.triangles
     return {
-      faces = faces, triangles = triangles, nodes = nodes, depth = depth, bytes = bytes, visited = visited,
+      faces = faces, triangles = triangles, nodes = nodes, depth = treeDepth, bytes = bytes, visited = visited,
       visitedTriangles = visitedTriangles,
     }
   end)
@@ -503,12 +515,17 @@ return B.once("mesh", function()
       shape = new(ShapeT) }
   end
 
+  -- (A finalizer's call may take and give between any two lines: the
+  -- count is claimed first, and a slot found empty makes a new scratch.)
   local function take()
-    if pooled > 0 then
-      local s = pool[pooled]
-      pool[pooled] = nil
-      pooled = pooled - 1
-      return s
+    local n = pooled
+    if n > 0 then
+      pooled = n - 1
+      local s = pool[n]
+      pool[n] = nil
+      if s then
+        return s
+      end
     end
     return newscratch()
   end
@@ -521,8 +538,9 @@ return B.once("mesh", function()
     if s.cap > KEEP or s.ccap > KEEP then
       return
     end
-    pooled = pooled + 1
-    pool[pooled] = s
+    local n = pooled + 1
+    pooled = n
+    pool[n] = s
   end
   give(newscratch())
 
@@ -610,12 +628,6 @@ return B.once("mesh", function()
   -- -- the queries of queries.lua with a mesh ----------------------------------------------
 
   local Q = M.query
-  local CAST = new("c3MeshCastOutput")
-  local CASTPOINT, CASTNORMAL = CAST.point, CAST.normal
-  local CLOSEST = new("c3Vec3")
-  local FACE = new("int[1]")
-  local POINTSPHERE = new("c3Sphere")
-  local POINTCENTER = POINTSPHERE.center
 
   -- The out vectors of a point and a normal (arguments arg, arg + 1).
   local function outpair(outPoint, outNormal, arg, fname)
@@ -626,17 +638,19 @@ return B.once("mesh", function()
     end
   end
 
-  -- The results of a cast in CAST (lc3_pushmeshcast), read before anything
-  -- is allocated; dx, dy, dz: the motion of the mesh (its point at the time
-  -- of contact).
-  local function pushcast(outPoint, outNormal, dx, dy, dz)
+  -- The results of a cast in CAST (lc3_pushmeshcast), read while the call
+  -- is pinned (then e is let go); dx, dy, dz: the motion of the mesh (its
+  -- point at the time of contact).
+  local function pushcast(e, outPoint, outNormal, dx, dy, dz)
     local c = CAST
     if not c.hit then
+      unpin(e)
       return nil
     end
     local t, face = c.fraction, c.face + 1
     local p, nm = CASTPOINT, CASTNORMAL
     local px, py, pz, nx, ny, nz = p.x, p.y, p.z, nm.x, nm.y, nm.z
+    unpin(e)
     if dx ~= nil then
       px, py, pz = px + t * dx, py + t * dy, pz + t * dz
     end
@@ -654,8 +668,7 @@ return B.once("mesh", function()
     -- (as numbers: stored into a struct just before the call, they would be
     -- read back through a failed store forwarding)
     C.c3Mesh_RayCastXYZ(pin(e, 1, "raycast"), ox, oy, oz, dx, dy, dz, limit, e.last, CAST)
-    unpin(e)
-    return pushcast(outPoint, outNormal)
+    return pushcast(e, outPoint, outNormal)
   end)
 
   --- sweep(a, deltaA, mesh [, deltaB [, outPoint [, outNormal]]])
@@ -675,8 +688,7 @@ return B.once("mesh", function()
       argerror(1, "sweep", format("no sweep test between %s and mesh", names[ta]))
     end
     C.c3Mesh_SweepXYZ(pin(e, 3, "sweep"), ta, a, ax + -1.0 * bx, ay + -1.0 * by, az + -1.0 * bz, e.last, CAST)
-    unpin(e)
-    return pushcast(outPoint, outNormal, bx, by, bz)
+    return pushcast(e, outPoint, outNormal, bx, by, bz)
   end)
 
   -- The open mesh's entry and the shape's type of a pair (a, b) where one is
@@ -747,9 +759,9 @@ return B.once("mesh", function()
     local e = checkentry(mesh, 1, "closestPoint")
     local x, y, z = checkpoint(p, 2, "closestPoint", "point") -- (may allocate: the mesh is read after)
     C.c3Mesh_ClosestPointXYZ(pin(e, 1, "closestPoint"), x, y, z, CLOSEST, FACE, e.last)
-    unpin(e)
     local q = CLOSEST
     local qx, qy, qz, face = q.x, q.y, q.z, FACE[0] + 1
+    unpin(e)
     return B.outvec3(out, qx, qy, qz), face
   end)
 
@@ -762,8 +774,9 @@ return B.once("mesh", function()
     local t = shapetype(other)
     if t == nil then
       local x, y, z = checkpoint(other, arg, "distance", "point")
+      local ptr = pin(e, mi, "distance")
       POINTCENTER.x, POINTCENTER.y, POINTCENTER.z, POINTSPHERE.radius = x, y, z, 0
-      local d = C.c3Mesh_Distance(pin(e, mi, "distance"), SPHERE, POINTSPHERE, e.last) -- (read after the point)
+      local d = C.c3Mesh_Distance(ptr, SPHERE, POINTSPHERE, e.last)
       unpin(e)
       return d
     end

@@ -30,71 +30,50 @@ return B.once("shapes", function()
   local M = { functions = {} }
   local F = M.functions
 
-  -- Scratch, allocated once: a copy of a shape of each type (changes are
-  -- made and validated there), and vectors for by-value calls.
-  local scratch, sizes = {}, {}
+  -- Scratch: a copy of a shape of each type (changes are made and
+  -- validated there), and vectors for by-value calls; one set per depth of
+  -- the calls that fill them and read them back (constructors, and the
+  -- changes of a shape made on a copy: B.depthsets).
+  local sizes = {}
   for t = SPHERE, CAPSULE do
-    scratch[t] = new(CORE[t])
     sizes[t] = sizeof(CORE[t])
   end
-  local V = new("c3Vec3[5]")
-  local POINTS = new("c3Vec3[?]", C.C3_MAX_POLYGON_VERTICES)
-  local INT = new("int[1]")
-  local BOUNDS = new("c3AABB")
   local OK = C.c3_ok
-
-  -- One set of these scratches per depth of the calls that fill them and
-  -- read them back (constructors, and the changes of a shape made on a
-  -- copy): a finalizer that runs in such a call (LuaJIT's interpreter
-  -- allocates as it reads a struct's field) and makes or changes a shape
-  -- takes the next depth's, so that it cannot overwrite the outer call's.
-  local sets, level = { { V, POINTS, INT, BOUNDS, scratch } }, 0
-
-  local function useset(set)
+  local scratch, V, POINTS, INT, BOUNDS
+  local deeper, shallower, depth = B.depthsets(function()
+    local copies = {}
+    for t = SPHERE, CAPSULE do
+      copies[t] = new(CORE[t])
+    end
+    return { new("c3Vec3[5]"), new("c3Vec3[?]", C.C3_MAX_POLYGON_VERTICES), new("int[1]"), new("c3AABB"), copies }
+  end, function(set)
     V, POINTS, INT, BOUNDS, scratch = set[1], set[2], set[3], set[4], set[5]
-  end
+  end)
+  B.shapedepth = depth
 
-  local function deeper()
-    level = level + 1
-    if level > 1 then
-      local set = sets[level]
-      if set == nil then
-        local copies = {}
-        for t = SPHERE, CAPSULE do
-          copies[t] = new(CORE[t])
-        end
-        set = { new("c3Vec3[5]"), new("c3Vec3[?]", C.C3_MAX_POLYGON_VERTICES), new("int[1]"), new("c3AABB"), copies }
-        sets[level] = set
-      end
-      useset(set)
-    end
-  end
+  -- The functions that run at the next depth (weak keys).
+  local deepening = setmetatable({}, { __mode = "k" })
 
-  local function shallower(x)
-    if level > 1 then
-      useset(sets[level - 1])
-    end
-    if level > 0 then
-      level = level - 1
-    end
-    return x
-  end
-
-  -- (An error leaves every such call: the first set again.)
+  -- (An error raised in such a function, by the checks it shares, lets go
+  -- of its depth; not one raised by a call that a finalizer run inside it
+  -- made, which the finalizer may catch.)
   B.unwinding[#B.unwinding + 1] = function()
-    if level > 0 then
-      level = 0
-      useset(sets[1])
+    if depth() > 0 and B.raisedinside(deepening, 2) then
+      shallower()
     end
   end
 
   -- fn, run at the next depth (a function of the API in fn's place).
   local function guarded(fn)
     B.apifunctions[fn] = nil
-    return api(function(a, b, c, d, e)
+    local g = api(function(a, b, c, d, e)
       deeper()
-      return (shallower(fn(a, b, c, d, e)))
+      local x = fn(a, b, c, d, e)
+      shallower()
+      return x
     end)
+    deepening[g] = true
+    return g
   end
 
   --- A new value of type t, a copy of the core struct src.
@@ -665,6 +644,7 @@ return B.once("shapes", function()
     for _, fn in pairs(mt) do
       api(fn)
     end
+    deepening[mt.__newindex] = true
     ffi.metatype(T[t], mt)
   end
 

@@ -88,36 +88,9 @@ return B.once("world", function()
     defD, defI, defB, redirectD, rayD, boundsD = set[16], set[17], set[18], set[19], set[20], set[21]
   end
 
-  local sets, depth = { makeset() }, 0
-  install(sets[1])
-  -- The handle each call in progress pinned, by depth: an error that leaves
-  -- the front lets go of them all (B.unwinding), so that no pin outlives
-  -- its call (a world closed later would never be freed) and the next call
-  -- takes the first set again.
-  local held = {}
-
-  local function swapin(h)
-    held[depth + 1] = h
-    depth = depth + 1
-    if depth > 1 then
-      local set = sets[depth]
-      if set == nil then
-        set = makeset()
-        sets[depth] = set
-      end
-      install(set)
-    end
-  end
-
-  local function swapout()
-    if depth > 1 then
-      install(sets[depth - 1])
-    end
-    if depth > 0 then
-      held[depth] = nil
-      depth = depth - 1
-    end
-  end
+  -- (A call lets go of its pin, and so of its depth, before it raises:
+  -- fail, gone, badworld after enter.)
+  local swapin, swapout, depth = B.depthsets(makeset, install)
 
   -- The mesh part, loaded when a mesh is first given (mesh.lua).
   local meshes
@@ -144,6 +117,14 @@ return B.once("world", function()
   -- The shapes worlds write into, shape value -> the world handle whose item
   -- it is (weak keys and values): one value is the shape of one item.
   local owners = setmetatable({}, { __mode = "kv" })
+
+  -- What the items held goes with the world (their values, no longer kept).
+  local function forget(state)
+    for k in pairs(state.shapes) do
+      state.shapes[k] = nil
+    end
+    state.written, state.capsules = {}, {}
+  end
 
   -- The world lets its core world go, and its items their meshes.
   local function drop(world, state)
@@ -180,17 +161,7 @@ return B.once("world", function()
       local closing = p.closing
       p.closing = nil
       drop(closing, state)
-    end
-  end
-
-  B.unwinding[#B.unwinding + 1] = function()
-    while depth > 0 do
-      local h = held[depth]
-      if h ~= nil and states[h] ~= nil then
-        unpin(h)
-      else
-        swapout()
-      end
+      forget(state)
     end
   end
 
@@ -257,18 +228,14 @@ return B.once("world", function()
     local pinned = state.w
     state.w = nil
     if p.pins > 0 then
+      -- (the calls in progress go on with the world and its items' values
+      -- as they were: both go at the last unpin)
       p.closing = w
       state.closing = true
       state.closingw = pinned -- (the pointer object made once: reading p.closing would box another)
     else
       drop(w, state)
-    end
-    -- What the items held goes with the world (their values, no longer kept).
-    if state then
-      for k in pairs(state.shapes) do
-        state.shapes[k] = nil
-      end
-      state.written, state.capsules = {}, {}
+      forget(state)
     end
   end
 
@@ -599,15 +566,17 @@ return B.once("world", function()
     if not C.c3World_GetItemCenter(w, id, vecS) then
       gone(h, x, 2, "center")
     end
+    -- (read while pinned: this depth's scratch is the call's until unpin)
+    local cx, cy, cz = vecD[0], vecD[1], vecD[2]
     unpin(h)
     if out ~= nil then
       if not istype(Vec3T, out) then
         return false
       end
-      copy(out, vecS, 24)
+      setvec3(out, cx, cy, cz)
       return out
     end
-    return vecD[0], vecD[1], vecD[2]
+    return cx, cy, cz
   end)
 
   methods.setFilter = api(function(h, x, category, mask, response)
@@ -1235,7 +1204,8 @@ return B.once("world", function()
 
   -- The item of the move (info) put where it ended (x, y, z), if it is
   -- still the one that moved, as it was: true; else false and where the
-  -- item is now.
+  -- item is now; nil when there was no memory to move it (the caller,
+  -- pinned, lets go before it raises).
   local function placemove(state, info, x, y, z)
     local w = state.w
     local id = info.id
@@ -1245,7 +1215,7 @@ return B.once("world", function()
         if not C.c3World_IsItem(w, id) then
           return false, x, y, z -- (a finalizer took it out since: see gone)
         end
-        raise("not enough memory")
+        return nil
       end
       if state.capsules[id] then
         -- (its center is the midpoint of its ends, to their rounding: the
@@ -1389,7 +1359,11 @@ return B.once("world", function()
       if status == moveDone and info.shape then
         local placed
         placed, x, y, z = placemove(state, info, x, y, z)
-        if not placed then
+        if placed == nil then
+          info.shape, info.busy = false, false
+          unpin(h)
+          raise("not enough memory")
+        elseif not placed then
           status = 3
         end
       end
@@ -1536,7 +1510,12 @@ return B.once("world", function()
       if moving then
         -- (where it is: a capsule's center to its rounding, or where a
         -- finalizer that changed the world meanwhile left the move)
-        local _, px, py, pz = placemove(state, info, x, y, z)
+        local placed, px, py, pz = placemove(state, info, x, y, z)
+        if placed == nil then
+          info.shape, info.busy = false, false
+          unpin(h)
+          raise("not enough memory")
+        end
         if px ~= x or py ~= y or pz ~= z then
           setvec3(actual, px, py, pz)
         end
@@ -1623,6 +1602,13 @@ return B.once("world", function()
     end),
   }
   ffi.metatype(CoreT, mt)
+
+  --- _depths() -> the depths of the calls in progress that hold scratch:
+  -- the world's (their pins), the shapes', the meshes' (each 0 between the
+  -- calls of the API; for specs).
+  M.functions._depths = function()
+    return depth(), B.shapedepth(), B.meshdepth and B.meshdepth() or 0
+  end
 
   --- _newWorldCore() -> a world handle.
   M.functions._newWorldCore = api(function()
