@@ -38,6 +38,7 @@ build = {
     ["collide.world"] = "lua/collide/world.lua",
     ["collide.character"] = "lua/collide/character.lua",
     ["collide.bump"] = "lua/collide/bump.lua",
+    ["collide.bumpshapes"] = "lua/collide/bumpshapes.lua",
     ["collide.debugdraw"] = "lua/collide/debugdraw.lua",
     ["collide.check"] = "lua/collide/check.lua",
     ["collide.front"] = "lua/collide/front.lua",

@@ -21,6 +21,7 @@ local collide = require("collide")
 -- The world's core of this front (what world.lua drives): items by id,
 -- with no Lua layer's checks and protected calls on the way.
 local newCore = collide._newWorldCore or require("collide.core")._newWorldCore
+local Shapes = require("collide.bumpshapes")
 
 local abs, floor, ceil, min, max, huge = math.abs, math.floor, math.ceil, math.min, math.max, math.huge
 local format = string.format
@@ -223,10 +224,11 @@ local function toWorld(cellSize, cx, cy)
   return (cx - 1) * cellSize, (cy - 1) * cellSize
 end
 
--- The cells a rectangle covers: left, top, right, bottom.
+-- The cells a rectangle covers: left, top, right, bottom (one at least
+-- across: a segment's bounding rectangle may have no width or height).
 local function cellRange(cellSize, x, y, w, h)
   local cl, ct = toCell(cellSize, x, y)
-  return cl, ct, ceil((x + w) / cellSize), ceil((y + h) / cellSize)
+  return cl, ct, max(cl, ceil((x + w) / cellSize)), max(ct, ceil((y + h) / cellSize))
 end
 
 -- The cells a segment passes through, in bump's order (Amanatides and Woo's
@@ -277,11 +279,21 @@ local function cross(world, col, x, y, w, h, goalX, goalY, filter)
   return goalX, goalY, cols, len
 end
 
+-- Whether the normal n is along an axis (all of bump's are).
+local function axial(n)
+  return n.x == 0 or n.y == 0
+end
+
 local function slide(world, col, x, y, w, h, goalX, goalY, filter)
-  local t, m = col.touch, col.move
+  local t, m, n = col.touch, col.move, col.normal
   goalX, goalY = goalX or x, goalY or y
   if m.x ~= 0 or m.y ~= 0 then
-    if col.normal.x ~= 0 then
+    if not axial(n) then
+      -- (what is left of the move, less its part along the normal)
+      local rx, ry = goalX - t.x, goalY - t.y
+      local d = rx * n.x + ry * n.y
+      goalX, goalY = goalX - d * n.x, goalY - d * n.y
+    elseif n.x ~= 0 then
       goalX = t.x
     else
       goalY = t.y
@@ -298,7 +310,12 @@ local function bounce(world, col, x, y, w, h, goalX, goalY, filter)
   local bx, by = t.x, t.y
   if m.x ~= 0 or m.y ~= 0 then
     local rx, ry = goalX - t.x, goalY - t.y
-    if col.normal.x == 0 then
+    local n = col.normal
+    if not axial(n) then
+      -- (what is left of the move, mirrored in the surface)
+      local d = rx * n.x + ry * n.y
+      rx, ry = rx - 2 * d * n.x, ry - 2 * d * n.y
+    elseif n.x == 0 then
       ry = -ry
     else
       rx = -rx
@@ -311,6 +328,31 @@ local function bounce(world, col, x, y, w, h, goalX, goalY, filter)
 end
 
 bump.responses = { touch = touch, cross = cross, slide = slide, bounce = bounce }
+
+-- The motion (mx, my) less its parts into the normals of list (each a
+-- surface slid along in this move): zero when no direction is left (two
+-- surfaces facing each other).
+local function clipSlide(list, mx, my)
+  for _ = 1, 2 do
+    local clean = true
+    for i = 1, #list do
+      local nrm = list[i]
+      local d = mx * nrm.x + my * nrm.y
+      if d < -1e-12 * (abs(mx) + abs(my)) then
+        mx, my, clean = mx - d * nrm.x, my - d * nrm.y, false
+      end
+    end
+    if clean then
+      return mx, my
+    end
+  end
+  for i = 1, #list do
+    if mx * list[i].x + my * list[i].y < -1e-12 * (abs(mx) + abs(my)) then
+      return 0, 0
+    end
+  end
+  return mx, my
+end
 
 -- -- the world -----------------------------------------------------------------------------------
 
@@ -348,6 +390,7 @@ function bump.newWorld(cellSize)
     _core = newCore(),
     _byId = {},
     _probe = collide.aabb(ORIGIN, ORIGIN),
+    _rectMover = { w = 0, h = 0 },
     _center = collide.vec3(),
     _half = collide.vec3(),
     responses = {},
@@ -396,18 +439,125 @@ local function inCells(self, cl, ct, cr, cb)
   return self._core:queryBounds(probe, self._byId, {})
 end
 
-function World:add(item, x, y, w, h)
-  if self.rects[item] then
-    fail("Item " .. tostring(item) .. " added to the world twice.")
-  end
-  checkRect(x, y, w, h)
+-- Item added with its bounding rectangle (x, y, w, h) and, for the shapes
+-- beyond bump's rectangles, their geometry (collide.bumpshapes).
+local function addItem(self, item, x, y, w, h, geo)
   local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
   local shape = cellBox(self, collide.aabb(ORIGIN, ORIGIN), cl, ct, cr, cb, 0)
   local id = self._core:add(item, shape)
   self._byId[id] = item
-  self.rects[item] = { x = x, y = y, w = w, h = h, cl = cl, ct = ct, cr = cr, cb = cb, shape = shape, id = id }
+  self.rects[item] = { x = x, y = y, w = w, h = h, cl = cl, ct = ct, cr = cr, cb = cb, shape = shape, id = id,
+    geo = geo }
   self._count = self._count + 1
   return item
+end
+
+local function checkNew(self, item)
+  if self.rects[item] then
+    fail("Item " .. tostring(item) .. " added to the world twice.")
+  end
+end
+
+function World:add(item, x, y, w, h)
+  checkNew(self, item)
+  checkRect(x, y, w, h)
+  return addItem(self, item, x, y, w, h, nil)
+end
+
+-- -- beyond bump: circles, rotated rectangles, convex polygons, segments ----------------------------
+--
+-- Each is placed, as a rectangle is, by the top-left corner of its
+-- bounding rectangle: move, check, update and getRect take and give that
+-- corner, and the cells it covers are its bounding rectangle's.
+
+local MAX_POINTS = 32
+
+local function checkFinite(value, name)
+  checkNumber(value, name)
+  if value ~= value or value == huge or value == -huge then
+    fail(name .. " must be a finite number, but was " .. tostring(value))
+  end
+end
+
+--- A circle of center (cx, cy) and radius r > 0.
+function World:addCircle(item, cx, cy, r)
+  checkNew(self, item)
+  checkFinite(cx, "cx")
+  checkFinite(cy, "cy")
+  checkPositive(r, "r")
+  local geo, x, y, w, h = Shapes.circle(cx, cy, r)
+  return addItem(self, item, x, y, w, h, geo)
+end
+
+--- The rectangle (x, y, w, h) turned by angle radians about its center
+-- (clockwise on a screen whose y grows downward).
+function World:addRotatedRect(item, x, y, w, h, angle)
+  checkNew(self, item)
+  checkRect(x, y, w, h)
+  checkFinite(angle or 0, "angle")
+  local geo, bx, by, bw, bh = Shapes.rotatedRect(x, y, w, h, angle or 0)
+  return addItem(self, item, bx, by, bw, bh, geo)
+end
+
+--- A convex polygon of the points { x1, y1, x2, y2, ... } (3 to 32 of
+-- them, in either order: LÖVE's polygon list).
+function World:addPolygon(item, points)
+  checkNew(self, item)
+  if type(points) ~= "table" then
+    fail("points must be a table of numbers x1, y1, x2, y2, ..., but was " .. tostring(points))
+  end
+  for i = 1, #points do
+    checkFinite(points[i], "points[" .. i .. "]")
+  end
+  local why, list, n = Shapes.polygonPoints(points, MAX_POINTS)
+  if why then
+    fail(why)
+  end
+  local geo, x, y, w, h = Shapes.polygon(list, n)
+  if w <= 0 or h <= 0 then
+    fail("the points are collinear: the polygon has no area")
+  end
+  return addItem(self, item, x, y, w, h, geo)
+end
+
+--- The segment from (x1, y1) to (x2, y2), a wall with no thickness (its
+-- bounding rectangle may have no width or no height).
+function World:addSegment(item, x1, y1, x2, y2)
+  checkNew(self, item)
+  checkFinite(x1, "x1")
+  checkFinite(y1, "y1")
+  checkFinite(x2, "x2")
+  checkFinite(y2, "y2")
+  if x1 == x2 and y1 == y2 then
+    fail("a segment needs two different points")
+  end
+  local geo, x, y, w, h = Shapes.segment(x1, y1, x2, y2)
+  return addItem(self, item, x, y, w, h, geo)
+end
+
+--- What item is: "rect", x, y, w, h; "circle", cx, cy, r; "rotatedRect",
+-- x, y, w, h, angle (as added, moved since); "polygon", { x1, y1, ... }
+-- (counter-clockwise on a y-down screen); "segment", x1, y1, x2, y2.
+function World:getShape(item)
+  local r = rectOf(self, item)
+  local geo = r.geo
+  if geo == nil then
+    return "rect", r.x, r.y, r.w, r.h
+  end
+  local kind = geo.kind
+  if kind == "circle" then
+    return kind, r.x + geo.r, r.y + geo.r, geo.r
+  elseif kind == "rotatedRect" then
+    return kind, r.x + geo.cx - geo.w / 2, r.y + geo.cy - geo.h / 2, geo.w, geo.h, geo.angle
+  end
+  local points, list = geo.points, {}
+  for i = 1, 2 * geo.n do
+    list[i] = points[i] + (i % 2 == 1 and r.x or r.y)
+  end
+  if kind == "segment" then
+    return kind, list[1], list[2], list[3], list[4]
+  end
+  return kind, list
 end
 
 function World:remove(item)
@@ -420,9 +570,15 @@ end
 
 function World:update(item, x, y, w, h)
   local r = rectOf(self, item)
+  if r.geo and ((w ~= nil and w ~= r.w) or (h ~= nil and h ~= r.h)) then
+    fail("update changes the size of rectangles only: remove and add a " .. r.geo.kind .. " to change it")
+  end
   w, h = w or r.w, h or r.h
   checkRect(x, y, w, h)
   if r.x ~= x or r.y ~= y or r.w ~= w or r.h ~= h then
+    if r.w ~= w or r.h ~= h then
+      r.body = nil -- (its collide shape, for other shapes' moves: another size)
+    end
     r.x, r.y, r.w, r.h = x, y, w, h
     local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
     if cl ~= r.cl or ct ~= r.ct or cr ~= r.cr or cb ~= r.cb then
@@ -502,11 +658,52 @@ local function responseNamed(self, name)
   return response
 end
 
+-- The collision of the mover (its record: a shape, or a rectangle of
+-- size w, h) at (x, y) moving to (goalX, goalY) with the item of record
+-- other, where either is no rectangle: as detectCollision's, with
+-- collide's sweep, and for shapes that overlap at the start ti = -depth
+-- and touch where the least push along the normal leaves them touching.
+local function detectShape(mover, x, y, w, h, other, goalX, goalY)
+  local dx, dy = goalX - x, goalY - y
+  local overlaps, ti, tx, ty
+  local depth, nx, ny = Shapes.penetration(mover, x, y, other, other.x, other.y)
+  if depth then
+    overlaps, ti, tx, ty = true, -depth, x + nx * depth, y + ny * depth
+  else
+    local t
+    t, nx, ny = Shapes.sweep(mover, x, y, dx, dy, other)
+    if not t then
+      return nil
+    end
+    overlaps, ti, tx, ty = false, t, x + dx * t, y + dy * t
+  end
+  return {
+    overlaps = overlaps,
+    ti = ti,
+    move = { x = dx, y = dy },
+    normal = { x = nx, y = ny },
+    touch = { x = tx, y = ty },
+    itemRect = { x = x, y = y, w = w, h = h },
+    otherRect = { x = other.x, y = other.y, w = other.w, h = other.h },
+  }
+end
+
 --- The collisions of item's rectangle (x, y, w, h) moving to (goalX,
 -- goalY) with the items the filter gives a response for, in order of time,
--- then of distance.
+-- then of distance. (An item of another shape moves as itself, its
+-- bounding rectangle's corner at x, y; w and h are then its bounding
+-- rectangle's, whatever is given.)
 function World:project(item, x, y, w, h, goalX, goalY, filter)
-  checkRect(x, y, w, h)
+  local mover = self.rects[item]
+  local geo = mover and mover.geo
+  if geo then
+    checkNumber(x, "x")
+    checkNumber(y, "y")
+    w, h = mover.w, mover.h
+  else
+    checkRect(x, y, w, h)
+    mover = nil
+  end
   goalX, goalY, filter = goalX or x, goalY or y, filter or defaultFilter
   local left, top = min(goalX, x), min(goalY, y)
   local right, bottom = max(goalX + w, x + w), max(goalY + h, y + h)
@@ -519,7 +716,20 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
       local response = filter(item, other)
       if response then
         local r = self.rects[other]
-        local col = detectCollision(x, y, w, h, r.x, r.y, r.w, r.h, goalX, goalY)
+        local col
+        if mover == nil and r.geo == nil then
+          col = detectCollision(x, y, w, h, r.x, r.y, r.w, r.h, goalX, goalY)
+        else
+          local shape = mover
+          if shape == nil then
+            -- (a rectangle of this size, as the shape of a record)
+            shape = self._rectMover
+            if shape.w ~= w or shape.h ~= h then
+              shape.w, shape.h, shape.body = w, h, nil
+            end
+          end
+          col = detectShape(shape, x, y, w, h, r, goalX, goalY)
+        end
         if col then
           col.other, col.item, col.type = other, item, response
           len = len + 1
@@ -545,12 +755,29 @@ function World:check(item, goalX, goalY, filter)
   local x, y, w, h = r.x, r.y, r.w, r.h
   local cols, len = {}, 0
   local projected, n = self:project(item, x, y, w, h, goalX, goalY, visitedFilter)
+  local slides -- the normals slid along, once one is along no axis
   while n > 0 do
     local col = projected[1]
     len = len + 1
     cols[len] = col
     visited[col.other] = true
-    goalX, goalY, projected, n = responseNamed(self, col.type)(self, col, x, y, w, h, goalX, goalY, visitedFilter)
+    local response = responseNamed(self, col.type)
+    goalX, goalY, projected, n = response(self, col, x, y, w, h, goalX, goalY, visitedFilter)
+    if response == slide and (slides or not axial(col.normal)) then
+      -- A slide must not go into what the move slid along before (which
+      -- it no longer looks at): between two slopes (a shape in a gap
+      -- narrower than itself), it stops. (bump's rectangles meet only
+      -- normals along the axes, and move as in bump.)
+      slides = slides or {}
+      slides[#slides + 1] = col.normal
+      local tx, ty = col.touch.x, col.touch.y
+      local cx, cy = clipSlide(slides, goalX - tx, goalY - ty)
+      if tx + cx ~= goalX or ty + cy ~= goalY then
+        goalX, goalY = tx + cx, ty + cy
+        col.slide.x, col.slide.y = goalX, goalY
+        projected, n = self:project(item, tx, ty, w, h, goalX, goalY, visitedFilter)
+      end
+    end
   end
   return goalX, goalY, cols, len
 end
@@ -578,11 +805,27 @@ local function matching(self, filter, test, x, y, w, h, candidates, n)
   return items, len
 end
 
+-- (a rectangle as a record of collide.bumpshapes: a query's)
+local queryRectangle = { w = 0, h = 0 }
+
 local function overlapsRect(r, x, y, w, h)
+  local geo = r.geo
+  if geo and geo.kind == "segment" then
+    -- (a segment has no inside: it overlaps where it passes through)
+    local p = geo.points
+    local ti1, ti2 = segmentIndices(x, y, w, h, r.x + p[1], r.y + p[2], r.x + p[3], r.y + p[4], 0, 1)
+    return ti1 ~= nil and ti1 < ti2
+  elseif geo then
+    queryRectangle.w, queryRectangle.h = w, h
+    return Shapes.penetration(queryRectangle, x, y, r, r.x, r.y) ~= nil
+  end
   return intersecting(x, y, w, h, r.x, r.y, r.w, r.h)
 end
 
 local function holdsPoint(r, x, y)
+  if r.geo then
+    return Shapes.contains(r, r.x, r.y, x, y)
+  end
   return containsPoint(r.x, r.y, r.w, r.h, x, y)
 end
 
@@ -619,12 +862,24 @@ local function segmentItems(self, x1, y1, x2, y2, filter)
       end
     end
     if passed and (not filter or filter(item)) then
-      local ti1, ti2 = segmentIndices(r.x, r.y, r.w, r.h, x1, y1, x2, y2, 0, 1)
+      local ti1, ti2, weight
+      if r.geo then
+        -- (the infinite line's part inside the shape, then the segment's)
+        local t1, t2 = Shapes.clip(r, r.x, r.y, x1, y1, x2 - x1, y2 - y1)
+        if t1 and max(t1, 0) <= min(t2, 1) then
+          ti1, ti2, weight = max(t1, 0), min(t2, 1), t1
+        end
+      else
+        ti1, ti2 = segmentIndices(r.x, r.y, r.w, r.h, x1, y1, x2, y2, 0, 1)
+      end
       if ti1 and ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) then
-        -- (sorted by the infinite line's entry, not the segment's)
-        local tii0, tii1 = segmentIndices(r.x, r.y, r.w, r.h, x1, y1, x2, y2, -huge, huge)
+        if weight == nil then
+          -- (sorted by the infinite line's entry, not the segment's)
+          local tii0, tii1 = segmentIndices(r.x, r.y, r.w, r.h, x1, y1, x2, y2, -huge, huge)
+          weight = min(tii0, tii1)
+        end
         len = len + 1
-        info[len] = { item = item, ti1 = ti1, ti2 = ti2, weight = min(tii0, tii1) }
+        info[len] = { item = item, ti1 = ti1, ti2 = ti2, weight = weight }
       end
     end
   end
