@@ -7,6 +7,7 @@ files["spec/"] = { std = "+busted" }
 
 -- Code that runs inside LÖVE, which defines the global love.
 files["examples/love/"] = { globals = { "love" } }
+files["examples/love2d/"] = { globals = { "love" } }
 files["lua/collide/debugdraw.lua"] = { read_globals = { "love" } }
 
 -- The LuaCATS annotations: empty functions that declare their parameters for
