@@ -173,6 +173,161 @@ end)
 
 -- -- the same answers as bump.lua ---------------------------------------------------------------
 
+-- -- seeded scenarios ----------------------------------------------------------------------------
+
+-- Records as strings, their numbers to the bit (and, from Lua 5.3 on,
+-- integer or float, as tostring would show) and items by name.
+local function show(v)
+  if type(v) == "number" then
+    return (math.type and math.type(v) == "integer" and "i" or "") .. string.format("%.17g", v)
+  elseif type(v) == "table" then
+    if v.name then
+      return v.name
+    end
+    local keys = {}
+    for k in pairs(v) do
+      keys[#keys + 1] = k
+    end
+    table.sort(keys, function(p, q) return tostring(p) < tostring(q) end)
+    local parts = {}
+    for _, k in ipairs(keys) do
+      parts[#parts + 1] = tostring(k) .. "=" .. show(v[k])
+    end
+    return "{" .. table.concat(parts, ",") .. "}"
+  end
+  return tostring(v)
+end
+
+-- A list shown in a canonical order (ties in bump's are its table's key
+-- order, not defined) or as given.
+local function showList(list, n, sorted)
+  local parts = {}
+  for i = 1, n do
+    parts[i] = show(list[i])
+  end
+  if sorted then
+    table.sort(parts)
+  end
+  return table.concat(parts, ";")
+end
+
+local RESPONSES = { "slide", "touch", "cross", "bounce", false }
+
+-- One seeded scenario through a library: the transcript of every answer.
+local function scenario(lib, seed, calls, luaOnly)
+  local rng = Random.new(seed)
+  local world = lib.newWorld(rng:pick({ 16, 32, 64 }))
+  world._luaOnly = luaOnly -- (collide.bump: every check in Lua)
+  local items, count = {}, rng:int(5, 40)
+  local tiles = rng:chance(0.5)
+  local function rect()
+    if tiles then
+      return 16 * rng:int(0, 20), 16 * rng:int(0, 20), 16 * rng:int(1, 3), 16 * rng:int(1, 2)
+    end
+    return rng:uniform(-50, 350), rng:uniform(-50, 350), rng:uniform(0.5, 60), rng:uniform(0.5, 60)
+  end
+  for i = 1, count do
+    items[i] = { name = "i" .. i }
+    world:add(items[i], rect())
+  end
+  -- Each pair's response is the same in both runs: drawn once, by name.
+  local table_ = {}
+  local calledWith = {}
+  local function filter(item, other)
+    local key = item.name .. ">" .. other.name
+    calledWith[#calledWith + 1] = key
+    local r = table_[key]
+    if r == nil then
+      r = RESPONSES[(#key * 7 + seed) % #RESPONSES + 1]
+      table_[key] = r
+    end
+    return r
+  end
+  local function itemFilter(item)
+    calledWith[#calledWith + 1] = item.name
+    return #item.name % 3 ~= 0
+  end
+  local out = {}
+  local function log(...)
+    local parts = { ... }
+    for i = 1, select("#", ...) do
+      parts[i] = tostring(parts[i])
+    end
+    out[#out + 1] = table.concat(parts, " ")
+    table.sort(calledWith)
+    out[#out + 1] = "  filter: " .. table.concat(calledWith, ",")
+    calledWith = {}
+  end
+  for step = 1, calls do
+    local item = items[rng:int(1, count)]
+    local x, y = world:getRect(item)
+    local r = rng:next()
+    -- (On tiles, collisions of equal time and distance are common, and
+    -- bump takes them in its table's key order, which is not defined:
+    -- there, the queries and updates alone.)
+    if tiles and r < 0.7 then
+      r = 0.7 + 0.3 * rng:next()
+    end
+    if r < 0.45 then
+      local gx, gy = x + rng:uniform(-80, 80), y + rng:uniform(-80, 80)
+      if tiles then
+        gx, gy = x + 4 * rng:int(-20, 20), y + 4 * rng:int(-20, 20)
+      end
+      -- (bump's default filter a third of the time: collide.bump checks
+      -- those in the core)
+      local ax, ay, cols, n = world:move(item, gx, gy, rng:chance(0.33) and filter or nil)
+      log(step, "move", item.name, show(ax), show(ay), n, showList(cols, n, false))
+    elseif r < 0.6 then
+      local ax, ay, cols, n = world:check(item, x + rng:uniform(-40, 40), y + rng:uniform(-40, 40),
+        rng:chance(0.5) and filter or nil)
+      log(step, "check", item.name, show(ax), show(ay), n, showList(cols, n, false))
+    elseif r < 0.7 then
+      local cols, n = world:project(item, x, y, 10, 10, x + rng:uniform(-60, 60), y + rng:uniform(-60, 60), filter)
+      log(step, "project", item.name, n, showList(cols, n, true))
+    elseif r < 0.8 then
+      local found, n = world:queryRect(rng:uniform(-50, 300), rng:uniform(-50, 300), rng:uniform(1, 120),
+        rng:uniform(1, 120), rng:chance(0.5) and itemFilter or nil)
+      log(step, "queryRect", n, showList(found, n, true))
+    elseif r < 0.85 then
+      local found, n = world:queryPoint(rng:uniform(-50, 350), rng:uniform(-50, 350), itemFilter)
+      log(step, "queryPoint", n, showList(found, n, true))
+    elseif r < 0.95 then
+      local x1, y1, x2, y2 = rng:uniform(-50, 350), rng:uniform(-50, 350), rng:uniform(-50, 350),
+        rng:uniform(-50, 350)
+      local info, n = world:querySegmentWithCoords(x1, y1, x2, y2, rng:chance(0.5) and itemFilter or nil)
+      log(step, "querySegmentWithCoords", n, showList(info, n, true))
+      local found, m = world:querySegment(x1, y1, x2, y2)
+      log(step, "querySegment", m, showList(found, m, true))
+    else
+      world:update(item, rect())
+      log(step, "update", item.name, show({ world:getRect(item) }), world:countItems())
+    end
+  end
+  return out
+end
+
+
+describe("collide.bump's checks in the core", function()
+  it("answer as its checks in Lua do, to the bit and the integer, on seeded worlds", function()
+    -- (a move or a check with bump's default filter runs in the core,
+    -- c3World_RectCheck; with a filter, or _luaOnly, in Lua)
+    local runs, compared = math.max(C.scaled(60), 10), 0
+    for r = 1, runs do
+      local seed = 20261128 + r
+      local want = scenario(bump, seed, 200, true)
+      local got = scenario(bump, seed, 200, false)
+      for i = 1, #want do
+        if got[i] ~= want[i] then
+          error(string.format("seed %d, line %d:\nin Lua:  %s\nin core: %s", seed, i, want[i], tostring(got[i])))
+        end
+      end
+      assert.are.equal(#want, #got)
+      compared = compared + #want
+    end
+    assert(compared > 0)
+  end)
+end)
+
 local path = os.getenv("BUMP")
 local original = path and path ~= "" and dofile(path) or nil
 
@@ -183,132 +338,6 @@ describe("collide.bump against bump.lua", function()
       print("bump_spec: BUMP is not set: the comparison with bump.lua was not run")
     end)
     return
-  end
-
-  -- Records as strings, their numbers to the bit and items by name.
-  local function show(v)
-    if type(v) == "number" then
-      return string.format("%.17g", v)
-    elseif type(v) == "table" then
-      if v.name then
-        return v.name
-      end
-      local keys = {}
-      for k in pairs(v) do
-        keys[#keys + 1] = k
-      end
-      table.sort(keys, function(p, q) return tostring(p) < tostring(q) end)
-      local parts = {}
-      for _, k in ipairs(keys) do
-        parts[#parts + 1] = tostring(k) .. "=" .. show(v[k])
-      end
-      return "{" .. table.concat(parts, ",") .. "}"
-    end
-    return tostring(v)
-  end
-
-  -- A list shown in a canonical order (ties in bump's are its table's key
-  -- order, not defined) or as given.
-  local function showList(list, n, sorted)
-    local parts = {}
-    for i = 1, n do
-      parts[i] = show(list[i])
-    end
-    if sorted then
-      table.sort(parts)
-    end
-    return table.concat(parts, ";")
-  end
-
-  local RESPONSES = { "slide", "touch", "cross", "bounce", false }
-
-  -- One seeded scenario through a library: the transcript of every answer.
-  local function scenario(lib, seed, calls)
-    local rng = Random.new(seed)
-    local world = lib.newWorld(rng:pick({ 16, 32, 64 }))
-    local items, count = {}, rng:int(5, 40)
-    local tiles = rng:chance(0.5)
-    local function rect()
-      if tiles then
-        return 16 * rng:int(0, 20), 16 * rng:int(0, 20), 16 * rng:int(1, 3), 16 * rng:int(1, 2)
-      end
-      return rng:uniform(-50, 350), rng:uniform(-50, 350), rng:uniform(0.5, 60), rng:uniform(0.5, 60)
-    end
-    for i = 1, count do
-      items[i] = { name = "i" .. i }
-      world:add(items[i], rect())
-    end
-    -- Each pair's response is the same in both runs: drawn once, by name.
-    local table_ = {}
-    local calledWith = {}
-    local function filter(item, other)
-      local key = item.name .. ">" .. other.name
-      calledWith[#calledWith + 1] = key
-      local r = table_[key]
-      if r == nil then
-        r = RESPONSES[(#key * 7 + seed) % #RESPONSES + 1]
-        table_[key] = r
-      end
-      return r
-    end
-    local function itemFilter(item)
-      calledWith[#calledWith + 1] = item.name
-      return #item.name % 3 ~= 0
-    end
-    local out = {}
-    local function log(...)
-      local parts = { ... }
-      for i = 1, select("#", ...) do
-        parts[i] = tostring(parts[i])
-      end
-      out[#out + 1] = table.concat(parts, " ")
-      table.sort(calledWith)
-      out[#out + 1] = "  filter: " .. table.concat(calledWith, ",")
-      calledWith = {}
-    end
-    for step = 1, calls do
-      local item = items[rng:int(1, count)]
-      local x, y = world:getRect(item)
-      local r = rng:next()
-      -- (On tiles, collisions of equal time and distance are common, and
-      -- bump takes them in its table's key order, which is not defined:
-      -- there, the queries and updates alone.)
-      if tiles and r < 0.7 then
-        r = 0.7 + 0.3 * rng:next()
-      end
-      if r < 0.45 then
-        local gx, gy = x + rng:uniform(-80, 80), y + rng:uniform(-80, 80)
-        if tiles then
-          gx, gy = x + 4 * rng:int(-20, 20), y + 4 * rng:int(-20, 20)
-        end
-        local ax, ay, cols, n = world:move(item, gx, gy, filter)
-        log(step, "move", item.name, show(ax), show(ay), n, showList(cols, n, false))
-      elseif r < 0.6 then
-        local ax, ay, cols, n = world:check(item, x + rng:uniform(-40, 40), y + rng:uniform(-40, 40), filter)
-        log(step, "check", item.name, show(ax), show(ay), n, showList(cols, n, false))
-      elseif r < 0.7 then
-        local cols, n = world:project(item, x, y, 10, 10, x + rng:uniform(-60, 60), y + rng:uniform(-60, 60), filter)
-        log(step, "project", item.name, n, showList(cols, n, true))
-      elseif r < 0.8 then
-        local found, n = world:queryRect(rng:uniform(-50, 300), rng:uniform(-50, 300), rng:uniform(1, 120),
-          rng:uniform(1, 120), rng:chance(0.5) and itemFilter or nil)
-        log(step, "queryRect", n, showList(found, n, true))
-      elseif r < 0.85 then
-        local found, n = world:queryPoint(rng:uniform(-50, 350), rng:uniform(-50, 350), itemFilter)
-        log(step, "queryPoint", n, showList(found, n, true))
-      elseif r < 0.95 then
-        local x1, y1, x2, y2 = rng:uniform(-50, 350), rng:uniform(-50, 350), rng:uniform(-50, 350),
-          rng:uniform(-50, 350)
-        local info, n = world:querySegmentWithCoords(x1, y1, x2, y2, rng:chance(0.5) and itemFilter or nil)
-        log(step, "querySegmentWithCoords", n, showList(info, n, true))
-        local found, m = world:querySegment(x1, y1, x2, y2)
-        log(step, "querySegment", m, showList(found, m, true))
-      else
-        world:update(item, rect())
-        log(step, "update", item.name, show({ world:getRect(item) }), world:countItems())
-      end
-    end
-    return out
   end
 
   it("answers as bump.lua does on seeded worlds of rectangles", function()

@@ -391,6 +391,7 @@ function bump.newWorld(cellSize)
     _byId = {},
     _probe = collide.aabb(ORIGIN, ORIGIN),
     _rectMover = { w = 0, h = 0 },
+    _met = {}, -- (the ids the core's check met: checkInCore)
     _center = collide.vec3(),
     _half = collide.vec3(),
     responses = {},
@@ -448,6 +449,9 @@ local function addItem(self, item, x, y, w, h, geo)
   self._byId[id] = item
   self.rects[item] = { x = x, y = y, w = w, h = h, cl = cl, ct = ct, cr = cr, cb = cb, shape = shape, id = id,
     geo = geo }
+  if geo == nil then
+    self._core:setRect(id, x, y, w, h) -- (for the core's check: World:check)
+  end
   self._count = self._count + 1
   return item
 end
@@ -568,6 +572,23 @@ function World:remove(item)
   self._count = self._count - 1
 end
 
+-- Item's box in the tree (record r, its rectangle set) where its cells
+-- are now, if they changed.
+local function placeCells(self, r)
+  local cl, ct, cr, cb = cellRange(self.cellSize, r.x, r.y, r.w, r.h)
+  if cl ~= r.cl or ct ~= r.ct or cr ~= r.cr or cb ~= r.cb then
+    local cs = self.cellSize
+    if cr - cl == r.cr - r.cl and cb - ct == r.cb - r.ct then
+      -- The same count of cells: the box moves.
+      local x0, y0 = toWorld(cs, cl, ct)
+      self._core:setCenter(r.id, x0 + (cr - cl + 1) * cs / 2, y0 + (cb - ct + 1) * cs / 2, 0)
+    else
+      self._core:update(r.id, cellBox(self, r.shape, cl, ct, cr, cb, 0))
+    end
+    r.cl, r.ct, r.cr, r.cb = cl, ct, cr, cb
+  end
+end
+
 function World:update(item, x, y, w, h)
   local r = rectOf(self, item)
   if r.geo and ((w ~= nil and w ~= r.w) or (h ~= nil and h ~= r.h)) then
@@ -580,18 +601,10 @@ function World:update(item, x, y, w, h)
       r.body = nil -- (its collide shape, for other shapes' moves: another size)
     end
     r.x, r.y, r.w, r.h = x, y, w, h
-    local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
-    if cl ~= r.cl or ct ~= r.ct or cr ~= r.cr or cb ~= r.cb then
-      local cs = self.cellSize
-      if cr - cl == r.cr - r.cl and cb - ct == r.cb - r.ct then
-        -- The same count of cells: the box moves.
-        local x0, y0 = toWorld(cs, cl, ct)
-        self._core:setCenter(r.id, x0 + (cr - cl + 1) * cs / 2, y0 + (cb - ct + 1) * cs / 2, 0)
-      else
-        self._core:update(r.id, cellBox(self, r.shape, cl, ct, cr, cb, 0))
-      end
-      r.cl, r.ct, r.cr, r.cb = cl, ct, cr, cb
+    if r.geo == nil then
+      self._core:setRect(r.id, x, y, w, h)
     end
+    placeCells(self, r)
   end
 end
 
@@ -742,7 +755,58 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
   return collisions, len
 end
 
+-- bump's check of rectangle r (item's) to (goalX, goalY) with bump's
+-- default filter (every other item's response "slide", the world's own
+-- slide): the core finds the items met, in order (c3World_RectCheck, bump's
+-- arithmetic in C), and their records are made here with bump's
+-- arithmetic in Lua (the same bits, and Lua 5.3's integers where bump's
+-- are). false when the core leaves it to Lua (an item of another shape
+-- near, or too many).
+local function checkInCore(self, item, r, goalX, goalY, move)
+  local buf = self._met
+  local n = self._core:rectCheck(r.id, self.cellSize, goalX, goalY, buf, move)
+  if n < 0 then
+    return false
+  end
+  local byId, rects = self._byId, self.rects
+  local x, y, w, h = r.x, r.y, r.w, r.h
+  local cols = {}
+  for i = 1, n do
+    local other = byId[buf[i]]
+    local o = rects[other]
+    local col = detectCollision(x, y, w, h, o.x, o.y, o.w, o.h, goalX, goalY)
+    if not col then
+      -- (not met after all: cannot be, bump's arithmetic is the same; were
+      -- it so, the core's copy of the rectangle is put back, and Lua decides)
+      self._core:setRect(r.id, r.x, r.y, r.w, r.h)
+      return false
+    end
+    col.other, col.item, col.type = other, item, "slide"
+    local t, m = col.touch, col.move
+    if m.x ~= 0 or m.y ~= 0 then
+      if col.normal.x ~= 0 then
+        goalX = t.x
+      else
+        goalY = t.y
+      end
+    end
+    col.slide = { x = goalX, y = goalY }
+    cols[i] = col
+    x, y = t.x, t.y
+  end
+  return true, goalX, goalY, cols, n
+end
+
 function World:check(item, goalX, goalY, filter)
+  if filter == nil and self.responses.slide == slide and not self._luaOnly then
+    local r = rectOf(self, item)
+    if r.geo == nil then
+      local done, ax, ay, cols, n = checkInCore(self, item, r, goalX or r.x, goalY or r.y)
+      if done then
+        return ax, ay, cols, n
+      end
+    end
+  end
   filter = filter or defaultFilter
   local visited = { [item] = true }
   local function visitedFilter(it, other)
@@ -783,6 +847,20 @@ function World:check(item, goalX, goalY, filter)
 end
 
 function World:move(item, goalX, goalY, filter)
+  if filter == nil and self.responses.slide == slide and not self._luaOnly then
+    local r = rectOf(self, item)
+    if r.geo == nil then
+      local done, ax, ay, cols, n = checkInCore(self, item, r, goalX or r.x, goalY or r.y, true)
+      if done then
+        -- (the core's copy of the rectangle moved already)
+        if r.x ~= ax or r.y ~= ay then
+          r.x, r.y = ax, ay
+          placeCells(self, r)
+        end
+        return ax, ay, cols, n
+      end
+    end
+  end
   local x, y, cols, len = self:check(item, goalX, goalY, filter)
   self:update(item, x, y)
   return x, y, cols, len

@@ -1210,6 +1210,64 @@ static int world_step(lua_State* L)
 	return 5;
 }
 
+// w:setRect(id, x, y, w, h): the item's rectangle (c3World_SetItemRect),
+// for lua/collide/bump.lua, which checks the numbers.
+static int world_setrect(lua_State* L)
+{
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "setRect"), "setRect");
+	int id = lc3_checkitem(L, w, 2, "setRect");
+	double x = luaL_checknumber(L, 3), y = luaL_checknumber(L, 4);
+	double width = luaL_checknumber(L, 5), height = luaL_checknumber(L, 6);
+	if (!c3World_SetItemRect(w->world, id, x, y, width, height))
+	{
+		return luaL_error(L, "not enough memory");
+	}
+	return 0;
+}
+
+enum
+{
+	LC3_RECT_HITS = 64, ///< the collisions one rectCheck answers (more: the caller checks in Lua)
+};
+
+// w:rectCheck(id, cellSize, goalX, goalY, buf [, move]) -> n:
+// c3World_RectCheck (with move, c3World_RectMove), the ids of the items
+// met, in order, in buf[1 .. n] (the caller makes their records: bump's
+// arithmetic in Lua gives Lua's integers where bump's does); n < 0 when
+// the caller must check in Lua (and nothing moved).
+static int world_rectcheck(lua_State* L)
+{
+	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "rectCheck"), "rectCheck");
+	int id = lc3_checkitem(L, w, 2, "rectCheck");
+	double cellSize = luaL_checknumber(L, 3), goalX = luaL_checknumber(L, 4), goalY = luaL_checknumber(L, 5);
+	luaL_checktype(L, 6, LUA_TTABLE);
+	c3RectHit hits[LC3_RECT_HITS];
+	double out[2];
+	int n = c3World_RectCheck(w->world, id, cellSize, goalX, goalY, hits, LC3_RECT_HITS, out, &w->last);
+	if (n > LC3_RECT_HITS)
+	{
+		n = -2;
+	}
+	if (n >= 0 && lua_toboolean(L, 7))
+	{
+		const double* r = c3World_GetItemRect(w->world, id);
+		c3World_SetItemRect(w->world, id, out[0], out[1], r[2], r[3]); // (its slot has room: no allocation)
+	}
+	// The ids read before the buffer grows (a finalizer may then run).
+	lua_Number keys[LC3_RECT_HITS];
+	for (int i = 0; i < n; ++i)
+	{
+		keys[i] = lc3_itemkey(w->world, hits[i].item);
+	}
+	for (int i = 0; i < n; ++i)
+	{
+		lua_pushinteger(L, (lua_Integer)keys[i]);
+		lua_rawseti(L, 6, i + 1);
+	}
+	lua_pushinteger(L, n);
+	return 1;
+}
+
 // The goal of world:move as world.lua reads it (a vec3, or a table with no
 // metatable: fields x, y, z, else 1, 2, 3), finite and within range; false
 // for anything else (world.lua then reads it, and names what is wrong).
@@ -1940,6 +1998,8 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"raycastAll", world_raycastall},
 	{"sweep", world_sweep},
 	{"step", world_step},
+	{"setRect", world_setrect},
+	{"rectCheck", world_rectcheck},
 	{"mover", world_newmover},
 	{NULL, NULL},
 };

@@ -731,4 +731,19 @@ int c3World_SweepItemInto(const c3World* world, int item, const c3Vec3* delta, c
 								 c3WorldStats* stats);
 int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover, int ignore, c3WorldContact* contacts,
 								int capacity, c3WorldStats* stats);
+bool c3World_SetItemRect(c3World* world, int item, double x, double y, double w, double h);
+const double* c3World_GetItemRect(const c3World* world, int item);
+typedef struct c3RectHit
+{
+	int item;
+	int overlaps;
+	double ti;
+	double nx, ny;
+	double tx, ty;
+	double x, y;
+	double dx, dy;
+	double sx, sy;
+} c3RectHit;
+int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY,
+							 c3RectHit* hits, int capacity, double* out, c3WorldStats* stats);
 ]==]

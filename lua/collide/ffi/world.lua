@@ -62,6 +62,8 @@ return B.once("world", function()
   -- depth's set, so that it cannot overwrite what the outer call filled.
   local shapeS, vecS, boundsS, rayS, hitS, infoS, filterS, defS, redirectS
   local vecD, contactS, contactD, contactI, contactU, contactB, defD, defI, defB, redirectD, rayD, boundsD
+  local rectHitS, rectOutS
+  local RECT_HITS = 64 -- (the collisions one rectCheck answers, as lworld.c's)
   local DoubleP, IntP = ffi.typeof("double*"), ffi.typeof("int32_t*")
   local UintP, ByteP = ffi.typeof("uint32_t*"), ffi.typeof("uint8_t*")
 
@@ -78,6 +80,7 @@ return B.once("world", function()
     set[19] = cast(DoubleP, set[9])
     set[20] = cast(DoubleP, set[4])
     set[21] = cast(DoubleP, set[3])
+    set[22], set[23] = new("c3RectHit[?]", RECT_HITS), new("double[2]")
     return set
   end
 
@@ -86,6 +89,7 @@ return B.once("world", function()
       set[6], set[7], set[8], set[9]
     vecD, contactS, contactD, contactI, contactU, contactB = set[10], set[11], set[12], set[13], set[14], set[15]
     defD, defI, defB, redirectD, rayD, boundsD = set[16], set[17], set[18], set[19], set[20], set[21]
+    rectHitS, rectOutS = set[22], set[23]
   end
 
   -- (A call lets go of its pin, and so of its depth, before it raises:
@@ -1602,6 +1606,50 @@ return B.once("world", function()
     end),
   }
   ffi.metatype(CoreT, mt)
+
+  -- -- rectangles, for collide.bump (lworld.c's setRect, rectCheck) ----------------------------
+
+  methods.setRect = api(function(h, x, rx, ry, rw, rh)
+    rx, ry = checknumber(rx, 3, "setRect"), checknumber(ry, 4, "setRect")
+    rw, rh = checknumber(rw, 5, "setRect"), checknumber(rh, 6, "setRect")
+    local w = enter(h, "setRect")
+    local id = checkitem(h, w, x, 2, "setRect")
+    if not C.c3World_SetItemRect(w, id, rx, ry, rw, rh) then
+      if not C.c3World_IsItem(w, id) then
+        gone(h, x, 2, "setRect")
+      end
+      unpin(h)
+      raise("not enough memory")
+    end
+    unpin(h)
+  end)
+
+  -- w:rectCheck(id, cellSize, goalX, goalY, buf [, move]) -> n: the ids
+  -- of the items c3World_RectCheck met, in order, in buf (with move, the
+  -- item's rectangle moved to the goal reached); n < 0: check in Lua (and
+  -- nothing moved).
+  methods.rectCheck = api(function(h, x, cellSize, goalX, goalY, buf, move)
+    cellSize, goalX, goalY = checknumber(cellSize, 3, "rectCheck"), checknumber(goalX, 4, "rectCheck"),
+      checknumber(goalY, 5, "rectCheck")
+    checktable(buf, 6, "rectCheck")
+    local w, p = enter(h, "rectCheck")
+    local id = checkitem(h, w, x, 2, "rectCheck")
+    local hits = rectHitS
+    local n = C.c3World_RectCheck(w, id, cellSize, goalX, goalY, hits, RECT_HITS, rectOutS, p.last)
+    if n > RECT_HITS then
+      n = -2
+    end
+    if n >= 0 and move then
+      local r = C.c3World_GetItemRect(w, id)
+      C.c3World_SetItemRect(w, id, rectOutS[0], rectOutS[1], r[2], r[3]) -- (its slot has room: no allocation)
+    end
+    -- (read while pinned: this depth's scratch is the call's until unpin)
+    for i = 0, n - 1 do
+      buf[i + 1] = itemkey(w, hits[i].item)
+    end
+    unpin(h)
+    return n
+  end)
 
   --- _depths() -> the depths of the calls in progress that hold scratch:
   -- the world's (their pins), the shapes', the meshes' (each 0 between the

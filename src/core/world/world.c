@@ -92,6 +92,8 @@ struct c3World
 	int planeCount;
 	int planeCapacity;
 	size_t shapeBytes; ///< the items' copies of their shapes
+	double* rects;     ///< per slot x, y, w, h (c3World_SetItemRect), w = 0 for none; rectCapacity slots
+	int rectCapacity;
 };
 
 static size_t c3ItemBlockBytes(int capacity)
@@ -143,6 +145,7 @@ void c3DestroyWorld(c3World* world)
 	c3Free(&world->allocator, world->itemBlock, c3ItemBlockBytes(world->capacity));
 	c3Free(&world->allocator, world->meta, sizeof(c3ItemMeta) * (size_t)world->capacity);
 	c3Free(&world->allocator, world->planes, sizeof(int) * (size_t)world->planeCapacity);
+	c3Free(&world->allocator, world->rects, 4 * sizeof(double) * (size_t)world->rectCapacity);
 	c3DestroyDynamicTree(world->staticTree);
 	c3DestroyDynamicTree(world->movingTree);
 	c3Allocator allocator = world->allocator;
@@ -492,6 +495,10 @@ void c3World_RemoveItem(c3World* world, int item)
 		return;
 	}
 	c3Unplace(world, item);
+	if (item < world->rectCapacity)
+	{
+		world->rects[4 * (size_t)item + 2] = 0.0; // (no rectangle: the slot's next item sets its own)
+	}
 	c3WorldItem* it = &world->items[item];
 	it->type = c3_itemFree;
 	it->nextFree = world->freeList;
@@ -1238,4 +1245,44 @@ void c3World_Contacts(const c3World* world, c3WorldShape mover, int ignore, c3Wo
 	}
 	c3ContactContext c = {mover, ignore, fcn, context, stats, -1, 0, false};
 	c3WalkBox(world, bounds, c3ContactItem, &c, stats);
+}
+
+// -- rectangles (bump.lua's API) ---------------------------------------------------------------
+
+bool c3World_SetItemRect(c3World* world, int item, double x, double y, double w, double h)
+{
+	if (!c3World_IsItem(world, item))
+	{
+		return false;
+	}
+	if (item >= world->rectCapacity)
+	{
+		int capacity = world->capacity; // (at least item + 1)
+		double* rects = (double*)c3GrowArray(&world->allocator, world->rects, 4 * sizeof(double), world->rectCapacity,
+											 world->rectCapacity, capacity);
+		if (rects == NULL)
+		{
+			return false;
+		}
+		memset(rects + 4 * (size_t)world->rectCapacity, 0,
+			   4 * sizeof(double) * (size_t)(capacity - world->rectCapacity));
+		world->rects = rects;
+		world->rectCapacity = capacity;
+	}
+	double* r = world->rects + 4 * (size_t)item;
+	r[0] = x;
+	r[1] = y;
+	r[2] = w;
+	r[3] = h;
+	return true;
+}
+
+const double* c3World_GetItemRect(const c3World* world, int item)
+{
+	if (!c3World_IsItem(world, item) || item >= world->rectCapacity)
+	{
+		return NULL;
+	}
+	const double* r = world->rects + 4 * (size_t)item;
+	return r[2] > 0.0 ? r : NULL;
 }

@@ -437,4 +437,41 @@ C3_API int c3World_SweepItemInto(const c3World* world, int item, const c3Vec3* d
 C3_API int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover, int ignore, c3WorldContact* contacts,
 								int capacity, c3WorldStats* stats);
 
+// -- rectangles: bump.lua's API (lua/collide/bump.lua) ------------------------------------------
+
+/// An item's 2D rectangle, beside its shape: x, y its top-left corner, w, h
+/// its size (> 0). false for a non-item, or no memory. (Removing the item
+/// takes it away.)
+C3_API bool c3World_SetItemRect(c3World* world, int item, double x, double y, double w, double h);
+
+/// Item's rectangle (4 doubles: x, y, w, h) or NULL when it has none.
+C3_API const double* c3World_GetItemRect(const c3World* world, int item);
+
+/// A collision of c3World_RectCheck, as bump.lua's record has it.
+typedef struct c3RectHit
+{
+	int item;      ///< the other item
+	int overlaps;  ///< 1 when the rectangles overlapped where the projection began
+	double ti;     ///< the fraction of the projection's move at first contact; minus the area shared when overlapping
+	double nx, ny; ///< the normal, out of the other item
+	double tx, ty; ///< where the rectangle touches
+	double x, y;   ///< where the projection began (the rectangle's corner)
+	double dx, dy; ///< the projection's move
+	double sx, sy; ///< the goal the slide set
+} c3RectHit;
+
+/// bump.lua's check of item's rectangle toward (goalX, goalY) where every
+/// other item's response is "slide" (bump's default filter), with bump's
+/// arithmetic to the bit: each projection looks at the items whose boxes in
+/// the world overlap the box of its cells of bump's grid of cellSize
+/// (shrunk by a quarter cell: whole cells, as lua/collide/bump.lua keeps
+/// its items' boxes), skips the item and those met already, and takes the
+/// first collision by time, then distance. Writes the collisions in order
+/// into hits (the first capacity of them), the goal reached into out[0],
+/// out[1], and returns their count; -1 when item has no rectangle, -2 when
+/// a projection finds an item with none or more items than it holds (1024),
+/// or more than 1024 collisions (the caller then checks in Lua).
+C3_API int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY,
+							 c3RectHit* hits, int capacity, double* out, c3WorldStats* stats);
+
 #endif
