@@ -81,6 +81,33 @@ local function nearestCorner(x, y, w, h, px, py)
   return nearer(px, x, x + w), nearer(py, y, y + h)
 end
 
+-- One side of the rectangle for segmentIndices: the side's p and q, its
+-- normal, and the range and normals so far; the range and normals after it,
+-- or nil when the segment misses.
+local function clipSide(p, q, nx, ny, ti1, ti2, nx1, ny1, nx2, ny2)
+  if p == 0 then
+    if q <= 0 then
+      return nil
+    end
+  else
+    local r = q / p
+    if p < 0 then
+      if r > ti2 then
+        return nil
+      elseif r > ti1 then
+        ti1, nx1, ny1 = r, nx, ny
+      end
+    else
+      if r < ti1 then
+        return nil
+      elseif r < ti2 then
+        ti2, nx2, ny2 = r, nx, ny
+      end
+    end
+  end
+  return ti1, ti2, nx1, ny1, nx2, ny2
+end
+
 -- Liang-Barsky: the part [ti1, ti2] of the segment (x1, y1) (x2, y2),
 -- within the given range of t, inside the rectangle, and the normals of the
 -- sides where it enters and leaves; nil when it misses. The normals are
@@ -89,38 +116,23 @@ local function segmentIndices(x, y, w, h, x1, y1, x2, y2, ti1, ti2)
   ti1, ti2 = ti1 or 0, ti2 or 1
   local dx, dy = x2 - x1, y2 - y1
   local nx1, ny1, nx2, ny2 = 0, 0, 0, 0
-  -- The four sides: left, right, top, bottom (normal, p, q).
-  for side = 1, 4 do
-    local nx, ny, p, q
-    if side == 1 then
-      nx, ny, p, q = -1, 0, -dx, x1 - x
-    elseif side == 2 then
-      nx, ny, p, q = 1, 0, dx, x + w - x1
-    elseif side == 3 then
-      nx, ny, p, q = 0, -1, -dy, y1 - y
-    else
-      nx, ny, p, q = 0, 1, dy, y + h - y1
-    end
-    if p == 0 then
-      if q <= 0 then
-        return nil
-      end
-    else
-      local r = q / p
-      if p < 0 then
-        if r > ti2 then
-          return nil
-        elseif r > ti1 then
-          ti1, nx1, ny1 = r, nx, ny
-        end
-      else
-        if r < ti1 then
-          return nil
-        elseif r < ti2 then
-          ti2, nx2, ny2 = r, nx, ny
-        end
-      end
-    end
+  -- The four sides in bump's order: left, right, top, bottom (as calls:
+  -- LuaJIT compiles no loop over them).
+  ti1, ti2, nx1, ny1, nx2, ny2 = clipSide(-dx, x1 - x, -1, 0, ti1, ti2, nx1, ny1, nx2, ny2)
+  if ti1 == nil then
+    return nil
+  end
+  ti1, ti2, nx1, ny1, nx2, ny2 = clipSide(dx, x + w - x1, 1, 0, ti1, ti2, nx1, ny1, nx2, ny2)
+  if ti1 == nil then
+    return nil
+  end
+  ti1, ti2, nx1, ny1, nx2, ny2 = clipSide(-dy, y1 - y, 0, -1, ti1, ti2, nx1, ny1, nx2, ny2)
+  if ti1 == nil then
+    return nil
+  end
+  ti1, ti2, nx1, ny1, nx2, ny2 = clipSide(dy, y + h - y1, 0, 1, ti1, ti2, nx1, ny1, nx2, ny2)
+  if ti1 == nil then
+    return nil
   end
   return ti1, ti2, nx1, ny1, nx2, ny2
 end
@@ -144,11 +156,22 @@ local function squareDistance(x1, y1, w1, h1, x2, y2, w2, h2)
   return dx * dx + dy * dy
 end
 
+-- The table at key of a record to fill again (made anew if a game took it).
+local function subtable(record, key)
+  local t = rawget(record, key)
+  if type(t) ~= "table" then
+    t = {}
+    record[key] = t
+  end
+  return t
+end
+
 -- The collision of rectangle 1 moving to (goalX, goalY) with rectangle 2,
 -- as bump's record (overlaps, ti, move, normal, touch, itemRect,
 -- otherRect), or nil. ti is the fraction of the move at first contact, or,
 -- for rectangles that overlap at the start, minus the area they share.
-local function detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
+-- (into, given, is a record to fill: its tables are filled, not made.)
+local function detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY, into)
   goalX, goalY = goalX or x1, goalY or y1
   local dx, dy = goalX - x1, goalY - y1
   local x, y, w, h = difference(x1, y1, w1, h1, x2, y2, w2, h2)
@@ -193,6 +216,20 @@ local function detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
   else
     tx, ty = x1 + dx * ti, y1 + dy * ti
   end
+  if into then
+    into.overlaps, into.ti = overlaps, ti
+    local t = subtable(into, "move")
+    t.x, t.y = dx, dy
+    t = subtable(into, "normal")
+    t.x, t.y = nx, ny
+    t = subtable(into, "touch")
+    t.x, t.y = tx, ty
+    t = subtable(into, "itemRect")
+    t.x, t.y, t.w, t.h = x1, y1, w1, h1
+    t = subtable(into, "otherRect")
+    t.x, t.y, t.w, t.h = x2, y2, w2, h2
+    return into
+  end
   return {
     overlaps = overlaps,
     ti = ti,
@@ -211,7 +248,9 @@ bump.rect = {
   containsPoint = containsPoint,
   isIntersecting = intersecting,
   getSquareDistance = squareDistance,
-  detectCollision = detectCollision,
+  detectCollision = function(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
+    return detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
+  end,
 }
 
 -- -- bump's grid: cell coordinates (1-based), only to know which items it would visit ------------
@@ -392,6 +431,9 @@ function bump.newWorld(cellSize)
     _probe = collide.aabb(ORIGIN, ORIGIN),
     _rectMover = { w = 0, h = 0 },
     _met = {}, -- (the ids the core's check met: checkInCore)
+    _made = setmetatable({}, { __mode = "k" }), -- the records checkInCore made (filled again when given back)
+    _lists = {}, -- (lists lent to calls: takeList)
+    _spare = {}, -- (records checkInCore made and a cols table gave back, kept for the next)
     _center = collide.vec3(),
     _half = collide.vec3(),
     responses = {},
@@ -435,9 +477,27 @@ end
 
 -- The items bump's grid would visit for the cells cl..cr x ct..cb: a list
 -- of this call's own (a filter called on them may query the world again).
-local function inCells(self, cl, ct, cr, cb)
+local function inCells(self, cl, ct, cr, cb, list)
   local probe = cellBox(self, self._probe, cl, ct, cr, cb, self.cellSize / 4)
-  return self._core:queryBounds(probe, self._byId, {})
+  return self._core:queryBounds(probe, self._byId, list or {})
+end
+
+-- A list lent to one call at a time (a filter the call runs may call the
+-- world again), and given back.
+local function takeList(self)
+  local pool = self._lists
+  local n = #pool
+  local list = pool[n]
+  if list then
+    pool[n] = nil
+    return list
+  end
+  return {}
+end
+
+local function giveList(self, list)
+  local pool = self._lists
+  pool[#pool + 1] = list
 end
 
 -- Item added with its bounding rectangle (x, y, w, h) and, for the shapes
@@ -762,19 +822,28 @@ end
 -- arithmetic in Lua (the same bits, and Lua 5.3's integers where bump's
 -- are). false when the core leaves it to Lua (an item of another shape
 -- near, or too many).
-local function checkInCore(self, item, r, goalX, goalY, move)
+local function checkInCore(self, item, r, goalX, goalY, move, cols)
   local buf = self._met
   local n = self._core:rectCheck(r.id, self.cellSize, goalX, goalY, buf, move)
   if n < 0 then
     return false
   end
-  local byId, rects = self._byId, self.rects
+  local byId, rects, made = self._byId, self.rects, self._made
   local x, y, w, h = r.x, r.y, r.w, r.h
-  local cols = {}
+  cols = cols or {}
   for i = 1, n do
     local other = byId[buf[i]]
     local o = rects[other]
-    local col = detectCollision(x, y, w, h, o.x, o.y, o.w, o.h, goalX, goalY)
+    -- (a record this world made, given back in cols, or put by for it:
+    -- filled again)
+    local into = cols[i]
+    if not made[into] then
+      local spare = self._spare
+      local k = #spare
+      into = spare[k]
+      spare[k] = nil
+    end
+    local col = detectCollision(x, y, w, h, o.x, o.y, o.w, o.h, goalX, goalY, into)
     if not col then
       -- (not met after all: cannot be, bump's arithmetic is the same; were
       -- it so, the core's copy of the rectangle is put back, and Lua decides)
@@ -790,18 +859,57 @@ local function checkInCore(self, item, r, goalX, goalY, move)
         goalY = t.y
       end
     end
-    col.slide = { x = goalX, y = goalY }
+    local slid = into and rawget(col, "slide")
+    if type(slid) == "table" then
+      slid.x, slid.y = goalX, goalY
+    else
+      col.slide = { x = goalX, y = goalY }
+      made[col] = true
+    end
     cols[i] = col
     x, y = t.x, t.y
+  end
+  local spare = self._spare
+  for i = #cols, n + 1, -1 do
+    local rec = cols[i]
+    if made[rec] and #spare < 64 then
+      spare[#spare + 1] = rec
+    end
+    cols[i] = nil
   end
   return true, goalX, goalY, cols, n
 end
 
-function World:check(item, goalX, goalY, filter)
+-- The Lua check's collisions (cols, len) in the caller's table reuse,
+-- when given (its other entries cleared).
+local function intoTable(reuse, cols, len)
+  if reuse == nil then
+    return cols
+  end
+  for i = 1, len do
+    reuse[i] = cols[i]
+  end
+  for i = #reuse, len + 1, -1 do
+    reuse[i] = nil
+  end
+  return reuse
+end
+
+--- bump's check; beyond bump, cols (a table) is filled with the
+-- collisions and returned, its records made by this world filled again:
+-- with bump's default filter, a check makes no garbage.
+local function checkReuse(reuse, name)
+  if reuse ~= nil and type(reuse) ~= "table" then
+    fail((name or "cols") .. " must be a table or nil, but was " .. tostring(reuse) .. "(a " .. type(reuse) .. ")")
+  end
+end
+
+function World:check(item, goalX, goalY, filter, reuse)
+  checkReuse(reuse)
   if filter == nil and self.responses.slide == slide and not self._luaOnly then
     local r = rectOf(self, item)
     if r.geo == nil then
-      local done, ax, ay, cols, n = checkInCore(self, item, r, goalX or r.x, goalY or r.y)
+      local done, ax, ay, cols, n = checkInCore(self, item, r, goalX or r.x, goalY or r.y, false, reuse)
       if done then
         return ax, ay, cols, n
       end
@@ -843,14 +951,16 @@ function World:check(item, goalX, goalY, filter)
       end
     end
   end
-  return goalX, goalY, cols, len
+  return goalX, goalY, intoTable(reuse, cols, len), len
 end
 
-function World:move(item, goalX, goalY, filter)
+--- bump's move; cols as check's.
+function World:move(item, goalX, goalY, filter, reuse)
+  checkReuse(reuse)
   if filter == nil and self.responses.slide == slide and not self._luaOnly then
     local r = rectOf(self, item)
     if r.geo == nil then
-      local done, ax, ay, cols, n = checkInCore(self, item, r, goalX or r.x, goalY or r.y, true)
+      local done, ax, ay, cols, n = checkInCore(self, item, r, goalX or r.x, goalY or r.y, true, reuse)
       if done then
         -- (the core's copy of the rectangle moved already)
         if r.x ~= ax or r.y ~= ay then
@@ -861,7 +971,7 @@ function World:move(item, goalX, goalY, filter)
       end
     end
   end
-  local x, y, cols, len = self:check(item, goalX, goalY, filter)
+  local x, y, cols, len = self:check(item, goalX, goalY, filter, reuse)
   self:update(item, x, y)
   return x, y, cols, len
 end
@@ -870,8 +980,8 @@ end
 
 -- The candidates that the filter keeps (asked first, as bump asks it) and
 -- whose rectangle passes test(rect, x, y, w, h).
-local function matching(self, filter, test, x, y, w, h, candidates, n)
-  local items, len = {}, 0
+local function matching(self, filter, test, x, y, w, h, candidates, n, out)
+  local items, len = out or {}, 0
   local rects = self.rects
   for i = 1, n do
     local item = candidates[i]
@@ -879,6 +989,9 @@ local function matching(self, filter, test, x, y, w, h, candidates, n)
       len = len + 1
       items[len] = item
     end
+  end
+  for i = #items, len + 1, -1 do
+    items[i] = nil
   end
   return items, len
 end
@@ -907,15 +1020,35 @@ local function holdsPoint(r, x, y)
   return containsPoint(r.x, r.y, r.w, r.h, x, y)
 end
 
-function World:queryRect(x, y, w, h, filter)
+--- bump's queryRect; beyond bump, out (a table) is filled and returned:
+-- no garbage.
+function World:queryRect(x, y, w, h, filter, out)
   checkRect(x, y, w, h)
+  checkReuse(out, "out")
+  if filter == nil and not self._luaOnly then
+    -- (in the core, where every item there is a rectangle)
+    local items, len = self._core:rectQuery(self.cellSize, self._byId, out, x, y, w, h)
+    if items ~= -2 then
+      return items, len
+    end
+  end
   local cl, ct, cr, cb = cellRange(self.cellSize, x, y, w, h)
-  return matching(self, filter, overlapsRect, x, y, w, h, inCells(self, cl, ct, cr, cb))
+  local list = takeList(self)
+  local candidates, n = inCells(self, cl, ct, cr, cb, list)
+  local items, len = matching(self, filter, overlapsRect, x, y, w, h, candidates, n, out)
+  giveList(self, list)
+  return items, len
 end
 
-function World:queryPoint(x, y, filter)
+--- bump's queryPoint; out as queryRect's.
+function World:queryPoint(x, y, filter, out)
+  checkReuse(out, "out")
   local cx, cy = toCell(self.cellSize, x, y)
-  return matching(self, filter, holdsPoint, x, y, 0, 0, inCells(self, cx, cy, cx, cy))
+  local list = takeList(self)
+  local candidates, n = inCells(self, cx, cy, cx, cy, list)
+  local items, len = matching(self, filter, holdsPoint, x, y, 0, 0, candidates, n, out)
+  giveList(self, list)
+  return items, len
 end
 
 -- The items whose cells the segment passes through, with the part of the

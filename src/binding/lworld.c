@@ -1250,8 +1250,7 @@ static int world_rectcheck(lua_State* L)
 	}
 	if (n >= 0 && lua_toboolean(L, 7))
 	{
-		const double* r = c3World_GetItemRect(w->world, id);
-		c3World_SetItemRect(w->world, id, out[0], out[1], r[2], r[3]); // (its slot has room: no allocation)
+		c3World_MoveItemRect(w->world, id, out[0], out[1]);
 	}
 	// The ids read before the buffer grows (a finalizer may then run).
 	lua_Number keys[LC3_RECT_HITS];
@@ -1266,6 +1265,40 @@ static int world_rectcheck(lua_State* L)
 	}
 	lua_pushinteger(L, n);
 	return 1;
+}
+
+// w:rectQuery(cellSize, items, out, x, y, w, h) -> out, n:
+// c3World_RectQuery, the items (values of the items table by id) into out;
+// n < 0 (only n is returned) when the caller must query in Lua.
+static int world_rectquery(lua_State* L)
+{
+	lc3Handle* h = lc3_checkworld(L, "rectQuery");
+	double cellSize = luaL_checknumber(L, 2);
+	double x = luaL_checknumber(L, 5), y = luaL_checknumber(L, 6);
+	double width = luaL_checknumber(L, 7), height = luaL_checknumber(L, 8);
+	lc3ItemQuery q = lc3_itemquery(L, h, "rectQuery");
+	lc3World* w = lc3_worldof(L, h, "rectQuery");
+	int found[LC3_RECT_HITS];
+	int n = c3World_RectQuery(w->world, cellSize, x, y, width, height, found, LC3_RECT_HITS, &w->last);
+	if (n < 0 || n > LC3_RECT_HITS)
+	{
+		lua_pushinteger(L, -2);
+		return 1;
+	}
+	// The ids read before the out table grows (a finalizer may then run).
+	lua_Number ids[LC3_RECT_HITS];
+	for (int i = 0; i < n; ++i)
+	{
+		ids[i] = lc3_itemkey(w->world, found[i]);
+	}
+	for (int i = 0; i < n; ++i)
+	{
+		lc3_rawgetid(L, q.items, ids[i]);
+		lua_rawseti(L, q.out, i + 1);
+	}
+	lua_pushvalue(L, q.out);
+	lua_pushinteger(L, n);
+	return 2;
 }
 
 // The goal of world:move as world.lua reads it (a vec3, or a table with no
@@ -2000,6 +2033,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"step", world_step},
 	{"setRect", world_setrect},
 	{"rectCheck", world_rectcheck},
+	{"rectQuery", world_rectquery},
 	{"mover", world_newmover},
 	{NULL, NULL},
 };

@@ -733,6 +733,7 @@ int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover, int ig
 								int capacity, c3WorldStats* stats);
 bool c3World_SetItemRect(c3World* world, int item, double x, double y, double w, double h);
 const double* c3World_GetItemRect(const c3World* world, int item);
+bool c3World_MoveItemRect(c3World* world, int item, double x, double y);
 typedef struct c3RectHit
 {
 	int item;
@@ -746,4 +747,6 @@ typedef struct c3RectHit
 } c3RectHit;
 int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY,
 							 c3RectHit* hits, int capacity, double* out, c3WorldStats* stats);
+int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
+							 int capacity, c3WorldStats* stats);
 ]==]

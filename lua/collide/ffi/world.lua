@@ -63,6 +63,7 @@ return B.once("world", function()
   local shapeS, vecS, boundsS, rayS, hitS, infoS, filterS, defS, redirectS
   local vecD, contactS, contactD, contactI, contactU, contactB, defD, defI, defB, redirectD, rayD, boundsD
   local rectHitS, rectOutS
+  local AABB_BYTES = ffi.sizeof("c3AABB")
   local RECT_HITS = 64 -- (the collisions one rectCheck answers, as lworld.c's)
   local DoubleP, IntP = ffi.typeof("double*"), ffi.typeof("int32_t*")
   local UintP, ByteP = ffi.typeof("uint32_t*"), ffi.typeof("uint8_t*")
@@ -177,7 +178,9 @@ return B.once("world", function()
     argerror(1, fname, format("world expected, got %s", typename(h)))
   end
 
-  -- The open world of h, pinned (p, world), or the error.
+  -- The open world of h, pinned, its data p and its stats' struct (state.last:
+  -- last read anew would box a reference where the interpreter runs), or
+  -- the error.
   local function enter(h, fname)
     local state = istype(CoreT, h) and states[h]
     if not state then
@@ -191,7 +194,7 @@ return B.once("world", function()
       unpin(h)
       badworld(h, fname)
     end
-    return w, p
+    return w, p, state.last
   end
 
   -- The world of a handle a call pins (enter): the handle's, or, when a
@@ -356,7 +359,10 @@ return B.once("world", function()
   -- The c3WorldShape of a shape value (type t) in shapeS.
   local function setshape(t, x)
     local s = shapeS[0]
-    s.type, s.shape, s.mesh = t, cast(ptrs[t], x), nil
+    -- (the value itself: its struct, the core's, is its only member, and a
+    -- cdata struct stored in a void* is its address, with no cast, which
+    -- the interpreter would box)
+    s.type, s.shape, s.mesh = t, x, nil
     return shapeS
   end
 
@@ -632,12 +638,12 @@ return B.once("world", function()
   end)
 
   methods.stats = api(function(h)
-    local w, p = enter(h, "stats")
+    local w, _, last = enter(h, "stats")
     C.c3World_GetInfoPtr(w, infoS)
     local info = infoS[0]
     local items, sn, sh, mn, mh, planes, bytes = info.items, info.staticNodes, info.staticHeight, info.movingNodes,
       info.movingHeight, info.planes, tonumber(info.bytes)
-    local ln, li = p.last.nodes, p.last.items
+    local ln, li = last.nodes, last.items
     unpin(h)
     return {
       items = items,
@@ -732,12 +738,12 @@ return B.once("world", function()
   -- its argument x) finds, into a scratch grown until they fit: the scratch
   -- and their count. (A finalizer's call in the growth takes a scratch set
   -- of its own depth: x is still this call's.)
-  local function collect(fn, w, x, p)
+  local function collect(fn, w, x, last)
     local s = takescratch()
-    local n = fn(w, x, s.items, s.capacity, p.last)
+    local n = fn(w, x, s.items, s.capacity, last)
     if n > s.capacity then
       s = grown(s, n)
-      n = fn(w, x, s.items, s.capacity, p.last)
+      n = fn(w, x, s.items, s.capacity, last)
     end
     return s, n
   end
@@ -752,25 +758,28 @@ return B.once("world", function()
   end
 
   methods.queryBounds = api(function(h, box, items, out)
-    local w, p = enter(h, "queryBounds")
+    local w, _, last = enter(h, "queryBounds")
     if not istype(B.ctypes[AABB], box) then
       unpin(h)
       checktype(box, AABB, 2, "queryBounds")
     end
     itemquery(h, items, out, "queryBounds")
-    local s, n = collect(C.c3World_QueryBoundsInto, w, cast(ptrs[AABB], box), p)
+    -- (copied into this depth's scratch: a cast would be boxed where the
+    -- interpreter runs this)
+    copy(boundsS, box, AABB_BYTES)
+    local s, n = collect(C.c3World_QueryBoundsInto, w, boundsS, last)
     return finishquery(h, s, n, items, out, "queryBounds")
   end)
 
   methods.queryShape = api(function(h, v, items, out)
-    local w, p = enter(h, "queryShape")
+    local w, _, last = enter(h, "queryShape")
     local t = typeof(v)
     if t == nil or t == B.VEC3 then
       unpin(h)
       B.checkshape(v, 2, "queryShape")
     end
     itemquery(h, items, out, "queryShape")
-    local s, n = collect(C.c3World_QueryShapeInto, w, setshape(t, v), p)
+    local s, n = collect(C.c3World_QueryShapeInto, w, setshape(t, v), last)
     return finishquery(h, s, n, items, out, "queryShape")
   end)
 
@@ -778,18 +787,18 @@ return B.once("world", function()
     enter(h, "queryPoint")
     unpin(h)
     local x, y, z = checkpoint(point, 2, "queryPoint", "point")
-    local w, p = enter(h, "queryPoint")
+    local w, _, last = enter(h, "queryPoint")
     itemquery(h, items, out, "queryPoint")
     vecD[0], vecD[1], vecD[2] = x, y, z
-    local s, n = collect(C.c3World_QueryPointInto, w, vecS, p)
+    local s, n = collect(C.c3World_QueryPointInto, w, vecS, last)
     return finishquery(h, s, n, items, out, "queryPoint")
   end)
 
   methods.overlapping = api(function(h, x, items, out)
-    local w, p = enter(h, "overlapping")
+    local w, _, last = enter(h, "overlapping")
     local id = checkitem(h, w, x, 2, "overlapping")
     itemquery(h, items, out, "overlapping")
-    local s, n = collect(C.c3World_QueryOverlappingInto, w, id, p)
+    local s, n = collect(C.c3World_QueryOverlappingInto, w, id, last)
     if n < 0 then
       gone(h, x, 2, "overlapping")
     end
@@ -895,8 +904,8 @@ return B.once("world", function()
       badworld(h, "raycast")
     end
     local ox, oy, oz, dx, dy, dz, t = checkray(origin, direction, maxT, "raycast")
-    local w, p = enter(h, "raycast")
-    C.c3World_RayCastClosestPtr(w, setray(ox, oy, oz, dx, dy, dz, t), hitS, p.last)
+    local w, _, last = enter(h, "raycast")
+    C.c3World_RayCastClosestPtr(w, setray(ox, oy, oz, dx, dy, dz, t), hitS, last)
     local hit = hitS[0]
     if hit.item < 0 then
       unpin(h)
@@ -917,13 +926,13 @@ return B.once("world", function()
     end
     local ox, oy, oz, dx, dy, dz, t = checkray(origin, direction, maxT, "raycastAll")
     checktable(buf, 5, "raycastAll")
-    local w, p = enter(h, "raycastAll")
+    local w, _, last = enter(h, "raycastAll")
     setray(ox, oy, oz, dx, dy, dz, t)
     local s = takescratch()
-    local n = C.c3World_RayCastInto(w, rayS, s.hits, s.capacity, p.last)
+    local n = C.c3World_RayCastInto(w, rayS, s.hits, s.capacity, last)
     if n > s.capacity then
       s = grown(s, n)
-      n = C.c3World_RayCastInto(w, rayS, s.hits, s.capacity, p.last)
+      n = C.c3World_RayCastInto(w, rayS, s.hits, s.capacity, last)
     end
     orderhits(h, s, n)
     unpin(h)
@@ -949,14 +958,14 @@ return B.once("world", function()
     local t = checkmover(v, 2, "sweep")
     local dx, dy, dz = checkpoint(delta, 3, "sweep", "delta")
     checktable(buf, 4, "sweep")
-    local w, p = enter(h, "sweep")
+    local w, _, last = enter(h, "sweep")
     local s = takescratch()
     local d = vecS[0]
     d.x, d.y, d.z = dx, dy, dz
-    local n = C.c3World_SweepInto(w, setshape(t, v), vecS, -1, s.hits, s.capacity, p.last)
+    local n = C.c3World_SweepInto(w, setshape(t, v), vecS, -1, s.hits, s.capacity, last)
     if n > s.capacity then
       s = grown(s, n)
-      n = C.c3World_SweepInto(w, setshape(t, v), vecS, -1, s.hits, s.capacity, p.last)
+      n = C.c3World_SweepInto(w, setshape(t, v), vecS, -1, s.hits, s.capacity, last)
     end
     orderhits(h, s, n)
     unpin(h)
@@ -977,8 +986,8 @@ return B.once("world", function()
     gx, gy, gz = checkcoordinate(gx, 3, "move", "goal x"), checkcoordinate(gy, 4, "move", "goal y"),
       checkcoordinate(gz, 5, "move", "goal z")
     checktable(buf, 6, "move")
-    local p
-    w, p = enter(h, "move")
+    local _, last
+    w, _, last = enter(h, "move")
     id = checkitem(h, w, x, 2, "move")
     local v = state.written[id]
     if v == nil then
@@ -1001,11 +1010,11 @@ return B.once("world", function()
     end
     local fx, fy, fz = vecD[0], vecD[1], vecD[2]
     vecD[0], vecD[1], vecD[2] = gx - fx, gy - fy, gz - fz
-    local n = C.c3World_SweepItemInto(w, id, vecS, s.hits, s.capacity, p.last)
+    local n = C.c3World_SweepItemInto(w, id, vecS, s.hits, s.capacity, last)
     if n > s.capacity then
       s = grown(s, n)
       vecD[0], vecD[1], vecD[2] = gx - fx, gy - fy, gz - fz
-      n = C.c3World_SweepItemInto(w, id, vecS, s.hits, s.capacity, p.last)
+      n = C.c3World_SweepItemInto(w, id, vecS, s.hits, s.capacity, last)
     end
     if n < 0 then
       gone(h, x, 2, "move")
@@ -1632,16 +1641,15 @@ return B.once("world", function()
     cellSize, goalX, goalY = checknumber(cellSize, 3, "rectCheck"), checknumber(goalX, 4, "rectCheck"),
       checknumber(goalY, 5, "rectCheck")
     checktable(buf, 6, "rectCheck")
-    local w, p = enter(h, "rectCheck")
+    local w, _, last = enter(h, "rectCheck")
     local id = checkitem(h, w, x, 2, "rectCheck")
     local hits = rectHitS
-    local n = C.c3World_RectCheck(w, id, cellSize, goalX, goalY, hits, RECT_HITS, rectOutS, p.last)
+    local n = C.c3World_RectCheck(w, id, cellSize, goalX, goalY, hits, RECT_HITS, rectOutS, last)
     if n > RECT_HITS then
       n = -2
     end
     if n >= 0 and move then
-      local r = C.c3World_GetItemRect(w, id)
-      C.c3World_SetItemRect(w, id, rectOutS[0], rectOutS[1], r[2], r[3]) -- (its slot has room: no allocation)
+      C.c3World_MoveItemRect(w, id, rectOutS[0], rectOutS[1])
     end
     -- (read while pinned: this depth's scratch is the call's until unpin)
     for i = 0, n - 1 do
@@ -1649,6 +1657,25 @@ return B.once("world", function()
     end
     unpin(h)
     return n
+  end)
+
+  -- w:rectQuery(cellSize, items, out, x, y, w, h) -> out, n: the items
+  -- c3World_RectQuery finds, their values (items, by id) into out; n < 0
+  -- (only n returned): query in Lua.
+  methods.rectQuery = api(function(h, cellSize, items, out, x, y, rw, rh)
+    cellSize = checknumber(cellSize, 2, "rectQuery")
+    x, y = checknumber(x, 5, "rectQuery"), checknumber(y, 6, "rectQuery")
+    rw, rh = checknumber(rw, 7, "rectQuery"), checknumber(rh, 8, "rectQuery")
+    local w, _, last = enter(h, "rectQuery")
+    itemquery(h, items, out, "rectQuery")
+    local s = takescratch()
+    local n = C.c3World_RectQuery(w, cellSize, x, y, rw, rh, s.items, s.capacity, last)
+    if n < 0 or n > s.capacity then
+      givescratch(s)
+      unpin(h)
+      return -2
+    end
+    return finishquery(h, s, n, items, out, "rectQuery")
   end)
 
   --- _depths() -> the depths of the calls in progress that hold scratch:
@@ -1667,7 +1694,8 @@ return B.once("world", function()
     local h = new(CoreT)
     local p = cast(CoreP, h)
     p.world = w
-    local state = { shapes = {}, written = {}, capsules = {}, meshes = {}, p = p, w = w, closing = false }
+    local state = { shapes = {}, written = {}, capsules = {}, meshes = {}, p = p, w = w, closing = false,
+      last = p.last }
     states[h] = state
     gc(h, finalizer(state))
     return h

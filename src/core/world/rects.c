@@ -200,6 +200,24 @@ static bool c3Visited(const int* visited, int count, int item)
 	return false;
 }
 
+// The items whose boxes overlap the box of the cells (of cellSize) of the
+// rectangle (left, top, width, height) shrunk by a quarter cell (bump.lua's
+// inCells, whose cells come from bump's grid), into candidates; their
+// count, or -2 when there are more than it holds.
+static int c3RectCandidates(const c3World* world, double cellSize, double left, double top, double width, double height,
+							int* candidates, c3WorldStats* stats)
+{
+	double cl = floor(left / cellSize) + 1.0, ct = floor(top / cellSize) + 1.0;
+	double cr = c3LuaMax(cl, ceil((left + width) / cellSize)), cb = c3LuaMax(ct, ceil((top + height) / cellSize));
+	double inset = cellSize / 4.0;
+	double x0 = (cl - 1.0) * cellSize + inset, y0 = (ct - 1.0) * cellSize + inset;
+	double bw = cr * cellSize - (cl - 1.0) * cellSize - 2.0 * inset;
+	double bh = cb * cellSize - (ct - 1.0) * cellSize - 2.0 * inset;
+	c3AABB box = {{x0 + bw / 2.0, y0 + bh / 2.0, 0.0}, {bw / 2.0, bh / 2.0, 0.0}};
+	int n = c3World_QueryBoundsInto(world, &box, candidates, c3_rectCandidates, stats);
+	return n > c3_rectCandidates ? -2 : n;
+}
+
 // One projection of the rectangle r to (goalX, goalY): its first collision
 // (by time, then distance) with an item not visited, in *best; 0 for none,
 // 1 for one, -2 when an item it looks at has no rectangle or it finds more
@@ -210,20 +228,11 @@ static int c3ProjectRect(const c3World* world, double cellSize, const double* r,
 	double x = r[0], y = r[1], w = r[2], h = r[3];
 	double left = c3LuaMin(goalX, x), top = c3LuaMin(goalY, y);
 	double right = c3LuaMax(goalX + w, x + w), bottom = c3LuaMax(goalY + h, y + h);
-	double cw = right - left, ch = bottom - top;
-	double cl = floor(left / cellSize) + 1.0, ct = floor(top / cellSize) + 1.0;
-	double cr = c3LuaMax(cl, ceil((left + cw) / cellSize)), cb = c3LuaMax(ct, ceil((top + ch) / cellSize));
-	// The box of those cells shrunk by a quarter cell (bump.lua's inCells).
-	double inset = cellSize / 4.0;
-	double x0 = (cl - 1.0) * cellSize + inset, y0 = (ct - 1.0) * cellSize + inset;
-	double bw = cr * cellSize - (cl - 1.0) * cellSize - 2.0 * inset;
-	double bh = cb * cellSize - (ct - 1.0) * cellSize - 2.0 * inset;
-	c3AABB box = {{x0 + bw / 2.0, y0 + bh / 2.0, 0.0}, {bw / 2.0, bh / 2.0, 0.0}};
 	int candidates[c3_rectCandidates];
-	int n = c3World_QueryBoundsInto(world, &box, candidates, c3_rectCandidates, stats);
-	if (n > c3_rectCandidates)
+	int n = c3RectCandidates(world, cellSize, left, top, right - left, bottom - top, candidates, stats);
+	if (n < 0)
 	{
-		return -2;
+		return n;
 	}
 	int found = 0;
 	double bestDistance = 0.0;
@@ -307,5 +316,39 @@ int c3World_RectCheck(const c3World* world, int item, double cellSize, double go
 	}
 	out[0] = goalX;
 	out[1] = goalY;
+	return count;
+}
+
+int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
+					  int capacity, c3WorldStats* stats)
+{
+	if (!(cellSize > 0.0))
+	{
+		return -2;
+	}
+	int candidates[c3_rectCandidates];
+	int n = c3RectCandidates(world, cellSize, x, y, w, h, candidates, stats);
+	if (n < 0)
+	{
+		return n;
+	}
+	int count = 0;
+	for (int i = 0; i < n; ++i)
+	{
+		const double* o = c3World_GetItemRect(world, candidates[i]);
+		if (o == NULL)
+		{
+			return -2;
+		}
+		// bump's isIntersecting
+		if (x < o[0] + o[2] && o[0] < x + w && y < o[1] + o[3] && o[1] < y + h)
+		{
+			if (count < capacity)
+			{
+				items[count] = candidates[i];
+			}
+			++count;
+		}
+	}
 	return count;
 }

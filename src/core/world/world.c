@@ -1286,3 +1286,15 @@ const double* c3World_GetItemRect(const c3World* world, int item)
 	const double* r = world->rects + 4 * (size_t)item;
 	return r[2] > 0.0 ? r : NULL;
 }
+
+bool c3World_MoveItemRect(c3World* world, int item, double x, double y)
+{
+	if (c3World_GetItemRect(world, item) == NULL)
+	{
+		return false;
+	}
+	double* r = world->rects + 4 * (size_t)item;
+	r[0] = x;
+	r[1] = y;
+	return true;
+}

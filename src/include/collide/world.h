@@ -447,6 +447,10 @@ C3_API bool c3World_SetItemRect(c3World* world, int item, double x, double y, do
 /// Item's rectangle (4 doubles: x, y, w, h) or NULL when it has none.
 C3_API const double* c3World_GetItemRect(const c3World* world, int item);
 
+/// Item's rectangle, its size kept, with its top-left corner at (x, y);
+/// false when it has none.
+C3_API bool c3World_MoveItemRect(c3World* world, int item, double x, double y);
+
 /// A collision of c3World_RectCheck, as bump.lua's record has it.
 typedef struct c3RectHit
 {
@@ -473,5 +477,14 @@ typedef struct c3RectHit
 /// or more than 1024 collisions (the caller then checks in Lua).
 C3_API int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY,
 							 c3RectHit* hits, int capacity, double* out, c3WorldStats* stats);
+
+/// bump.lua's queryRect with no filter: the items whose rectangles overlap
+/// the rectangle (x, y, w, h) (bump's isIntersecting), of those whose boxes
+/// in the world overlap its cells' box (as c3World_RectCheck's); the first
+/// capacity of them into items, in the order the world finds them. Returns
+/// their count; -2 when an item there has no rectangle or there are more
+/// than 1024 (the caller then queries in Lua).
+C3_API int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
+							 int capacity, c3WorldStats* stats);
 
 #endif
