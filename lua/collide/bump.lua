@@ -822,12 +822,23 @@ end
 -- arithmetic in Lua (the same bits, and Lua 5.3's integers where bump's
 -- are). false when the core leaves it to Lua (an item of another shape
 -- near, or too many).
+local recordsOf
+
 local function checkInCore(self, item, r, goalX, goalY, move, cols)
-  local buf = self._met
-  local n = self._core:rectCheck(r.id, self.cellSize, goalX, goalY, buf, move)
+  local n = self._core:rectCheck(r.id, self.cellSize, goalX, goalY, self._met, move)
   if n < 0 then
     return false
   end
+  local done, ax, ay, list = recordsOf(self, item, r, goalX, goalY, n, cols)
+  return done, ax, ay, list, n
+end
+
+-- The records of the n items the core's check met (their ids in
+-- self._met), made (or filled again in cols) with bump's arithmetic in
+-- Lua: true, the goal reached and the records; false when the core found
+-- one Lua does not (cannot be: bump's arithmetic is the same).
+function recordsOf(self, item, r, goalX, goalY, n, cols)
+  local buf = self._met
   local byId, rects, made = self._byId, self.rects, self._made
   local x, y, w, h = r.x, r.y, r.w, r.h
   cols = cols or {}
@@ -877,7 +888,7 @@ local function checkInCore(self, item, r, goalX, goalY, move, cols)
     end
     cols[i] = nil
   end
-  return true, goalX, goalY, cols, n
+  return true, goalX, goalY, cols
 end
 
 -- The Lua check's collisions (cols, len) in the caller's table reuse,
@@ -956,19 +967,43 @@ end
 
 --- bump's move; cols as check's.
 function World:move(item, goalX, goalY, filter, reuse)
-  checkReuse(reuse)
-  if filter == nil and self.responses.slide == slide and not self._luaOnly then
-    local r = rectOf(self, item)
-    if r.geo == nil then
-      local done, ax, ay, cols, n = checkInCore(self, item, r, goalX or r.x, goalY or r.y, true, reuse)
-      if done then
-        -- (the core's copy of the rectangle moved already)
-        if r.x ~= ax or r.y ~= ay then
-          r.x, r.y = ax, ay
+  if reuse ~= nil then
+    checkReuse(reuse)
+  end
+  local r = self.rects[item]
+  if filter == nil and r and r.geo == nil and self.responses.slide == slide and not self._luaOnly then
+    goalX, goalY = goalX or r.x, goalY or r.y
+    local n = self._core:rectCheck(r.id, self.cellSize, goalX, goalY, self._met, true)
+    local done, ax, ay, cols = n == 0, goalX, goalY, reuse
+    if n == 0 then
+      -- (met nothing: the common case, here)
+      if cols then
+        local spare, made = self._spare, self._made
+        for i = #cols, 1, -1 do
+          local rec = cols[i]
+          if made[rec] and #spare < 64 then
+            spare[#spare + 1] = rec
+          end
+          cols[i] = nil
+        end
+      else
+        cols = {}
+      end
+    elseif n > 0 then
+      done, ax, ay, cols = recordsOf(self, item, r, goalX, goalY, n, reuse)
+    end
+    if done then
+      -- (the core's copy of the rectangle moved already: its cells)
+      if r.x ~= ax or r.y ~= ay then
+        r.x, r.y = ax, ay
+        local cs = self.cellSize
+        local cl, ct = floor(ax / cs) + 1, floor(ay / cs) + 1
+        local cr, cb = max(cl, ceil((ax + r.w) / cs)), max(ct, ceil((ay + r.h) / cs))
+        if cl ~= r.cl or ct ~= r.ct or cr ~= r.cr or cb ~= r.cb then
           placeCells(self, r)
         end
-        return ax, ay, cols, n
       end
+      return ax, ay, cols, n
     end
   end
   local x, y, cols, len = self:check(item, goalX, goalY, filter, reuse)
