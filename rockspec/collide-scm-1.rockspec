@@ -100,6 +100,7 @@ build = {
         "src/core/shape/shape.c",
         "src/core/shape/sphere.c",
         "src/core/world/move.c",
+        "src/core/world/rects.c",
         "src/core/world/world.c",
         "src/core/world/world_into.c",
       },

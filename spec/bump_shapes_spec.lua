@@ -385,6 +385,62 @@ describe("collide.bump's shapes beyond bump", function()
     end
   end)
 
+  it("raycasts to the first item the segment enters, on every shape, with its point and normal", function()
+    for _, scale in ipairs({ 1e-2, 1, 1e3 }) do
+      local rng = Random.new(2795)
+      local world = bump.newWorld(64 * scale)
+      local items = {}
+      for k = 1, 25 do
+        items[k] = "s" .. k
+        addRandom(world, rng, items[k], KINDS[(k - 1) % #KINDS + 1], rng:uniform(-5, 5) * scale,
+          rng:uniform(-5, 5) * scale, 2 * scale)
+      end
+      local hits = 0
+      local shapes = {}
+      for _, it in ipairs(items) do
+        shapes[it] = shapeOf(world, it)
+      end
+      for case = 1, C.scaled(200) do
+        local x1, y1 = rng:uniform(-7, 7) * scale, rng:uniform(-7, 7) * scale
+        local x2, y2 = rng:uniform(-7, 7) * scale, rng:uniform(-7, 7) * scale
+        local item, px, py, nx, ny, t = world:raycast(x1, y1, x2, y2)
+        local where = ("scale %g, case %d"):format(scale, case)
+        -- The items the segment starts inside are not met: the spec's own
+        -- test, sampled before t (or along all of it), finds none entered
+        -- earlier.
+        local startsIn = {}
+        for _, it in ipairs(items) do
+          local sh = shapes[it]
+          local d = sh.circle and (sh.r - sqrt((x1 - sh.x) ^ 2 + (y1 - sh.y) ^ 2)) or inside(sh.points, x1, y1)
+          startsIn[it] = d > -1e-9 * scale
+        end
+        local upTo = t or 1
+        for k = 1, 99 do
+          local u = upTo * k / 100
+          local x, y = x1 + (x2 - x1) * u, y1 + (y2 - y1) * u
+          for _, it in ipairs(items) do
+            if not startsIn[it] then
+              local sh = shapes[it]
+              local d = sh.circle and (sh.r - sqrt((x - sh.x) ^ 2 + (y - sh.y) ^ 2)) or inside(sh.points, x, y)
+              assert(d <= 1e-9 * scale, where .. ": " .. it .. " entered before the hit")
+            end
+          end
+        end
+        if item then
+          hits = hits + 1
+          local sh = shapeOf(world, item)
+          local onBoundary = sh.circle and abs(sqrt((px - sh.x) ^ 2 + (py - sh.y) ^ 2) - sh.r)
+            or abs(inside(sh.points, px, py))
+          assert(onBoundary < 1e-9 * scale, where .. ": the point is off " .. item .. "'s boundary")
+          assert(abs(nx * nx + ny * ny - 1) < 1e-9, where)
+          assert(nx * (x2 - x1) + ny * (y2 - y1) <= 1e-12 * scale * scale, where .. ": the normal is not against it")
+          assert(abs(px - (x1 + (x2 - x1) * t)) <= 1e-9 * scale, where)
+        end
+      end
+      assert(hits > C.scaled(200) * 0.3, "hits: " .. hits)
+    end
+  end)
+
   describe("on tiles", function()
     -- A row of 20 tiles of 32 at y = 100, exactly aligned.
     local function floorWorld()

@@ -1154,4 +1154,43 @@ function World:querySegmentWithCoords(x1, y1, x2, y2, filter)
   return info, len
 end
 
+--- Beyond bump: the first item the segment from (x1, y1) to (x2, y2)
+-- enters (of those the filter keeps, called as querySegment's), on any
+-- shape: item, the point where it enters, the unit normal of the side it
+-- enters by (against the segment), and the fraction of the segment there;
+-- nil when it enters none. An item the segment starts inside is not met
+-- (the segment leaves it). Of two entered at the same point, the one the
+-- world finds first.
+function World:raycast(x1, y1, x2, y2, filter)
+  checkFinite(x1, "x1")
+  checkFinite(y1, "y1")
+  checkFinite(x2, "x2")
+  checkFinite(y2, "y2")
+  local dx, dy = x2 - x1, y2 - y1
+  local cl, ct, cr, cb = cellRange(self.cellSize, min(x1, x2), min(y1, y2), abs(dx), abs(dy))
+  local list = takeList(self)
+  local candidates, n = inCells(self, cl, ct, cr, cb, list)
+  local best, bt, bnx, bny = nil, huge, 0, 0
+  for i = 1, n do
+    local item = candidates[i]
+    if not filter or filter(item) then
+      local r = self.rects[item]
+      local t1, t2, nx, ny
+      if r.geo then
+        t1, t2, nx, ny = Shapes.clip(r, r.x, r.y, x1, y1, dx, dy)
+      else
+        t1, t2, nx, ny = segmentIndices(r.x, r.y, r.w, r.h, x1, y1, x2, y2, -huge, huge)
+      end
+      if t1 and t1 >= 0 and t1 <= 1 and t1 <= t2 and t1 < bt and (nx ~= 0 or ny ~= 0) then
+        best, bt, bnx, bny = item, t1, nx, ny
+      end
+    end
+  end
+  giveList(self, list)
+  if best == nil then
+    return nil
+  end
+  return best, x1 + dx * bt, y1 + dy * bt, bnx, bny, bt
+end
+
 return bump
