@@ -509,9 +509,9 @@ local function addItem(self, item, x, y, w, h, geo)
   self._byId[id] = item
   self.rects[item] = { x = x, y = y, w = w, h = h, cl = cl, ct = ct, cr = cr, cb = cb, shape = shape, id = id,
     geo = geo }
-  if geo == nil then
-    self._core:setRect(id, x, y, w, h) -- (for the core's check: World:check)
-  end
+  -- (for the core's checks and queries: a rectangle, or another shape's
+  -- bounds in the cells)
+  self._core:setRect(id, self.cellSize, x, y, w, h, geo == nil)
   self._count = self._count + 1
   return item
 end
@@ -661,9 +661,7 @@ function World:update(item, x, y, w, h)
       r.body = nil -- (its collide shape, for other shapes' moves: another size)
     end
     r.x, r.y, r.w, r.h = x, y, w, h
-    if r.geo == nil then
-      self._core:setRect(r.id, x, y, w, h)
-    end
+    self._core:setRect(r.id, self.cellSize, x, y, w, h, r.geo == nil)
     placeCells(self, r)
   end
 end
@@ -858,7 +856,7 @@ function recordsOf(self, item, r, goalX, goalY, n, cols)
     if not col then
       -- (not met after all: cannot be, bump's arithmetic is the same; were
       -- it so, the core's copy of the rectangle is put back, and Lua decides)
-      self._core:setRect(r.id, r.x, r.y, r.w, r.h)
+      self._core:setRect(r.id, self.cellSize, r.x, r.y, r.w, r.h, true)
       return false
     end
     col.other, col.item, col.type = other, item, "slide"

@@ -1210,19 +1210,19 @@ static int world_step(lua_State* L)
 	return 5;
 }
 
-// w:setRect(id, x, y, w, h): the item's rectangle (c3World_SetItemRect),
-// for lua/collide/bump.lua, which checks the numbers.
+// w:setRect(id, cellSize, x, y, w, h, rect) -> boolean: the item's
+// rectangle (c3World_SetItemRect; rect: true for a rectangle, false for
+// another shape's bounds), for lua/collide/bump.lua, which checks the
+// numbers; false when the world keeps none (the caller checks in Lua).
 static int world_setrect(lua_State* L)
 {
 	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "setRect"), "setRect");
 	int id = lc3_checkitem(L, w, 2, "setRect");
-	double x = luaL_checknumber(L, 3), y = luaL_checknumber(L, 4);
-	double width = luaL_checknumber(L, 5), height = luaL_checknumber(L, 6);
-	if (!c3World_SetItemRect(w->world, id, x, y, width, height))
-	{
-		return luaL_error(L, "not enough memory");
-	}
-	return 0;
+	double cellSize = luaL_checknumber(L, 3);
+	double x = luaL_checknumber(L, 4), y = luaL_checknumber(L, 5);
+	double width = luaL_checknumber(L, 6), height = luaL_checknumber(L, 7);
+	lua_pushboolean(L, c3World_SetItemRect(w->world, id, cellSize, x, y, width, height, lua_toboolean(L, 8)));
+	return 1;
 }
 
 enum

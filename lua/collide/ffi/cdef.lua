@@ -731,7 +731,8 @@ int c3World_SweepItemInto(const c3World* world, int item, const c3Vec3* delta, c
 								 c3WorldStats* stats);
 int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover, int ignore, c3WorldContact* contacts,
 								int capacity, c3WorldStats* stats);
-bool c3World_SetItemRect(c3World* world, int item, double x, double y, double w, double h);
+bool c3World_SetItemRect(c3World* world, int item, double cellSize, double x, double y, double w, double h,
+								int rect);
 const double* c3World_GetItemRect(const c3World* world, int item);
 bool c3World_MoveItemRect(c3World* world, int item, double x, double y);
 typedef struct c3RectHit

@@ -1618,19 +1618,15 @@ return B.once("world", function()
 
   -- -- rectangles, for collide.bump (lworld.c's setRect, rectCheck) ----------------------------
 
-  methods.setRect = api(function(h, x, rx, ry, rw, rh)
-    rx, ry = checknumber(rx, 3, "setRect"), checknumber(ry, 4, "setRect")
-    rw, rh = checknumber(rw, 5, "setRect"), checknumber(rh, 6, "setRect")
+  methods.setRect = api(function(h, x, cellSize, rx, ry, rw, rh, rect)
+    cellSize = checknumber(cellSize, 3, "setRect")
+    rx, ry = checknumber(rx, 4, "setRect"), checknumber(ry, 5, "setRect")
+    rw, rh = checknumber(rw, 6, "setRect"), checknumber(rh, 7, "setRect")
     local w = enter(h, "setRect")
     local id = checkitem(h, w, x, 2, "setRect")
-    if not C.c3World_SetItemRect(w, id, rx, ry, rw, rh) then
-      if not C.c3World_IsItem(w, id) then
-        gone(h, x, 2, "setRect")
-      end
-      unpin(h)
-      raise("not enough memory")
-    end
+    local done = C.c3World_SetItemRect(w, id, cellSize, rx, ry, rw, rh, rect and 1 or 0)
     unpin(h)
+    return done
   end)
 
   -- w:rectCheck(id, cellSize, goalX, goalY, buf [, move]) -> n: the ids

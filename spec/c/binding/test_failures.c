@@ -160,6 +160,46 @@ static const char* const s_chunk[] = {
 	"  count = (count or 0) + 1\n"
 	"  fails = (fails or 0) + failures\n"
 	"end\n",
+	// The rectangles of collide.bump: out of memory, setRect says false or
+	// the world stops answering checks and queries of rectangles (-2, then
+	// collide.bump checks in Lua): never a wrong answer, nor a raise.
+	"local function rects(set)\n"
+	"  local w, ids = core._newWorldCore(), {}\n"
+	"  for i = 1, 40 do ids[i] = w:add('r' .. i, core.aabb({i * 3, 0, 0}, {1, 1, 1})) end\n"
+	"  local buf, out = {}, {}\n"
+	"  for i = 1, 100 do buf[i] = 0; out[i] = 0 end\n"
+	"  local ok = set(w, ids)\n"
+	"  return w, ids, buf, out, ok\n"
+	"end\n"
+	"local function setAll(w, ids)\n"
+	"  local ok = true\n"
+	"  for i = 1, 40 do ok = w:setRect(ids[i], 8, i * 3 - 1, -1, 2, 2, true) and ok end\n"
+	"  return ok\n"
+	"end\n"
+	"local w0, ids0, buf0, out0 = rects(setAll)\n"
+	"local want, wantQ = w0:rectCheck(ids0[1], 8, 200, 0, buf0), select(2, w0:rectQuery(8, {}, out0, 0, -1, 60, 2))\n"
+	"assert(want == 1 and wantQ == 20, 'rects: ' .. want .. ', ' .. wantQ)\n"
+	"w0:close()\n"
+	"local broke = 0\n"
+	"for n = 0, 200 do\n"
+	"  local w, ids, buf, out = rects(function() return true end)\n"
+	"  failafter(n)\n"
+	"  local fine, ok = pcall(setAll, w, ids)\n"
+	"  failafter(-1)\n"
+	"  assert(fine, 'setRect raised when growth ' .. n .. ' failed: ' .. tostring(ok))\n"
+	"  local got = w:rectCheck(ids[1], 8, 200, 0, buf)\n"
+	"  local _, gotQ = w:rectQuery(8, {}, out, 0, -1, 60, 2)\n"
+	"  if got ~= want or gotQ ~= wantQ then\n"
+	"    assert((got == -2 or got == -1) and (gotQ == -2 or gotQ == nil), 'rects, growth ' .. n .. ' failed: '\n"
+	"      .. tostring(got) .. ', ' .. tostring(gotQ))\n"
+	"    broke = broke + 1\n"
+	"  end\n"
+	"  w:close()\n"
+	"  if ok and got == want then break end\n"
+	"end\n"
+	"assert(broke > 0, 'rects: no growth failed')\n"
+	"count = count + 1\n"
+	"fails = fails + broke\n",
 	NULL};
 
 // A reader of lua_load over the pieces of s_chunk (each under C99's 4095

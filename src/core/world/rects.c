@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
-// bump.lua's check of a rectangle in a world (collide/world.h,
-// c3World_RectCheck): the move loop of lua/collide/bump.lua for its
-// default filter, with bump's arithmetic in bump's order (doubles with no
-// contraction: the same bits as Lua's).
+// The rectangles of bump.lua's API (world/rects.h): each slot's rectangle,
+// and a grid of cells as bump's that lists the slots in each; bump's check
+// and queryRect over them (c3World_RectCheck, c3World_RectQuery), with
+// bump's arithmetic in bump's order (doubles with no contraction: the same
+// bits as Lua's).
+
+#include "world/rects.h"
 
 #include <math.h>
 #include <stddef.h>
-
-#include "collide/world.h"
+#include <stdint.h>
+#include <string.h>
 
 enum
 {
@@ -200,36 +203,363 @@ static bool c3Visited(const int* visited, int count, int item)
 	return false;
 }
 
-// The items whose boxes overlap the box of the cells (of cellSize) of the
-// rectangle (left, top, width, height) shrunk by a quarter cell (bump.lua's
-// inCells, whose cells come from bump's grid), into candidates; their
-// count, or -2 when there are more than it holds.
-static int c3RectCandidates(const c3World* world, double cellSize, double left, double top, double width, double height,
-							int* candidates, c3WorldStats* stats)
+// -- the store: rectangles by slot, and the grid ---------------------------------------------
+
+/// A cell of the grid: the slots whose rectangles cover it.
+typedef struct c3RectCell
 {
-	double cl = floor(left / cellSize) + 1.0, ct = floor(top / cellSize) + 1.0;
-	double cr = c3LuaMax(cl, ceil((left + width) / cellSize)), cb = c3LuaMax(ct, ceil((top + height) / cellSize));
-	double inset = cellSize / 4.0;
-	double x0 = (cl - 1.0) * cellSize + inset, y0 = (ct - 1.0) * cellSize + inset;
-	double bw = cr * cellSize - (cl - 1.0) * cellSize - 2.0 * inset;
-	double bh = cb * cellSize - (ct - 1.0) * cellSize - 2.0 * inset;
-	c3AABB box = {{x0 + bw / 2.0, y0 + bh / 2.0, 0.0}, {bw / 2.0, bh / 2.0, 0.0}};
-	int n = c3World_QueryBoundsInto(world, &box, candidates, c3_rectCandidates, stats);
-	return n > c3_rectCandidates ? -2 : n;
+	double cx, cy; ///< its numbers (bump's, 1-based; whole)
+	int* slots;
+	int count;
+	int capacity;
+	bool used; ///< (a place of the table in use)
+} c3RectCell;
+
+/// A slot's rectangle and the cells it covers.
+typedef struct c3RectSlot
+{
+	double rect[4];        ///< x, y, w, h
+	double cl, ct, cr, cb; ///< the cells, as bump's cellRange gives them
+	uint32_t stamp;        ///< the last search that took it
+	int kind;              ///< 0 none, 1 a rectangle, 2 the bounds of another shape
+} c3RectSlot;
+
+struct c3RectStore
+{
+	c3Allocator allocator;
+	double cellSize;
+	c3RectSlot* slots;
+	int slotCapacity;
+	c3RectCell* cells; ///< open addressing, cellCapacity a power of 2 (0: none yet)
+	int cellCapacity;
+	int cellCount;
+	uint32_t stamp;
+	bool broken; ///< memory ran out: the store answers no more
+};
+
+c3RectStore* c3CreateRectStore(const c3Allocator* allocator, double cellSize)
+{
+	c3RectStore* store = (c3RectStore*)c3Alloc(allocator, sizeof(c3RectStore));
+	if (store == NULL)
+	{
+		return NULL;
+	}
+	memset(store, 0, sizeof *store);
+	store->allocator = *allocator;
+	store->cellSize = cellSize;
+	return store;
+}
+
+static void c3FreeCells(c3RectStore* store)
+{
+	for (int i = 0; i < store->cellCapacity; ++i)
+	{
+		c3Free(&store->allocator, store->cells[i].slots, sizeof(int) * (size_t)store->cells[i].capacity);
+	}
+	c3Free(&store->allocator, store->cells, sizeof(c3RectCell) * (size_t)store->cellCapacity);
+	store->cells = NULL;
+	store->cellCapacity = 0;
+	store->cellCount = 0;
+}
+
+void c3DestroyRectStore(c3RectStore* store)
+{
+	if (store == NULL)
+	{
+		return;
+	}
+	c3FreeCells(store);
+	c3Free(&store->allocator, store->slots, sizeof(c3RectSlot) * (size_t)store->slotCapacity);
+	c3Allocator allocator = store->allocator;
+	c3Free(&allocator, store, sizeof(c3RectStore));
+}
+
+double c3RectStore_CellSize(const c3RectStore* store)
+{
+	return store->cellSize;
+}
+
+bool c3RectStore_Works(const c3RectStore* store)
+{
+	return !store->broken;
+}
+
+// Memory ran out: the grid goes (the rectangles stay, for c3RectStore_Get).
+static void c3BreakStore(c3RectStore* store)
+{
+	store->broken = true;
+	c3FreeCells(store);
+}
+
+static uint64_t c3CellHash(double cx, double cy)
+{
+	uint64_t a, b;
+	memcpy(&a, &cx, sizeof a);
+	memcpy(&b, &cy, sizeof b);
+	uint64_t h = a * 0x9E3779B97F4A7C15u ^ (b + 0x632BE59BD9B4E019u + (a << 6) + (a >> 2));
+	h ^= h >> 29;
+	h *= 0xBF58476D1CE4E5B9u;
+	return h ^ (h >> 32);
+}
+
+// The cell (cx, cy), made when make is true (NULL when it is not there, or
+// no memory: then the store is broken).
+static c3RectCell* c3FindCell(c3RectStore* store, double cx, double cy, bool make)
+{
+	if (make && 2 * (store->cellCount + 1) > store->cellCapacity)
+	{
+		int capacity = store->cellCapacity > 0 ? 2 * store->cellCapacity : 64;
+		c3RectCell* cells = (c3RectCell*)c3Alloc(&store->allocator, sizeof(c3RectCell) * (size_t)capacity);
+		if (cells == NULL)
+		{
+			c3BreakStore(store);
+			return NULL;
+		}
+		memset(cells, 0, sizeof(c3RectCell) * (size_t)capacity);
+		for (int i = 0; i < store->cellCapacity; ++i)
+		{
+			const c3RectCell* old = &store->cells[i];
+			if (old->used)
+			{
+				uint64_t k = c3CellHash(old->cx, old->cy) & (uint64_t)(capacity - 1);
+				while (cells[k].used)
+				{
+					k = (k + 1) & (uint64_t)(capacity - 1);
+				}
+				cells[k] = *old;
+			}
+		}
+		c3Free(&store->allocator, store->cells, sizeof(c3RectCell) * (size_t)store->cellCapacity);
+		store->cells = cells;
+		store->cellCapacity = capacity;
+	}
+	if (store->cellCapacity == 0)
+	{
+		return NULL;
+	}
+	uint64_t mask = (uint64_t)(store->cellCapacity - 1);
+	for (uint64_t k = c3CellHash(cx, cy) & mask;; k = (k + 1) & mask)
+	{
+		c3RectCell* cell = &store->cells[k];
+		if (!cell->used)
+		{
+			if (!make)
+			{
+				return NULL;
+			}
+			cell->used = true;
+			cell->cx = cx;
+			cell->cy = cy;
+			store->cellCount++;
+			return cell;
+		}
+		if (cell->cx == cx && cell->cy == cy)
+		{
+			return cell;
+		}
+	}
+}
+
+// bump's cellRange of the rectangle (x, y, w, h), one cell at least across.
+static void c3CellRange(double cellSize, double x, double y, double w, double h, double* range)
+{
+	double cl = floor(x / cellSize) + 1.0, ct = floor(y / cellSize) + 1.0;
+	range[0] = cl;
+	range[1] = ct;
+	range[2] = c3LuaMax(cl, ceil((x + w) / cellSize));
+	range[3] = c3LuaMax(ct, ceil((y + h) / cellSize));
+}
+
+// (So many cells to a rectangle at most: more, and the store answers no
+// more, as bump's grid would crawl.)
+static const double c3_rectMaxCells = 4096.0;
+
+static void c3LeaveCells(c3RectStore* store, int slot)
+{
+	c3RectSlot* s = &store->slots[slot];
+	if (s->kind == 0 || store->broken)
+	{
+		return;
+	}
+	for (double cy = s->ct; cy <= s->cb; cy += 1.0)
+	{
+		for (double cx = s->cl; cx <= s->cr; cx += 1.0)
+		{
+			c3RectCell* cell = c3FindCell(store, cx, cy, false);
+			if (cell == NULL)
+			{
+				continue;
+			}
+			for (int i = 0; i < cell->count; ++i)
+			{
+				if (cell->slots[i] == slot)
+				{
+					cell->slots[i] = cell->slots[--cell->count];
+					break;
+				}
+			}
+		}
+	}
+}
+
+static void c3EnterCells(c3RectStore* store, int slot)
+{
+	c3RectSlot* s = &store->slots[slot];
+	if ((s->cr - s->cl + 1.0) * (s->cb - s->ct + 1.0) > c3_rectMaxCells)
+	{
+		c3BreakStore(store);
+		return;
+	}
+	for (double cy = s->ct; cy <= s->cb && !store->broken; cy += 1.0)
+	{
+		for (double cx = s->cl; cx <= s->cr && !store->broken; cx += 1.0)
+		{
+			c3RectCell* cell = c3FindCell(store, cx, cy, true);
+			if (cell == NULL)
+			{
+				return;
+			}
+			if (cell->count == cell->capacity)
+			{
+				int capacity = cell->capacity > 0 ? 2 * cell->capacity : 4;
+				int* slots = (int*)c3GrowArray(&store->allocator, cell->slots, sizeof(int), cell->count, cell->capacity,
+											   capacity);
+				if (slots == NULL)
+				{
+					c3BreakStore(store);
+					return;
+				}
+				cell->slots = slots;
+				cell->capacity = capacity;
+			}
+			cell->slots[cell->count++] = slot;
+		}
+	}
+}
+
+void c3RectStore_Set(c3RectStore* store, int slot, double x, double y, double w, double h, int rect)
+{
+	if (slot >= store->slotCapacity)
+	{
+		int capacity = store->slotCapacity > 0 ? store->slotCapacity : 16;
+		while (capacity <= slot)
+		{
+			capacity *= 2;
+		}
+		c3RectSlot* slots = (c3RectSlot*)c3GrowArray(&store->allocator, store->slots, sizeof(c3RectSlot),
+													 store->slotCapacity, store->slotCapacity, capacity);
+		if (slots == NULL)
+		{
+			c3BreakStore(store);
+			return;
+		}
+		memset(slots + store->slotCapacity, 0, sizeof(c3RectSlot) * (size_t)(capacity - store->slotCapacity));
+		store->slots = slots;
+		store->slotCapacity = capacity;
+	}
+	c3RectSlot* s = &store->slots[slot];
+	double range[4];
+	c3CellRange(store->cellSize, x, y, w, h, range);
+	bool moved = s->kind == 0 || range[0] != s->cl || range[1] != s->ct || range[2] != s->cr || range[3] != s->cb;
+	if (moved)
+	{
+		c3LeaveCells(store, slot);
+	}
+	s->rect[0] = x;
+	s->rect[1] = y;
+	s->rect[2] = w;
+	s->rect[3] = h;
+	s->cl = range[0];
+	s->ct = range[1];
+	s->cr = range[2];
+	s->cb = range[3];
+	s->kind = rect ? 1 : 2;
+	if (moved && !store->broken)
+	{
+		c3EnterCells(store, slot);
+	}
+}
+
+void c3RectStore_Remove(c3RectStore* store, int slot)
+{
+	if (slot < store->slotCapacity)
+	{
+		c3LeaveCells(store, slot);
+		store->slots[slot].kind = 0;
+	}
+}
+
+const double* c3RectStore_Get(const c3RectStore* store, int slot)
+{
+	if (slot < 0 || slot >= store->slotCapacity || store->slots[slot].kind != 1)
+	{
+		return NULL;
+	}
+	return store->slots[slot].rect;
+}
+
+// The slots in the cells of the rectangle (left, top, width, height), each
+// once, into candidates; their count, or -2 when there are more than it
+// holds, or an item of another shape is there.
+static int c3RectCandidates(c3RectStore* store, double left, double top, double width, double height, int* candidates)
+{
+	double range[4];
+	c3CellRange(store->cellSize, left, top, width, height, range);
+	if ((range[2] - range[0] + 1.0) * (range[3] - range[1] + 1.0) > c3_rectMaxCells)
+	{
+		return -2;
+	}
+	uint32_t stamp = ++store->stamp;
+	if (stamp == 0)
+	{
+		// (the stamps wrapped: none is taken)
+		for (int i = 0; i < store->slotCapacity; ++i)
+		{
+			store->slots[i].stamp = 0;
+		}
+		stamp = store->stamp = 1;
+	}
+	int n = 0;
+	for (double cy = range[1]; cy <= range[3]; cy += 1.0)
+	{
+		for (double cx = range[0]; cx <= range[2]; cx += 1.0)
+		{
+			const c3RectCell* cell = c3FindCell(store, cx, cy, false);
+			if (cell == NULL)
+			{
+				continue;
+			}
+			for (int i = 0; i < cell->count; ++i)
+			{
+				int slot = cell->slots[i];
+				c3RectSlot* s = &store->slots[slot];
+				if (s->stamp == stamp)
+				{
+					continue;
+				}
+				s->stamp = stamp;
+				if (s->kind != 1 || n == c3_rectCandidates)
+				{
+					return -2;
+				}
+				candidates[n++] = slot;
+			}
+		}
+	}
+	return n;
 }
 
 // One projection of the rectangle r to (goalX, goalY): its first collision
 // (by time, then distance) with an item not visited, in *best; 0 for none,
-// 1 for one, -2 when an item it looks at has no rectangle or it finds more
-// than it holds.
-static int c3ProjectRect(const c3World* world, double cellSize, const double* r, double goalX, double goalY,
-						 const int* visited, int visits, c3RectHit* best, c3WorldStats* stats)
+// 1 for one, -2 when it cannot answer (c3RectCandidates).
+static int c3ProjectRect(c3RectStore* store, const double* r, double goalX, double goalY, const int* visited,
+						 int visits, c3RectHit* best)
 {
 	double x = r[0], y = r[1], w = r[2], h = r[3];
 	double left = c3LuaMin(goalX, x), top = c3LuaMin(goalY, y);
 	double right = c3LuaMax(goalX + w, x + w), bottom = c3LuaMax(goalY + h, y + h);
 	int candidates[c3_rectCandidates];
-	int n = c3RectCandidates(world, cellSize, left, top, right - left, bottom - top, candidates, stats);
+	int n = c3RectCandidates(store, left, top, right - left, bottom - top, candidates);
 	if (n < 0)
 	{
 		return n;
@@ -243,11 +573,7 @@ static int c3ProjectRect(const c3World* world, double cellSize, const double* r,
 		{
 			continue;
 		}
-		const double* o = c3World_GetItemRect(world, other);
-		if (o == NULL)
-		{
-			return -2;
-		}
+		const double* o = store->slots[other].rect;
 		c3RectHit hit;
 		if (!c3DetectRects(r, o, goalX, goalY, &hit))
 		{
@@ -265,22 +591,22 @@ static int c3ProjectRect(const c3World* world, double cellSize, const double* r,
 	return found;
 }
 
-int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY, c3RectHit* hits,
-					  int capacity, double* out, c3WorldStats* stats)
+int c3RectStore_Check(c3RectStore* store, int slot, double goalX, double goalY, c3RectHit* hits, int capacity,
+					  double* out)
 {
-	const double* own = c3World_GetItemRect(world, item);
-	if (own == NULL || !(cellSize > 0.0))
+	const double* own = c3RectStore_Get(store, slot);
+	if (own == NULL || store->broken)
 	{
-		return -1;
+		return own == NULL ? -1 : -2;
 	}
 	double r[4] = {own[0], own[1], own[2], own[3]};
 	int visited[c3_rectVisits + 1];
-	visited[0] = item;
+	visited[0] = slot;
 	int count = 0;
 	for (;;)
 	{
 		c3RectHit hit;
-		int found = c3ProjectRect(world, cellSize, r, goalX, goalY, visited, count + 1, &hit, stats);
+		int found = c3ProjectRect(store, r, goalX, goalY, visited, count + 1, &hit);
 		if (found < 0)
 		{
 			return found;
@@ -319,15 +645,14 @@ int c3World_RectCheck(const c3World* world, int item, double cellSize, double go
 	return count;
 }
 
-int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
-					  int capacity, c3WorldStats* stats)
+int c3RectStore_Query(c3RectStore* store, double x, double y, double w, double h, int* items, int capacity)
 {
-	if (!(cellSize > 0.0))
+	if (store->broken)
 	{
 		return -2;
 	}
 	int candidates[c3_rectCandidates];
-	int n = c3RectCandidates(world, cellSize, x, y, w, h, candidates, stats);
+	int n = c3RectCandidates(store, x, y, w, h, candidates);
 	if (n < 0)
 	{
 		return n;
@@ -335,11 +660,7 @@ int c3World_RectQuery(const c3World* world, double cellSize, double x, double y,
 	int count = 0;
 	for (int i = 0; i < n; ++i)
 	{
-		const double* o = c3World_GetItemRect(world, candidates[i]);
-		if (o == NULL)
-		{
-			return -2;
-		}
+		const double* o = store->slots[candidates[i]].rect;
 		// bump's isIntersecting
 		if (x < o[0] + o[2] && o[0] < x + w && y < o[1] + o[3] && o[1] < y + h)
 		{

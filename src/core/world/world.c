@@ -18,6 +18,7 @@
 #include "kernel/ray.h"
 #include "query/dispatch.h"
 #include "shape/shape.h"
+#include "world/rects.h"
 
 enum
 {
@@ -91,9 +92,8 @@ struct c3World
 	int* planes; ///< the plane items' ids
 	int planeCount;
 	int planeCapacity;
-	size_t shapeBytes; ///< the items' copies of their shapes
-	double* rects;     ///< per slot x, y, w, h (c3World_SetItemRect), w = 0 for none; rectCapacity slots
-	int rectCapacity;
+	size_t shapeBytes;  ///< the items' copies of their shapes
+	c3RectStore* rects; ///< the items' rectangles (c3World_SetItemRect), made at the first
 };
 
 static size_t c3ItemBlockBytes(int capacity)
@@ -145,7 +145,7 @@ void c3DestroyWorld(c3World* world)
 	c3Free(&world->allocator, world->itemBlock, c3ItemBlockBytes(world->capacity));
 	c3Free(&world->allocator, world->meta, sizeof(c3ItemMeta) * (size_t)world->capacity);
 	c3Free(&world->allocator, world->planes, sizeof(int) * (size_t)world->planeCapacity);
-	c3Free(&world->allocator, world->rects, 4 * sizeof(double) * (size_t)world->rectCapacity);
+	c3DestroyRectStore(world->rects);
 	c3DestroyDynamicTree(world->staticTree);
 	c3DestroyDynamicTree(world->movingTree);
 	c3Allocator allocator = world->allocator;
@@ -495,9 +495,9 @@ void c3World_RemoveItem(c3World* world, int item)
 		return;
 	}
 	c3Unplace(world, item);
-	if (item < world->rectCapacity)
+	if (world->rects != NULL)
 	{
-		world->rects[4 * (size_t)item + 2] = 0.0; // (no rectangle: the slot's next item sets its own)
+		c3RectStore_Remove(world->rects, item); // (the slot's next item sets its own)
 	}
 	c3WorldItem* it = &world->items[item];
 	it->type = c3_itemFree;
@@ -1247,54 +1247,73 @@ void c3World_Contacts(const c3World* world, c3WorldShape mover, int ignore, c3Wo
 	c3WalkBox(world, bounds, c3ContactItem, &c, stats);
 }
 
-// -- rectangles (bump.lua's API) ---------------------------------------------------------------
+// -- rectangles (bump.lua's API: world/rects.c) -------------------------------------------------
 
-bool c3World_SetItemRect(c3World* world, int item, double x, double y, double w, double h)
+bool c3World_SetItemRect(c3World* world, int item, double cellSize, double x, double y, double w, double h, int rect)
 {
-	if (!c3World_IsItem(world, item))
+	if (!c3World_IsItem(world, item) || !(cellSize > 0.0))
 	{
 		return false;
 	}
-	if (item >= world->rectCapacity)
+	if (world->rects == NULL)
 	{
-		int capacity = world->capacity; // (at least item + 1)
-		double* rects = (double*)c3GrowArray(&world->allocator, world->rects, 4 * sizeof(double), world->rectCapacity,
-											 world->rectCapacity, capacity);
-		if (rects == NULL)
+		world->rects = c3CreateRectStore(&world->allocator, cellSize);
+		if (world->rects == NULL)
 		{
 			return false;
 		}
-		memset(rects + 4 * (size_t)world->rectCapacity, 0,
-			   4 * sizeof(double) * (size_t)(capacity - world->rectCapacity));
-		world->rects = rects;
-		world->rectCapacity = capacity;
 	}
-	double* r = world->rects + 4 * (size_t)item;
-	r[0] = x;
-	r[1] = y;
-	r[2] = w;
-	r[3] = h;
+	if (c3RectStore_CellSize(world->rects) != cellSize)
+	{
+		return false;
+	}
+	c3RectStore_Set(world->rects, item, x, y, w, h, rect);
 	return true;
 }
 
 const double* c3World_GetItemRect(const c3World* world, int item)
 {
-	if (!c3World_IsItem(world, item) || item >= world->rectCapacity)
+	if (world->rects == NULL || !c3World_IsItem(world, item))
 	{
 		return NULL;
 	}
-	const double* r = world->rects + 4 * (size_t)item;
-	return r[2] > 0.0 ? r : NULL;
+	return c3RectStore_Get(world->rects, item);
 }
 
 bool c3World_MoveItemRect(c3World* world, int item, double x, double y)
 {
-	if (c3World_GetItemRect(world, item) == NULL)
+	const double* r = c3World_GetItemRect(world, item);
+	if (r == NULL)
 	{
 		return false;
 	}
-	double* r = world->rects + 4 * (size_t)item;
-	r[0] = x;
-	r[1] = y;
+	c3RectStore_Set(world->rects, item, x, y, r[2], r[3], 1);
 	return true;
+}
+
+// The store answers a check or a query for cellSize: its own.
+static c3RectStore* c3RectsFor(const c3World* world, double cellSize)
+{
+	c3RectStore* store = world->rects;
+	return store != NULL && c3RectStore_CellSize(store) == cellSize && c3RectStore_Works(store) ? store : NULL;
+}
+
+int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY, c3RectHit* hits,
+					  int capacity, double* out, c3WorldStats* stats)
+{
+	(void)stats; // (the grid's cells, not the trees)
+	if (c3World_GetItemRect(world, item) == NULL)
+	{
+		return -1;
+	}
+	c3RectStore* store = c3RectsFor(world, cellSize);
+	return store != NULL ? c3RectStore_Check(store, item, goalX, goalY, hits, capacity, out) : -2;
+}
+
+int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
+					  int capacity, c3WorldStats* stats)
+{
+	(void)stats;
+	c3RectStore* store = c3RectsFor(world, cellSize);
+	return store != NULL ? c3RectStore_Query(store, x, y, w, h, items, capacity) : -2;
 }

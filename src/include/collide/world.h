@@ -440,9 +440,15 @@ C3_API int c3World_ContactsInto(const c3World* world, const c3WorldShape* mover,
 // -- rectangles: bump.lua's API (lua/collide/bump.lua) ------------------------------------------
 
 /// An item's 2D rectangle, beside its shape: x, y its top-left corner, w, h
-/// its size (> 0). false for a non-item, or no memory. (Removing the item
-/// takes it away.)
-C3_API bool c3World_SetItemRect(c3World* world, int item, double x, double y, double w, double h);
+/// its size (> 0), in a grid of cells of cellSize as bump.lua's (the same
+/// for every item of the world). rect: 1 for a rectangle, 0 for the
+/// bounding rectangle of an item of another shape (w or h may be 0), which a
+/// check or a query of rectangles leaves to the caller. false for a
+/// non-item, another cellSize, or no memory for the first; out of memory
+/// later, the world stops answering checks and queries of rectangles (they
+/// return -2). Removing the item takes it away.
+C3_API bool c3World_SetItemRect(c3World* world, int item, double cellSize, double x, double y, double w, double h,
+								int rect);
 
 /// Item's rectangle (4 doubles: x, y, w, h) or NULL when it has none.
 C3_API const double* c3World_GetItemRect(const c3World* world, int item);
@@ -466,24 +472,23 @@ typedef struct c3RectHit
 
 /// bump.lua's check of item's rectangle toward (goalX, goalY) where every
 /// other item's response is "slide" (bump's default filter), with bump's
-/// arithmetic to the bit: each projection looks at the items whose boxes in
-/// the world overlap the box of its cells of bump's grid of cellSize
-/// (shrunk by a quarter cell: whole cells, as lua/collide/bump.lua keeps
-/// its items' boxes), skips the item and those met already, and takes the
-/// first collision by time, then distance. Writes the collisions in order
-/// into hits (the first capacity of them), the goal reached into out[0],
-/// out[1], and returns their count; -1 when item has no rectangle, -2 when
-/// a projection finds an item with none or more items than it holds (1024),
-/// or more than 1024 collisions (the caller then checks in Lua).
+/// arithmetic to the bit: each projection looks at the items in its cells
+/// of the grid (cellSize: the world's), skips the item and those met
+/// already, and takes the first collision by time, then distance. Writes
+/// the collisions in order into hits (the first capacity of them), the goal
+/// reached into out[0], out[1], and returns their count; -1 when item has no
+/// rectangle, -2 when a projection finds an item of another shape, more
+/// items than it holds (1024) or more than 4,096 cells, or more than 1024
+/// collisions, or the world stopped answering (the caller then checks in
+/// Lua). stats is not used (the grid's cells, not the trees).
 C3_API int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY,
 							 c3RectHit* hits, int capacity, double* out, c3WorldStats* stats);
 
 /// bump.lua's queryRect with no filter: the items whose rectangles overlap
-/// the rectangle (x, y, w, h) (bump's isIntersecting), of those whose boxes
-/// in the world overlap its cells' box (as c3World_RectCheck's); the first
-/// capacity of them into items, in the order the world finds them. Returns
-/// their count; -2 when an item there has no rectangle or there are more
-/// than 1024 (the caller then queries in Lua).
+/// the rectangle (x, y, w, h) (bump's isIntersecting), of those in its cells
+/// (as c3World_RectCheck's); the first capacity of them into items, in the
+/// order the grid lists them. Returns their count; -2 as c3World_RectCheck
+/// (the caller then queries in Lua).
 C3_API int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
 							 int capacity, c3WorldStats* stats);
 
