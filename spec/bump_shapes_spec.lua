@@ -258,9 +258,12 @@ describe("collide.bump's shapes beyond bump", function()
           end
         end
       end
-      -- (enough of the cases start clear, and enough of those hit)
-      assert(checked >= cases * 0.5, ("only %d of %d cases start clear"):format(checked, cases))
-      assert(hits >= checked * 0.25 and hits <= checked * 0.95, ("%d hits of %d"):format(hits, checked))
+      -- (enough of the cases start clear, and enough of those hit; a run of
+      -- a few cases, as the sanitized run's, bounds no rate: C.check)
+      if cases >= C.RATE_SAMPLE then
+        assert(checked >= cases * 0.5, ("only %d of %d cases start clear"):format(checked, cases))
+        assert(hits >= checked * 0.25 and hits <= checked * 0.95, ("%d hits of %d"):format(hits, checked))
+      end
     end)
   end
 
@@ -304,7 +307,7 @@ describe("collide.bump's shapes beyond bump", function()
           assert(overlapDepth(A, B) <= 1e-7 * scale, where)
         end
       end
-      assert(pushed >= C.scaled(120) * 0.2, "too few overlapping starts: " .. pushed)
+      assert(C.scaled(120) < C.RATE_SAMPLE or pushed >= C.scaled(120) * 0.2, "too few overlapping starts: " .. pushed)
     end
   end)
 
@@ -437,7 +440,7 @@ describe("collide.bump's shapes beyond bump", function()
           assert(abs(px - (x1 + (x2 - x1) * t)) <= 1e-9 * scale, where)
         end
       end
-      assert(hits > C.scaled(200) * 0.3, "hits: " .. hits)
+      assert(C.scaled(200) < C.RATE_SAMPLE or hits > C.scaled(200) * 0.3, "hits: " .. hits)
     end
   end)
 
