@@ -96,7 +96,7 @@ end
 -- collector cannot be aimed at the calls (see assertInside).
 -- The FFI front's calls allocate less (results in reused cdata, no strings
 -- pushed, compiled traces): more rounds reach inside them as often.
-local ROUNDS = math.max(collide._FRONT == "ffi" and 40 or 12, C.scaled(GENERATIONAL and 120 or 40))
+local ROUNDS = math.max(collide._FRONT == "ffi" and 24 or 12, C.scaled(GENERATIONAL and 120 or 40))
 
 local Storm = {}
 Storm.__index = Storm
