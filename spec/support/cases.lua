@@ -194,9 +194,10 @@ function C.fail(report, message)
   end
 end
 
---- The fewest cases of a variant whose hit rate is bounded: every family has
--- more in make test and make test-all.
-C.RATE_SAMPLE = 24
+--- The fewest cases of a variant whose hit rate is bounded (fewer, and a
+-- rate swings by more than its bounds' margins: 26 capsule sweeps gave 0.81
+-- against a bound of 0.80); make test-all bounds every family's.
+C.RATE_SAMPLE = 40
 
 --- Assert no failures and a hit rate within [lo, hi] at every variant (of at
 -- least C.RATE_SAMPLE cases). With COLLIDE_SPEC_RATES set, print the hit rates.
