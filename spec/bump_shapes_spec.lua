@@ -203,6 +203,19 @@ end
 
 local TOUCH = function() return "touch" end
 
+-- A world of 25 items of every kind, 2 wide, within 5 of the origin (all
+-- times scale).
+local function scatter(rng, scale)
+  local world = bump.newWorld(64 * scale)
+  local items = {}
+  for k = 1, 25 do
+    items[k] = "s" .. k
+    addRandom(world, rng, items[k], KINDS[(k - 1) % #KINDS + 1], rng:uniform(-5, 5) * scale,
+      rng:uniform(-5, 5) * scale, 2 * scale)
+  end
+  return world, items
+end
+
 describe("collide.bump's shapes beyond bump", function()
   for _, scale in ipairs({ 1e-2, 1, 1e3 }) do
     it(("move each kind against each, as a brute force finds the first touch (scale %g)"):format(scale), function()
@@ -314,13 +327,7 @@ describe("collide.bump's shapes beyond bump", function()
   it("answers queryPoint, queryRect and segment queries on every shape as the spec's own tests do", function()
     for _, scale in ipairs({ 1e-2, 1, 1e3 }) do
       local rng = Random.new(2771)
-      local world = bump.newWorld(64 * scale)
-      local items = {}
-      for k = 1, 25 do
-        items[k] = "s" .. k
-        addRandom(world, rng, items[k], KINDS[(k - 1) % #KINDS + 1], rng:uniform(-5, 5) * scale,
-          rng:uniform(-5, 5) * scale, 2 * scale)
-      end
+      local world, items = scatter(rng, scale)
       local eps = 1e-9 * scale
       for _ = 1, C.scaled(200) do
         local px, py = rng:uniform(-6, 6) * scale, rng:uniform(-6, 6) * scale
@@ -391,13 +398,7 @@ describe("collide.bump's shapes beyond bump", function()
   it("raycasts to the first item the segment enters, on every shape, with its point and normal", function()
     for _, scale in ipairs({ 1e-2, 1, 1e3 }) do
       local rng = Random.new(2795)
-      local world = bump.newWorld(64 * scale)
-      local items = {}
-      for k = 1, 25 do
-        items[k] = "s" .. k
-        addRandom(world, rng, items[k], KINDS[(k - 1) % #KINDS + 1], rng:uniform(-5, 5) * scale,
-          rng:uniform(-5, 5) * scale, 2 * scale)
-      end
+      local world, items = scatter(rng, scale)
       local hits = 0
       local shapes = {}
       for _, it in ipairs(items) do

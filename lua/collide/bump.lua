@@ -156,6 +156,19 @@ local function squareDistance(x1, y1, w1, h1, x2, y2, w2, h2)
   return dx * dx + dy * dy
 end
 
+-- A collision record, as bump makes one.
+local function newRecord(overlaps, ti, dx, dy, nx, ny, tx, ty, x1, y1, w1, h1, x2, y2, w2, h2)
+  return {
+    overlaps = overlaps,
+    ti = ti,
+    move = { x = dx, y = dy },
+    normal = { x = nx, y = ny },
+    touch = { x = tx, y = ty },
+    itemRect = { x = x1, y = y1, w = w1, h = h1 },
+    otherRect = { x = x2, y = y2, w = w2, h = h2 },
+  }
+end
+
 -- The table at key of a record to fill again (made anew if a game took it).
 local function subtable(record, key)
   local t = rawget(record, key)
@@ -230,15 +243,7 @@ local function detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY, int
     t.x, t.y, t.w, t.h = x2, y2, w2, h2
     return into
   end
-  return {
-    overlaps = overlaps,
-    ti = ti,
-    move = { x = dx, y = dy },
-    normal = { x = nx, y = ny },
-    touch = { x = tx, y = ty },
-    itemRect = { x = x1, y = y1, w = w1, h = h1 },
-    otherRect = { x = x2, y = y2, w = w2, h = h2 },
-  }
+  return newRecord(overlaps, ti, dx, dy, nx, ny, tx, ty, x1, y1, w1, h1, x2, y2, w2, h2)
 end
 
 bump.rect = {
@@ -748,15 +753,7 @@ local function detectShape(mover, x, y, w, h, other, goalX, goalY)
     end
     overlaps, ti, tx, ty = false, t, x + dx * t, y + dy * t
   end
-  return {
-    overlaps = overlaps,
-    ti = ti,
-    move = { x = dx, y = dy },
-    normal = { x = nx, y = ny },
-    touch = { x = tx, y = ty },
-    itemRect = { x = x, y = y, w = w, h = h },
-    otherRect = { x = other.x, y = other.y, w = other.w, h = other.h },
-  }
+  return newRecord(overlaps, ti, dx, dy, nx, ny, tx, ty, x, y, w, h, other.x, other.y, other.w, other.h)
 end
 
 --- The collisions of item's rectangle (x, y, w, h) moving to (goalX,

@@ -271,6 +271,17 @@ end
 
 -- -- segments: where a segment is inside a shape ---------------------------------------------------
 
+-- 1 when the n points of list turn with positive area (counter-clockwise
+-- in y-up coordinates), else -1.
+local function orientation(list, n)
+  local area = 0
+  for i = 1, n do
+    local j = i % n + 1
+    area = area + list[2 * i - 1] * list[2 * j] - list[2 * j - 1] * list[2 * i]
+  end
+  return area > 0 and 1 or -1
+end
+
 --- The part [t1, t2] of the segment (x1, y1) + t (dx, dy), t in
 -- [-inf, inf], inside item r placed at (x, y), and the unit normal of the
 -- side where it enters; nil when its line misses. A segment item is met
@@ -320,12 +331,7 @@ function S.clip(r, x, y, x1, y1, dx, dy)
   -- (ey, -ex) in y-down coordinates turn the other way: taken by the sign
   -- of the polygon's area).
   local t1, t2, nx1, ny1 = -huge, huge, 0, 0
-  local area = 0
-  for i = 1, n do
-    local j = i % n + 1
-    area = area + list[2 * i - 1] * list[2 * j] - list[2 * j - 1] * list[2 * i]
-  end
-  local orient = area > 0 and 1 or -1
+  local orient = orientation(list, n)
   for i = 1, n do
     local j = i % n + 1
     local ex, ey = list[2 * j - 1] - list[2 * i - 1], list[2 * j] - list[2 * i]
@@ -365,12 +371,7 @@ function S.contains(r, x, y, px, py)
   if n < 3 then
     return false
   end
-  local area = 0
-  for i = 1, n do
-    local j = i % n + 1
-    area = area + list[2 * i - 1] * list[2 * j] - list[2 * j - 1] * list[2 * i]
-  end
-  local orient = area > 0 and 1 or -1
+  local orient = orientation(list, n)
   for i = 1, n do
     local j = i % n + 1
     local ex, ey = list[2 * j - 1] - list[2 * i - 1], list[2 * j] - list[2 * i]
