@@ -885,6 +885,12 @@ function recordsOf(self, item, r, goalX, goalY, n, cols)
   end
   return true, goalX, goalY, cols
 end
+-- (Under LuaJIT the interpreter makes the records, one move in tens: side
+-- traces from a frame's loop into them gave up by the thousand on their
+-- registers, "register coalescing too complex", each attempt a cost.)
+if jit then -- luacheck: ignore 113
+  jit.off(recordsOf) -- luacheck: ignore 113
+end
 
 -- The Lua check's collisions (cols, len) in the caller's table reuse,
 -- when given (its other entries cleared).
