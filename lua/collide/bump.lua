@@ -446,6 +446,7 @@ function bump.newWorld(cellSize)
   for name, response in pairs(bump.responses) do
     self.responses[name] = response
   end
+  self._rectCheck = self._core.rectCheck -- (looked up once: a move calls it)
   return self
 end
 
@@ -672,7 +673,7 @@ function World:update(item, x, y, w, h)
 end
 
 function World:getRect(item)
-  local r = rectOf(self, item)
+  local r = self.rects[item] or rectOf(self, item)
   return r.x, r.y, r.w, r.h
 end
 
@@ -974,7 +975,7 @@ function World:move(item, goalX, goalY, filter, reuse)
   local r = self.rects[item]
   if filter == nil and r and r.geo == nil and self.responses.slide == slide and not self._luaOnly then
     goalX, goalY = goalX or r.x, goalY or r.y
-    local n = self._core:rectCheck(r.id, self.cellSize, goalX, goalY, self._met, true)
+    local n = self._rectCheck(self._core, r.id, self.cellSize, goalX, goalY, self._met, true)
     local done, ax, ay, cols = n == 0, goalX, goalY, reuse
     if n == 0 then
       -- (met nothing: the common case, here)
