@@ -144,7 +144,12 @@ function M.newWorld(mesh)
   end
   add("floor", collide.plane({ 0, -1, 0 }, { 0, 1, 0 }))
   add("level", mesh)
-  t.buf, t.out = {}, { "x", "y" }
+  t.buf, t.out, t.met = {}, { "x", "y" }, {}
+  -- The boxes' rectangles, in cells of 4 (collide.bump's; the other items
+  -- have none: the grid does not list them)
+  for i = 1, 6 do
+    w:setRect(t.ids["box" .. i], 4, 2 * i - 0.6, 1.9, 1.2, 1.2, true)
+  end
   t.others = { t.ids.ball2, t.ids.floor }
   local fns = { w:mover(t.ids, t.items, {}, setmetatable({}, { __mode = "k" }), nil, 4,
     { "slide", "touch", "cross", "bounce" }) }
@@ -221,6 +226,18 @@ M.WORLD_CALLS = {
   { "optimize", function(t)
     t.w:optimize()
     return t.w:count()
+  end },
+  { "rectCheck", function(t)
+    local n = t.w:rectCheck(t.ids.box1, 4, 20, 1.9, t.met)
+    return n, t.met
+  end },
+  { "rectCheck (move)", function(t)
+    local n = t.w:rectCheck(t.ids.box1, 4, 20, 3, t.met, true)
+    return n, t.met, t.w:rectQuery(4, t.items, t.out, 3, 1.5, 0.6, 2)
+  end },
+  { "rectQuery", function(t) return t.w:rectQuery(4, t.items, t.out, 0, 0, 20, 5) end },
+  { "setRect", function(t)
+    return t.w:setRect(t.ids.box2, 4, 30, 30, 1, 1, true), t.w:rectQuery(4, t.items, t.out, 29, 29, 3, 3)
   end },
 }
 
