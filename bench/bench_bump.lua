@@ -1,7 +1,8 @@
 --- collide.bump against bump.lua: bump.lua's own frame (bench_world.lua's
 -- scene in 2D: N rectangles 4 to 32 wide on a 16,384-wide plane; each frame
 -- moves a tenth of them by up to 8, sliding, and runs 100 queryRect of a
--- 128-wide square). Prints "name<TAB>value" lines: ms a frame (best of the
+-- 128-wide square), with bump's default filter and with a filter of the
+-- game's. Prints "name<TAB>value" lines: ms a frame (best of the
 -- timed frames, after warm-up frames) and KB of garbage a frame for
 -- collide.bump; with BUMP=path/to/bump.lua in the environment (a copy
 -- fetched for the comparison, never part of the project), bump.lua's frame
@@ -16,7 +17,7 @@ local WARMUP, FRAMES = 15, quick and 5 or 10
 local frame = dofile("bench/frame.lua")
 
 -- The best ms a frame, KB of garbage a frame, and a checksum of the places.
-local function run(bump, n)
+local function run(bump, n, filter)
   local world = bump.newWorld(64)
   local items = {}
   for i, b in ipairs(frame.scene(n)) do
@@ -35,7 +36,7 @@ local function run(bump, n)
     for _, m in ipairs(moves) do
       local item = items[m.i]
       local x, y = world:getRect(item)
-      world:move(item, x + m.dx, y + m.dz, nil, cols)
+      world:move(item, x + m.dx, y + m.dz, filter, cols)
     end
     for _, q in ipairs(queries) do
       world:queryRect(q.x, q.z, 128, 128, nil, found)
@@ -62,14 +63,24 @@ local path = os.getenv("BUMP")
 local original = path and path ~= "" and dofile(path) or nil
 local collideBump = require("collide.bump")
 
+-- A game's filter (every other item slides, as bump's default filter: the
+-- same places), which collide.bump runs in Lua, as bump does.
+local function slideAll()
+  return "slide"
+end
+
 for _, n in ipairs(SIZES) do
   local ms, kb, sum = run(collideBump, n)
+  local fms = run(collideBump, n, slideAll)
+  row(string.format("collide.bump frame ms with a filter, N = %d", n), string.format("%.2f", fms))
   row(string.format("collide.bump frame ms, N = %d", n), string.format("%.2f", ms))
   row(string.format("collide.bump garbage KB a frame, N = %d", n), string.format("%.0f", kb))
   if original then
     local bms, _, bsum = run(original, n)
+    local bfms = run(original, n, slideAll)
     row(string.format("bump.lua frame ms, N = %d", n), string.format("%.2f", bms))
     row(string.format("collide.bump / bump.lua (target 1/3), N = %d", n), string.format("%.2f", ms / bms))
+    row(string.format("with a filter: collide.bump / bump.lua, N = %d", n), string.format("%.2f", fms / bfms))
     row(string.format("same places as bump.lua, N = %d", n), tostring(sum == bsum))
   end
 end
