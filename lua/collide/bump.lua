@@ -493,8 +493,15 @@ end
 -- The items bump's grid would visit for the cells cl..cr x ct..cb: a list
 -- of this call's own (a filter called on them may query the world again).
 local function inCells(self, cl, ct, cr, cb, list)
+  list = list or {}
+  -- (from the core's grid, as bump's; else its tree: no grid kept, or too
+  -- many cells)
+  local items, n = self._core:rectCells(self.cellSize, self._byId, list, cl, ct, cr, cb)
+  if items ~= -2 then
+    return items, n
+  end
   local probe = cellBox(self, self._probe, cl, ct, cr, cb, self.cellSize / 4)
-  return self._core:queryBounds(probe, self._byId, list or {})
+  return self._core:queryBounds(probe, self._byId, list)
 end
 
 -- A list lent to one call at a time (a filter the call runs may call the

@@ -236,6 +236,7 @@ M.WORLD_CALLS = {
     return n, t.met, t.w:rectQuery(4, t.items, t.out, 3, 1.5, 0.6, 2)
   end },
   { "rectQuery", function(t) return t.w:rectQuery(4, t.items, t.out, 0, 0, 20, 5) end },
+  { "rectCells", function(t) return t.w:rectCells(4, t.items, t.out, 1, 1, 3, 1) end },
   { "setRect", function(t)
     return t.w:setRect(t.ids.box2, 4, 30, 30, 1, 1, true), t.w:rectQuery(4, t.items, t.out, 29, 29, 3, 3)
   end },

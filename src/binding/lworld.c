@@ -1301,6 +1301,45 @@ static int world_rectquery(lua_State* L)
 	return 2;
 }
 
+enum
+{
+	LC3_CELL_ITEMS = 1024, ///< the items one rectCells answers (more: the caller asks the tree)
+};
+
+// w:rectCells(cellSize, items, out, cl, ct, cr, cb) -> out, n:
+// c3World_RectCellItems, the items (values of the items table by id) into
+// out; n < 0 (only n is returned) when the caller must ask the tree.
+static int world_rectcells(lua_State* L)
+{
+	lc3Handle* h = lc3_checkworld(L, "rectCells");
+	double cellSize = luaL_checknumber(L, 2);
+	double cl = luaL_checknumber(L, 5), ct = luaL_checknumber(L, 6);
+	double cr = luaL_checknumber(L, 7), cb = luaL_checknumber(L, 8);
+	lc3ItemQuery q = lc3_itemquery(L, h, "rectCells");
+	lc3World* w = lc3_worldof(L, h, "rectCells");
+	int found[LC3_CELL_ITEMS];
+	int n = c3World_RectCellItems(w->world, cellSize, cl, ct, cr, cb, found, LC3_CELL_ITEMS);
+	if (n < 0 || n > LC3_CELL_ITEMS)
+	{
+		lua_pushinteger(L, -2);
+		return 1;
+	}
+	// The ids read before the out table grows (a finalizer may then run).
+	lua_Number ids[LC3_CELL_ITEMS];
+	for (int i = 0; i < n; ++i)
+	{
+		ids[i] = lc3_itemkey(w->world, found[i]);
+	}
+	for (int i = 0; i < n; ++i)
+	{
+		lc3_rawgetid(L, q.items, ids[i]);
+		lua_rawseti(L, q.out, i + 1);
+	}
+	lua_pushvalue(L, q.out);
+	lua_pushinteger(L, n);
+	return 2;
+}
+
 // The goal of world:move as world.lua reads it (a vec3, or a table with no
 // metatable: fields x, y, z, else 1, 2, 3), finite and within range; false
 // for anything else (world.lua then reads it, and names what is wrong).
@@ -2034,6 +2073,7 @@ static const luaL_Reg lc3_world_methods[] = {
 	{"setRect", world_setrect},
 	{"rectCheck", world_rectcheck},
 	{"rectQuery", world_rectquery},
+	{"rectCells", world_rectcells},
 	{"mover", world_newmover},
 	{NULL, NULL},
 };

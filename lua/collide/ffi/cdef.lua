@@ -750,4 +750,6 @@ int c3World_RectCheck(const c3World* world, int item, double cellSize, double go
 							 c3RectHit* hits, int capacity, double* out, c3WorldStats* stats);
 int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
 							 int capacity, c3WorldStats* stats);
+int c3World_RectCellItems(const c3World* world, double cellSize, double cl, double ct, double cr, double cb,
+								 int* items, int capacity);
 ]==]

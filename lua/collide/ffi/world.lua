@@ -1674,6 +1674,29 @@ return B.once("world", function()
     return finishquery(h, s, n, items, out, "rectQuery")
   end)
 
+  -- w:rectCells(cellSize, items, out, cl, ct, cr, cb) -> out, n: the items
+  -- c3World_RectCellItems lists, their values (items, by id) into out;
+  -- n < 0 (only n returned): ask the tree.
+  methods.rectCells = api(function(h, cellSize, items, out, cl, ct, cr, cb)
+    cellSize = checknumber(cellSize, 2, "rectCells")
+    cl, ct = checknumber(cl, 5, "rectCells"), checknumber(ct, 6, "rectCells")
+    cr, cb = checknumber(cr, 7, "rectCells"), checknumber(cb, 8, "rectCells")
+    local w = enter(h, "rectCells")
+    itemquery(h, items, out, "rectCells")
+    local s = takescratch()
+    local n = C.c3World_RectCellItems(w, cellSize, cl, ct, cr, cb, s.items, s.capacity)
+    if n > s.capacity and n <= 1024 then
+      s = grown(s, n)
+      n = C.c3World_RectCellItems(w, cellSize, cl, ct, cr, cb, s.items, s.capacity)
+    end
+    if n < 0 or n > s.capacity then
+      givescratch(s)
+      unpin(h)
+      return -2
+    end
+    return finishquery(h, s, n, items, out, "rectCells")
+  end)
+
   --- _depths() -> the depths of the calls in progress that hold scratch:
   -- the world's (their pins), the shapes', the meshes' (each 0 between the
   -- calls of the API; for specs).

@@ -498,6 +498,22 @@ const double* c3RectStore_Get(const c3RectStore* store, int slot)
 	return store->slots[slot].rect;
 }
 
+// A stamp no slot holds, for a search to mark the slots it took.
+static uint32_t c3NextStamp(c3RectStore* store)
+{
+	uint32_t stamp = ++store->stamp;
+	if (stamp == 0)
+	{
+		// (the stamps wrapped: none is taken)
+		for (int i = 0; i < store->slotCapacity; ++i)
+		{
+			store->slots[i].stamp = 0;
+		}
+		stamp = store->stamp = 1;
+	}
+	return stamp;
+}
+
 // The slots in the cells of the rectangle (left, top, width, height), each
 // once, into candidates; their count, or -2 when there are more than it
 // holds, or an item of another shape is there.
@@ -509,16 +525,7 @@ static int c3RectCandidates(c3RectStore* store, double left, double top, double 
 	{
 		return -2;
 	}
-	uint32_t stamp = ++store->stamp;
-	if (stamp == 0)
-	{
-		// (the stamps wrapped: none is taken)
-		for (int i = 0; i < store->slotCapacity; ++i)
-		{
-			store->slots[i].stamp = 0;
-		}
-		stamp = store->stamp = 1;
-	}
+	uint32_t stamp = c3NextStamp(store);
 	int n = 0;
 	for (double cy = range[1]; cy <= range[3]; cy += 1.0)
 	{
@@ -669,6 +676,41 @@ int c3RectStore_Query(c3RectStore* store, double x, double y, double w, double h
 				items[count] = candidates[i];
 			}
 			++count;
+		}
+	}
+	return count;
+}
+
+int c3RectStore_Cells(c3RectStore* store, const double* cells, int* items, int capacity)
+{
+	if (store->broken || (cells[2] - cells[0] + 1.0) * (cells[3] - cells[1] + 1.0) > c3_rectMaxCells)
+	{
+		return -2;
+	}
+	uint32_t stamp = c3NextStamp(store);
+	int count = 0;
+	for (double cy = cells[1]; cy <= cells[3]; cy += 1.0)
+	{
+		for (double cx = cells[0]; cx <= cells[2]; cx += 1.0)
+		{
+			const c3RectCell* cell = c3FindCell(store, cx, cy, false);
+			if (cell == NULL)
+			{
+				continue;
+			}
+			for (int i = 0; i < cell->count; ++i)
+			{
+				c3RectSlot* s = &store->slots[cell->slots[i]];
+				if (s->stamp != stamp)
+				{
+					s->stamp = stamp;
+					if (count < capacity)
+					{
+						items[count] = cell->slots[i];
+					}
+					++count;
+				}
+			}
 		}
 	}
 	return count;

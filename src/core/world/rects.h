@@ -30,5 +30,6 @@ bool c3RectStore_Works(const c3RectStore* store);
 int c3RectStore_Check(c3RectStore* store, int slot, double goalX, double goalY, c3RectHit* hits, int capacity,
 					  double* out);
 int c3RectStore_Query(c3RectStore* store, double x, double y, double w, double h, int* items, int capacity);
+int c3RectStore_Cells(c3RectStore* store, const double* cells, int* items, int capacity);
 
 #endif

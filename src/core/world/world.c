@@ -1317,3 +1317,11 @@ int c3World_RectQuery(const c3World* world, double cellSize, double x, double y,
 	c3RectStore* store = c3RectsFor(world, cellSize);
 	return store != NULL ? c3RectStore_Query(store, x, y, w, h, items, capacity) : -2;
 }
+
+int c3World_RectCellItems(const c3World* world, double cellSize, double cl, double ct, double cr, double cb, int* items,
+						  int capacity)
+{
+	c3RectStore* store = c3RectsFor(world, cellSize);
+	double cells[4] = {cl, ct, cr, cb};
+	return store != NULL ? c3RectStore_Cells(store, cells, items, capacity) : -2;
+}

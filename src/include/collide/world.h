@@ -492,4 +492,12 @@ C3_API int c3World_RectCheck(const c3World* world, int item, double cellSize, do
 C3_API int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
 							 int capacity, c3WorldStats* stats);
 
+/// The items of every kind in the cells cl .. cr, ct .. cb of the grid
+/// (cellSize: the world's), each once, in the grid's order: the first
+/// capacity of them into items; their count, or -2 when the world keeps no
+/// grid (or stopped answering) or there are more than 4,096 cells (the
+/// caller then asks its tree).
+C3_API int c3World_RectCellItems(const c3World* world, double cellSize, double cl, double ct, double cr, double cb,
+								 int* items, int capacity);
+
 #endif
