@@ -1267,6 +1267,37 @@ static int world_rectcheck(lua_State* L)
 	return 1;
 }
 
+enum
+{
+	LC3_CELL_ITEMS = 1024, ///< the items one rectCells answers (more: the caller asks the tree)
+};
+
+// The items of the n slots found (of at most capacity) into q's out
+// table, returned with n; n < 0 or more than capacity: -2 alone (the
+// caller asks again in Lua). The ids are read before the table grows (a
+// finalizer may then run).
+static int lc3_pushslots(lua_State* L, lc3World* w, const lc3ItemQuery* q, const int* found, int n, int capacity)
+{
+	if (n < 0 || n > capacity)
+	{
+		lua_pushinteger(L, -2);
+		return 1;
+	}
+	lua_Number ids[LC3_CELL_ITEMS];
+	for (int i = 0; i < n; ++i)
+	{
+		ids[i] = lc3_itemkey(w->world, found[i]);
+	}
+	for (int i = 0; i < n; ++i)
+	{
+		lc3_rawgetid(L, q->items, ids[i]);
+		lua_rawseti(L, q->out, i + 1);
+	}
+	lua_pushvalue(L, q->out);
+	lua_pushinteger(L, n);
+	return 2;
+}
+
 // w:rectQuery(cellSize, items, out, x, y, w, h) -> out, n:
 // c3World_RectQuery, the items (values of the items table by id) into out;
 // n < 0 (only n is returned) when the caller must query in Lua.
@@ -1280,31 +1311,8 @@ static int world_rectquery(lua_State* L)
 	lc3World* w = lc3_worldof(L, h, "rectQuery");
 	int found[LC3_RECT_HITS];
 	int n = c3World_RectQuery(w->world, cellSize, x, y, width, height, found, LC3_RECT_HITS, &w->last);
-	if (n < 0 || n > LC3_RECT_HITS)
-	{
-		lua_pushinteger(L, -2);
-		return 1;
-	}
-	// The ids read before the out table grows (a finalizer may then run).
-	lua_Number ids[LC3_RECT_HITS];
-	for (int i = 0; i < n; ++i)
-	{
-		ids[i] = lc3_itemkey(w->world, found[i]);
-	}
-	for (int i = 0; i < n; ++i)
-	{
-		lc3_rawgetid(L, q.items, ids[i]);
-		lua_rawseti(L, q.out, i + 1);
-	}
-	lua_pushvalue(L, q.out);
-	lua_pushinteger(L, n);
-	return 2;
+	return lc3_pushslots(L, w, &q, found, n, LC3_RECT_HITS);
 }
-
-enum
-{
-	LC3_CELL_ITEMS = 1024, ///< the items one rectCells answers (more: the caller asks the tree)
-};
 
 // w:rectCells(cellSize, items, out, cl, ct, cr, cb) -> out, n:
 // c3World_RectCellItems, the items (values of the items table by id) into
@@ -1319,25 +1327,7 @@ static int world_rectcells(lua_State* L)
 	lc3World* w = lc3_worldof(L, h, "rectCells");
 	int found[LC3_CELL_ITEMS];
 	int n = c3World_RectCellItems(w->world, cellSize, cl, ct, cr, cb, found, LC3_CELL_ITEMS);
-	if (n < 0 || n > LC3_CELL_ITEMS)
-	{
-		lua_pushinteger(L, -2);
-		return 1;
-	}
-	// The ids read before the out table grows (a finalizer may then run).
-	lua_Number ids[LC3_CELL_ITEMS];
-	for (int i = 0; i < n; ++i)
-	{
-		ids[i] = lc3_itemkey(w->world, found[i]);
-	}
-	for (int i = 0; i < n; ++i)
-	{
-		lc3_rawgetid(L, q.items, ids[i]);
-		lua_rawseti(L, q.out, i + 1);
-	}
-	lua_pushvalue(L, q.out);
-	lua_pushinteger(L, n);
-	return 2;
+	return lc3_pushslots(L, w, &q, found, n, LC3_CELL_ITEMS);
 }
 
 // The goal of world:move as world.lua reads it (a vec3, or a table with no
