@@ -403,6 +403,67 @@ describe("collide.bump's checks in the core", function()
     end
     assert(compared > 0)
   end)
+
+  it("answer from the tree, when the grid cannot, what the rectangles say after moves to other cells", function()
+    -- (a query whose cells hold more items than the grid answers at once,
+    -- 1,024, asks the tree, whose boxes follow the items' cells only when
+    -- it is asked: syncTree)
+    local random = Random.new(20261128)
+    local world = bump.newWorld(16)
+    local items = {}
+    for i = 1, 3000 do
+      items[i] = { i = i }
+      world:add(items[i], random:uniform(0, 400), random:uniform(0, 400), random:uniform(1, 8), random:uniform(1, 8))
+    end
+    local function expected(x, y, w, h)
+      local set = {}
+      for _, item in ipairs(items) do
+        local ix, iy, iw, ih = 0, 0, 0, 0
+        if world:hasItem(item) then
+          ix, iy, iw, ih = world:getRect(item)
+        end
+        if iw > 0 and ix < x + w and x < ix + iw and iy < y + h and y < iy + ih then
+          set[item] = true
+        end
+      end
+      return set
+    end
+    local function check(label)
+      for _, q in ipairs({ { -10, -10, 420, 420 }, { 50, 0, 300, 400 }, { 0, 100, 400, 250 } }) do
+        local got, n = world:queryRect(q[1], q[2], q[3], q[4])
+        local want, count = expected(q[1], q[2], q[3], q[4]), 0
+        for _ in pairs(want) do
+          count = count + 1
+        end
+        assert(count > 1024, "a query the grid answers itself")
+        assert.are.equal(count, n, label)
+        for i = 1, n do
+          local at = table.concat({ world:getRect(got[i]) }, ", ")
+          assert(want[got[i]], label .. ": an item outside the query, at " .. at)
+        end
+      end
+    end
+    check("as added")
+    for round = 1, C.scaled(4) do
+      for i, item in ipairs(items) do
+        if world:hasItem(item) then
+          local x, y = world:getRect(item)
+          local dx, dy = random:uniform(-40, 40), random:uniform(-40, 40)
+          if i % 7 == 0 then
+            world:update(item, x + dx, y + dy)
+          else
+            world:move(item, x + dx, y + dy, i % 3 == 0 and function() return "cross" end or nil)
+          end
+        end
+      end
+      for i = round, #items, 97 do
+        if world:hasItem(items[i]) then
+          world:remove(items[i])
+        end
+      end
+      check("after round " .. round)
+    end
+  end)
 end)
 
 local path = os.getenv("BUMP")

@@ -448,6 +448,7 @@ function bump.newWorld(cellSize)
     _made = setmetatable({}, { __mode = "k" }), -- the records checkInCore made (filled again when given back)
     _lists = {}, -- (lists lent to calls: takeList)
     _spare = {}, -- (records checkInCore made and a cols table gave back, kept for the next)
+    _stale = { nextStale = false }, -- (the head of the records whose box in the tree lags their cells: markStale)
     _center = collide.vec3(),
     _half = collide.vec3(),
     responses = {},
@@ -490,6 +491,48 @@ local function cellBox(self, b, cl, ct, cr, cb, inset)
   return setBox(self, b, x0 + inset, y0 + inset, x1 - x0 - 2 * inset, y1 - y0 - 2 * inset)
 end
 
+-- The tree's boxes lag the cells of the items that changed cells since it
+-- was last asked: they are kept in a list (through their records, which
+-- hold prevStale and nextStale: no table grows, and a removed item leaves
+-- it), and brought up to date when the tree is asked. The grid answers
+-- every call; the tree only when the grid cannot (out of memory, or more
+-- items in the cells asked than it answers at once), so a move to other
+-- cells costs no tree update (about 2.8 us at 10,000 items, for a move of
+-- about 1.5 us).
+local function markStale(self, r)
+  if not r.prevStale then
+    local head = self._stale
+    local nx = head.nextStale
+    r.prevStale, r.nextStale = head, nx
+    if nx then
+      nx.prevStale = r
+    end
+    head.nextStale = r
+  end
+end
+
+local function unmarkStale(r)
+  local p, nx = r.prevStale, r.nextStale
+  if p then
+    p.nextStale = nx
+    if nx then
+      nx.prevStale = p
+    end
+    r.prevStale, r.nextStale = false, false
+  end
+end
+
+local function syncTree(self)
+  local head = self._stale
+  local r = head.nextStale
+  while r do
+    -- (unlinked after: if the update raises, the next call retries)
+    self._core:update(r.id, cellBox(self, r.shape, r.cl, r.ct, r.cr, r.cb, 0))
+    unmarkStale(r)
+    r = head.nextStale
+  end
+end
+
 -- The items bump's grid would visit for the cells cl..cr x ct..cb: a list
 -- of this call's own (a filter called on them may query the world again).
 local function inCells(self, cl, ct, cr, cb, list)
@@ -500,6 +543,7 @@ local function inCells(self, cl, ct, cr, cb, list)
   if items ~= -2 then
     return items, n
   end
+  syncTree(self)
   local probe = cellBox(self, self._probe, cl, ct, cr, cb, self.cellSize / 4)
   return self._core:queryBounds(probe, self._byId, list)
 end
@@ -530,7 +574,7 @@ local function addItem(self, item, x, y, w, h, geo)
   local id = self._core:add(item, shape)
   self._byId[id] = item
   self.rects[item] = { x = x, y = y, w = w, h = h, cl = cl, ct = ct, cr = cr, cb = cb, shape = shape, id = id,
-    geo = geo }
+    geo = geo, prevStale = false, nextStale = false }
   -- (for the core's checks and queries: a rectangle, or another shape's
   -- bounds in the cells)
   self._core:setRect(id, self.cellSize, x, y, w, h, geo == nil)
@@ -649,6 +693,7 @@ end
 function World:remove(item)
   local r = rectOf(self, item)
   self._core:remove(r.id)
+  unmarkStale(r)
   self._byId[r.id] = nil
   self.rects[item] = nil
   self._count = self._count - 1
@@ -659,15 +704,8 @@ end
 local function placeCells(self, r)
   local cl, ct, cr, cb = cellRange(self.cellSize, r.x, r.y, r.w, r.h)
   if cl ~= r.cl or ct ~= r.ct or cr ~= r.cr or cb ~= r.cb then
-    local cs = self.cellSize
-    if cr - cl == r.cr - r.cl and cb - ct == r.cb - r.ct then
-      -- The same count of cells: the box moves.
-      local x0, y0 = toWorld(cs, cl, ct)
-      self._core:setCenter(r.id, x0 + (cr - cl + 1) * cs / 2, y0 + (cb - ct + 1) * cs / 2, 0)
-    else
-      self._core:update(r.id, cellBox(self, r.shape, cl, ct, cr, cb, 0))
-    end
     r.cl, r.ct, r.cr, r.cb = cl, ct, cr, cb
+    markStale(self, r)
   end
 end
 
@@ -1018,7 +1056,11 @@ function World:move(item, goalX, goalY, filter, reuse)
         local cl, ct = floor(ax / cs) + 1, floor(ay / cs) + 1
         local cr, cb = max(cl, ceil((ax + r.w) / cs)), max(ct, ceil((ay + r.h) / cs))
         if cl ~= r.cl or ct ~= r.ct or cr ~= r.cr or cb ~= r.cb then
-          placeCells(self, r)
+          -- (placeCells)
+          r.cl, r.ct, r.cr, r.cb = cl, ct, cr, cb
+          if not r.prevStale then
+            markStale(self, r)
+          end
         end
       end
       return ax, ay, cols, n
