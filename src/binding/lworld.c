@@ -246,18 +246,28 @@ static void lc3_rawgetid(lua_State* L, int idx, lua_Number id)
 #endif
 }
 
+// The slot and the generation an id x names (the generation as the id
+// keeps it: (the item's - 1) % LC3_GENERATIONS); false when x is no id.
+static bool lc3_idparts(lua_Number x, int* item, uint32_t* generation)
+{
+	if (!(x >= 1.0 && x < 9007199254740992.0) || x != floor(x))
+	{
+		return false;
+	}
+	double g = floor((x - 1.0) / LC3_SLOTS);
+	*item = (int)(x - 1.0 - g * LC3_SLOTS);
+	*generation = (uint32_t)g;
+	return true;
+}
+
 // The slot of the item of world whose id is x, or -1 when x names none now
 // (not an id, or the id of an item that left its slot).
 static int lc3_itemid(const c3World* world, lua_Number x)
 {
-	if (!(x >= 1.0 && x < 9007199254740992.0) || x != floor(x))
-	{
-		return -1;
-	}
-	double generation = floor((x - 1.0) / LC3_SLOTS);
-	int item = (int)(x - 1.0 - generation * LC3_SLOTS);
-	if (!c3World_IsItem(world, item) ||
-		(uint32_t)generation != (c3World_GetItemGeneration(world, item) - 1u) % LC3_GENERATIONS)
+	int item;
+	uint32_t generation;
+	if (!lc3_idparts(x, &item, &generation) || !c3World_IsItem(world, item) ||
+		generation != (c3World_GetItemGeneration(world, item) - 1u) % LC3_GENERATIONS)
 	{
 		return -1;
 	}
@@ -1238,19 +1248,29 @@ enum
 static int world_rectcheck(lua_State* L)
 {
 	lc3World* w = lc3_worldof(L, lc3_checkworld(L, "rectCheck"), "rectCheck");
-	int id = lc3_checkitem(L, w, 2, "rectCheck");
+	lua_Number key = luaL_checknumber(L, 2);
 	double cellSize = luaL_checknumber(L, 3), goalX = luaL_checknumber(L, 4), goalY = luaL_checknumber(L, 5);
 	luaL_checktype(L, 6, LUA_TTABLE);
 	c3RectHit hits[LC3_RECT_HITS];
 	double out[2];
-	int n = c3World_RectCheck(w->world, id, cellSize, goalX, goalY, hits, LC3_RECT_HITS, out, &w->last);
+	// (one call of the core, which knows the generation of an item's
+	// rectangle: the world's items are not read, lc3_checkitem only when
+	// it refuses)
+	int id = -1;
+	uint32_t generation = 0;
+	int n = -1;
+	if (lc3_idparts(key, &id, &generation))
+	{
+		n = c3World_RectCheckMove(w->world, id, generation + 1u, LC3_GENERATIONS - 1u, cellSize, goalX, goalY, hits,
+								  LC3_RECT_HITS, out, lua_toboolean(L, 7));
+	}
+	if (n == -1)
+	{
+		lc3_checkitem(L, w, 2, "rectCheck"); // (no item: raises; another shape's: -1)
+	}
 	if (n > LC3_RECT_HITS)
 	{
 		n = -2;
-	}
-	if (n >= 0 && lua_toboolean(L, 7))
-	{
-		c3World_MoveItemRect(w->world, id, out[0], out[1]);
 	}
 	// The ids read before the buffer grows (a finalizer may then run).
 	lua_Number keys[LC3_RECT_HITS];

@@ -748,6 +748,8 @@ typedef struct c3RectHit
 } c3RectHit;
 int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY,
 							 c3RectHit* hits, int capacity, double* out, c3WorldStats* stats);
+int c3World_RectCheckMove(c3World* world, int item, uint32_t generation, uint32_t mask, double cellSize,
+								 double goalX, double goalY, c3RectHit* hits, int capacity, double* out, int move);
 int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,
 							 int capacity, c3WorldStats* stats);
 int c3World_RectCellItems(const c3World* world, double cellSize, double cl, double ct, double cr, double cb,

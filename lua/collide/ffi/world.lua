@@ -1637,15 +1637,22 @@ return B.once("world", function()
     cellSize, goalX, goalY = checknumber(cellSize, 3, "rectCheck"), checknumber(goalX, 4, "rectCheck"),
       checknumber(goalY, 5, "rectCheck")
     checktable(buf, 6, "rectCheck")
-    local w, _, last = enter(h, "rectCheck")
-    local id = checkitem(h, w, x, 2, "rectCheck")
+    local w = enter(h, "rectCheck")
+    -- (one call of the core, which knows the generation of an item's
+    -- rectangle: the world's items are not read, checkitem only when it
+    -- refuses)
+    local n = -1
+    if type(x) == "number" and x >= 1 and x < MAXID and x == floor(x) then
+      local generation = floor((x - 1) / SLOTS)
+      n = C.c3World_RectCheckMove(w, x - 1 - generation * SLOTS, generation + 1, GENERATIONS - 1, cellSize, goalX,
+        goalY, rectHitS, RECT_HITS, rectOutS, move and 1 or 0)
+    end
+    if n == -1 then
+      checkitem(h, w, x, 2, "rectCheck") -- (no item: raises; another shape's: -1)
+    end
     local hits = rectHitS
-    local n = C.c3World_RectCheck(w, id, cellSize, goalX, goalY, hits, RECT_HITS, rectOutS, last)
     if n > RECT_HITS then
       n = -2
-    end
-    if n >= 0 and move then
-      C.c3World_MoveItemRect(w, id, rectOutS[0], rectOutS[1])
     end
     -- (read while pinned: this depth's scratch is the call's until unpin)
     for i = 0, n - 1 do

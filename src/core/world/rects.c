@@ -205,24 +205,39 @@ static bool c3Visited(const int* visited, int count, int item)
 
 // -- the store: rectangles by slot, and the grid ---------------------------------------------
 
-/// A cell of the grid: the slots whose rectangles cover it.
+enum
+{
+	c3_cellInline = 10, ///< the slots a cell holds in itself (more: on the heap)
+	c3_cellAlign = 64,  ///< the table's alignment: a cell is one cache line
+};
+
+/// A cell of the grid: the slots whose rectangles cover it. One cache line
+/// (a look-up reads one line, and a cell of up to 10 slots no other).
 typedef struct c3RectCell
 {
 	double cx, cy; ///< its numbers (bump's, 1-based; whole)
-	int* slots;
 	int count;
-	int capacity;
-	bool used; ///< (a place of the table in use)
+	int capacity; ///< 0: a free place of the table; c3_cellInline: the slots in place; more: on the heap
+	union
+	{
+		int held[c3_cellInline];
+		int* heap;
+	} slots;
 } c3RectCell;
 
-/// A slot's rectangle and the cells it covers.
+/// A slot's rectangle (its cells follow from it: c3CellRange).
 typedef struct c3RectSlot
 {
-	double rect[4];        ///< x, y, w, h
-	double cl, ct, cr, cb; ///< the cells, as bump's cellRange gives them
-	uint32_t stamp;        ///< the last search that took it
-	int kind;              ///< 0 none, 1 a rectangle, 2 the bounds of another shape
+	double rect[4];      ///< x, y, w, h
+	uint32_t stamp;      ///< the last search that took it
+	uint32_t generation; ///< the world's item's generation when its rectangle was set
+	int kind;            ///< 0 none, 1 a rectangle, 2 the bounds of another shape
 } c3RectSlot;
+
+static int* c3CellSlots(c3RectCell* cell)
+{
+	return cell->capacity > c3_cellInline ? cell->slots.heap : cell->slots.held;
+}
 
 struct c3RectStore
 {
@@ -230,7 +245,8 @@ struct c3RectStore
 	double cellSize;
 	c3RectSlot* slots;
 	int slotCapacity;
-	c3RectCell* cells; ///< open addressing, cellCapacity a power of 2 (0: none yet)
+	c3RectCell* cells; ///< open addressing, cellCapacity a power of 2 (0: none yet), aligned to c3_cellAlign
+	void* cellBlock;   ///< the memory cells lie in
 	int cellCapacity;
 	int cellCount;
 	uint32_t stamp;
@@ -250,13 +266,31 @@ c3RectStore* c3CreateRectStore(const c3Allocator* allocator, double cellSize)
 	return store;
 }
 
+// The bytes of a table of capacity cells (room to align it).
+static size_t c3CellBlockSize(int capacity)
+{
+	return sizeof(c3RectCell) * (size_t)capacity + c3_cellAlign;
+}
+
+static void c3FreeCellSlots(c3RectStore* store, c3RectCell* cell)
+{
+	if (cell->capacity > c3_cellInline)
+	{
+		c3Free(&store->allocator, cell->slots.heap, sizeof(int) * (size_t)cell->capacity);
+	}
+}
+
 static void c3FreeCells(c3RectStore* store)
 {
 	for (int i = 0; i < store->cellCapacity; ++i)
 	{
-		c3Free(&store->allocator, store->cells[i].slots, sizeof(int) * (size_t)store->cells[i].capacity);
+		c3FreeCellSlots(store, &store->cells[i]);
 	}
-	c3Free(&store->allocator, store->cells, sizeof(c3RectCell) * (size_t)store->cellCapacity);
+	if (store->cellBlock != NULL)
+	{
+		c3Free(&store->allocator, store->cellBlock, c3CellBlockSize(store->cellCapacity));
+	}
+	store->cellBlock = NULL;
 	store->cells = NULL;
 	store->cellCapacity = 0;
 	store->cellCount = 0;
@@ -309,27 +343,33 @@ static c3RectCell* c3FindCell(c3RectStore* store, double cx, double cy, bool mak
 	if (make && 2 * (store->cellCount + 1) > store->cellCapacity)
 	{
 		int capacity = store->cellCapacity > 0 ? 2 * store->cellCapacity : 64;
-		c3RectCell* cells = (c3RectCell*)c3Alloc(&store->allocator, sizeof(c3RectCell) * (size_t)capacity);
-		if (cells == NULL)
+		void* block = c3Alloc(&store->allocator, c3CellBlockSize(capacity));
+		if (block == NULL)
 		{
 			c3BreakStore(store);
 			return NULL;
 		}
+		uintptr_t at = ((uintptr_t)block + (c3_cellAlign - 1)) & ~(uintptr_t)(c3_cellAlign - 1);
+		c3RectCell* cells = (c3RectCell*)at;
 		memset(cells, 0, sizeof(c3RectCell) * (size_t)capacity);
 		for (int i = 0; i < store->cellCapacity; ++i)
 		{
 			const c3RectCell* old = &store->cells[i];
-			if (old->used)
+			if (old->capacity != 0)
 			{
 				uint64_t k = c3CellHash(old->cx, old->cy) & (uint64_t)(capacity - 1);
-				while (cells[k].used)
+				while (cells[k].capacity != 0)
 				{
 					k = (k + 1) & (uint64_t)(capacity - 1);
 				}
 				cells[k] = *old;
 			}
 		}
-		c3Free(&store->allocator, store->cells, sizeof(c3RectCell) * (size_t)store->cellCapacity);
+		if (store->cellBlock != NULL)
+		{
+			c3Free(&store->allocator, store->cellBlock, c3CellBlockSize(store->cellCapacity));
+		}
+		store->cellBlock = block;
 		store->cells = cells;
 		store->cellCapacity = capacity;
 	}
@@ -341,13 +381,13 @@ static c3RectCell* c3FindCell(c3RectStore* store, double cx, double cy, bool mak
 	for (uint64_t k = c3CellHash(cx, cy) & mask;; k = (k + 1) & mask)
 	{
 		c3RectCell* cell = &store->cells[k];
-		if (!cell->used)
+		if (cell->capacity == 0)
 		{
 			if (!make)
 			{
 				return NULL;
 			}
-			cell->used = true;
+			cell->capacity = c3_cellInline;
 			cell->cx = cx;
 			cell->cy = cy;
 			store->cellCount++;
@@ -374,27 +414,24 @@ static void c3CellRange(double cellSize, double x, double y, double w, double h,
 // more, as bump's grid would crawl.)
 static const double c3_rectMaxCells = 4096.0;
 
-static void c3LeaveCells(c3RectStore* store, int slot)
+// The slot out of the cells range (its rectangle's, as c3CellRange gives).
+static void c3LeaveCells(c3RectStore* store, int slot, const double* range)
 {
-	c3RectSlot* s = &store->slots[slot];
-	if (s->kind == 0 || store->broken)
+	for (double cy = range[1]; cy <= range[3]; cy += 1.0)
 	{
-		return;
-	}
-	for (double cy = s->ct; cy <= s->cb; cy += 1.0)
-	{
-		for (double cx = s->cl; cx <= s->cr; cx += 1.0)
+		for (double cx = range[0]; cx <= range[2]; cx += 1.0)
 		{
 			c3RectCell* cell = c3FindCell(store, cx, cy, false);
 			if (cell == NULL)
 			{
 				continue;
 			}
+			int* slots = c3CellSlots(cell);
 			for (int i = 0; i < cell->count; ++i)
 			{
-				if (cell->slots[i] == slot)
+				if (slots[i] == slot)
 				{
-					cell->slots[i] = cell->slots[--cell->count];
+					slots[i] = slots[--cell->count];
 					break;
 				}
 			}
@@ -402,42 +439,51 @@ static void c3LeaveCells(c3RectStore* store, int slot)
 	}
 }
 
-static void c3EnterCells(c3RectStore* store, int slot)
+// A cell's room for one slot more (false: no memory).
+static bool c3CellRoom(c3RectStore* store, c3RectCell* cell)
 {
-	c3RectSlot* s = &store->slots[slot];
-	if ((s->cr - s->cl + 1.0) * (s->cb - s->ct + 1.0) > c3_rectMaxCells)
+	if (cell->count < cell->capacity)
+	{
+		return true;
+	}
+	int capacity = 2 * cell->capacity;
+	int* slots = (int*)c3Alloc(&store->allocator, sizeof(int) * (size_t)capacity);
+	if (slots == NULL)
+	{
+		return false;
+	}
+	memcpy(slots, c3CellSlots(cell), sizeof(int) * (size_t)cell->count);
+	c3FreeCellSlots(store, cell);
+	cell->slots.heap = slots;
+	cell->capacity = capacity;
+	return true;
+}
+
+// The slot into the cells range.
+static void c3EnterCells(c3RectStore* store, int slot, const double* range)
+{
+	if ((range[2] - range[0] + 1.0) * (range[3] - range[1] + 1.0) > c3_rectMaxCells)
 	{
 		c3BreakStore(store);
 		return;
 	}
-	for (double cy = s->ct; cy <= s->cb && !store->broken; cy += 1.0)
+	for (double cy = range[1]; cy <= range[3]; cy += 1.0)
 	{
-		for (double cx = s->cl; cx <= s->cr && !store->broken; cx += 1.0)
+		for (double cx = range[0]; cx <= range[2]; cx += 1.0)
 		{
 			c3RectCell* cell = c3FindCell(store, cx, cy, true);
-			if (cell == NULL)
+			if (cell == NULL || !c3CellRoom(store, cell))
 			{
+				c3BreakStore(store);
 				return;
 			}
-			if (cell->count == cell->capacity)
-			{
-				int capacity = cell->capacity > 0 ? 2 * cell->capacity : 4;
-				int* slots = (int*)c3GrowArray(&store->allocator, cell->slots, sizeof(int), cell->count, cell->capacity,
-											   capacity);
-				if (slots == NULL)
-				{
-					c3BreakStore(store);
-					return;
-				}
-				cell->slots = slots;
-				cell->capacity = capacity;
-			}
-			cell->slots[cell->count++] = slot;
+			c3CellSlots(cell)[cell->count++] = slot;
 		}
 	}
 }
 
-void c3RectStore_Set(c3RectStore* store, int slot, double x, double y, double w, double h, int rect)
+void c3RectStore_Set(c3RectStore* store, int slot, uint32_t generation, double x, double y, double w, double h,
+					 int rect)
 {
 	if (slot >= store->slotCapacity)
 	{
@@ -458,25 +504,27 @@ void c3RectStore_Set(c3RectStore* store, int slot, double x, double y, double w,
 		store->slotCapacity = capacity;
 	}
 	c3RectSlot* s = &store->slots[slot];
-	double range[4];
+	double range[4], old[4];
 	c3CellRange(store->cellSize, x, y, w, h, range);
-	bool moved = s->kind == 0 || range[0] != s->cl || range[1] != s->ct || range[2] != s->cr || range[3] != s->cb;
-	if (moved)
+	bool moved = s->kind == 0;
+	if (!moved)
 	{
-		c3LeaveCells(store, slot);
+		c3CellRange(store->cellSize, s->rect[0], s->rect[1], s->rect[2], s->rect[3], old);
+		moved = range[0] != old[0] || range[1] != old[1] || range[2] != old[2] || range[3] != old[3];
+		if (moved && !store->broken)
+		{
+			c3LeaveCells(store, slot, old);
+		}
 	}
 	s->rect[0] = x;
 	s->rect[1] = y;
 	s->rect[2] = w;
 	s->rect[3] = h;
-	s->cl = range[0];
-	s->ct = range[1];
-	s->cr = range[2];
-	s->cb = range[3];
+	s->generation = generation;
 	s->kind = rect ? 1 : 2;
 	if (moved && !store->broken)
 	{
-		c3EnterCells(store, slot);
+		c3EnterCells(store, slot, range);
 	}
 }
 
@@ -484,8 +532,14 @@ void c3RectStore_Remove(c3RectStore* store, int slot)
 {
 	if (slot < store->slotCapacity)
 	{
-		c3LeaveCells(store, slot);
-		store->slots[slot].kind = 0;
+		c3RectSlot* s = &store->slots[slot];
+		if (s->kind != 0 && !store->broken)
+		{
+			double old[4];
+			c3CellRange(store->cellSize, s->rect[0], s->rect[1], s->rect[2], s->rect[3], old);
+			c3LeaveCells(store, slot, old);
+		}
+		s->kind = 0;
 	}
 }
 
@@ -496,6 +550,12 @@ const double* c3RectStore_Get(const c3RectStore* store, int slot)
 		return NULL;
 	}
 	return store->slots[slot].rect;
+}
+
+bool c3RectStore_Holds(const c3RectStore* store, int slot, uint32_t generation, uint32_t mask)
+{
+	return slot >= 0 && slot < store->slotCapacity && store->slots[slot].kind == 1 &&
+		   ((store->slots[slot].generation ^ generation) & mask) == 0;
 }
 
 // A stamp no slot holds, for a search to mark the slots it took.
@@ -531,14 +591,15 @@ static int c3RectCandidates(c3RectStore* store, double left, double top, double 
 	{
 		for (double cx = range[0]; cx <= range[2]; cx += 1.0)
 		{
-			const c3RectCell* cell = c3FindCell(store, cx, cy, false);
+			c3RectCell* cell = c3FindCell(store, cx, cy, false);
 			if (cell == NULL)
 			{
 				continue;
 			}
+			const int* slots = c3CellSlots(cell);
 			for (int i = 0; i < cell->count; ++i)
 			{
-				int slot = cell->slots[i];
+				int slot = slots[i];
 				c3RectSlot* s = &store->slots[slot];
 				if (s->stamp == stamp)
 				{
@@ -693,20 +754,21 @@ int c3RectStore_Cells(c3RectStore* store, const double* cells, int* items, int c
 	{
 		for (double cx = cells[0]; cx <= cells[2]; cx += 1.0)
 		{
-			const c3RectCell* cell = c3FindCell(store, cx, cy, false);
+			c3RectCell* cell = c3FindCell(store, cx, cy, false);
 			if (cell == NULL)
 			{
 				continue;
 			}
+			const int* slots = c3CellSlots(cell);
 			for (int i = 0; i < cell->count; ++i)
 			{
-				c3RectSlot* s = &store->slots[cell->slots[i]];
+				c3RectSlot* s = &store->slots[slots[i]];
 				if (s->stamp != stamp)
 				{
 					s->stamp = stamp;
 					if (count < capacity)
 					{
-						items[count] = cell->slots[i];
+						items[count] = slots[i];
 					}
 					++count;
 				}

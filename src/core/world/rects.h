@@ -18,12 +18,17 @@ void c3DestroyRectStore(c3RectStore* store);
 double c3RectStore_CellSize(const c3RectStore* store);
 
 /// Slot's rectangle (rect: 1 a rectangle, 0 the bounds of another shape)
-/// and its place in the cells. Out of memory, the store stops answering
+/// and its place in the cells; generation: its item's (c3RectStore_Holds).
+/// Out of memory, the store stops answering
 /// (c3RectStore_Works): the caller checks in Lua.
-void c3RectStore_Set(c3RectStore* store, int slot, double x, double y, double w, double h, int rect);
+void c3RectStore_Set(c3RectStore* store, int slot, uint32_t generation, double x, double y, double w, double h,
+					 int rect);
 void c3RectStore_Remove(c3RectStore* store, int slot);
 /// Slot's rectangle (x, y, w, h) when it is one, else NULL.
 const double* c3RectStore_Get(const c3RectStore* store, int slot);
+/// Whether slot holds a rectangle set for its item of that generation (in
+/// the bits of mask).
+bool c3RectStore_Holds(const c3RectStore* store, int slot, uint32_t generation, uint32_t mask);
 /// Whether the store holds every slot given it (memory never ran out).
 bool c3RectStore_Works(const c3RectStore* store);
 

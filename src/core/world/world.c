@@ -1267,7 +1267,7 @@ bool c3World_SetItemRect(c3World* world, int item, double cellSize, double x, do
 	{
 		return false;
 	}
-	c3RectStore_Set(world->rects, item, x, y, w, h, rect);
+	c3RectStore_Set(world->rects, item, world->meta[item].generation, x, y, w, h, rect);
 	return true;
 }
 
@@ -1287,7 +1287,7 @@ bool c3World_MoveItemRect(c3World* world, int item, double x, double y)
 	{
 		return false;
 	}
-	c3RectStore_Set(world->rects, item, x, y, r[2], r[3], 1);
+	c3RectStore_Set(world->rects, item, world->meta[item].generation, x, y, r[2], r[3], 1);
 	return true;
 }
 
@@ -1308,6 +1308,29 @@ int c3World_RectCheck(const c3World* world, int item, double cellSize, double go
 	}
 	c3RectStore* store = c3RectsFor(world, cellSize);
 	return store != NULL ? c3RectStore_Check(store, item, goalX, goalY, hits, capacity, out) : -2;
+}
+
+int c3World_RectCheckMove(c3World* world, int item, uint32_t generation, uint32_t mask, double cellSize, double goalX,
+						  double goalY, c3RectHit* hits, int capacity, double* out, int move)
+{
+	// (the rectangle's own generation: a slot's rectangle goes with its
+	// item, c3World_RemoveItem, so no read of the world's items is needed)
+	if (world->rects == NULL || !c3RectStore_Holds(world->rects, item, generation, mask))
+	{
+		return -1;
+	}
+	c3RectStore* store = c3RectsFor(world, cellSize);
+	if (store == NULL)
+	{
+		return -2;
+	}
+	int n = c3RectStore_Check(store, item, goalX, goalY, hits, capacity, out);
+	if (move && n >= 0 && n <= capacity)
+	{
+		const double* r = c3RectStore_Get(store, item);
+		c3RectStore_Set(store, item, world->meta[item].generation, out[0], out[1], r[2], r[3], 1);
+	}
+	return n;
 }
 
 int c3World_RectQuery(const c3World* world, double cellSize, double x, double y, double w, double h, int* items,

@@ -484,6 +484,17 @@ typedef struct c3RectHit
 C3_API int c3World_RectCheck(const c3World* world, int item, double cellSize, double goalX, double goalY,
 							 c3RectHit* hits, int capacity, double* out, c3WorldStats* stats);
 
+/// c3World_RectCheck of item when generation is its generation
+/// (c3World_GetItemGeneration; compared in the bits of mask, for a front
+/// whose ids keep fewer) and it has a rectangle, and then, when move is 1
+/// and the count is at most capacity, its rectangle moved to the goal
+/// reached (c3World_MoveItemRect): a front's one call for bump's move,
+/// which reads none of the world's items (the rectangle keeps its item's
+/// generation). -1 for any other item or generation, else as
+/// c3World_RectCheck.
+C3_API int c3World_RectCheckMove(c3World* world, int item, uint32_t generation, uint32_t mask, double cellSize,
+								 double goalX, double goalY, c3RectHit* hits, int capacity, double* out, int move);
+
 /// bump.lua's queryRect with no filter: the items whose rectangles overlap
 /// the rectangle (x, y, w, h) (bump's isIntersecting), of those in its cells
 /// (as c3World_RectCheck's); the first capacity of them into items, in the
