@@ -404,6 +404,30 @@ describe("collide.bump's checks in the core", function()
     assert(compared > 0)
   end)
 
+  it("answer past the grid's cell numbers (beyond int32) as the checks in Lua do", function()
+    -- (cells of 1 at x = 3e9: the core's grid stops answering, and every
+    -- check and query goes through Lua and the tree)
+    local function run(luaOnly)
+      local world = bump.newWorld(1)
+      world._luaOnly = luaOnly
+      local out = {}
+      for i = 1, 6 do
+        world:add({ name = "t" .. i }, 3e9 + 2 * i, 10, 1.5, 1)
+      end
+      local mover = world:add({ name = "m" }, 3e9, 0, 1, 1)
+      for step = 1, 8 do
+        local x, y, cols, n = world:move(mover, 3e9 + 2 * step, 12)
+        out[#out + 1] = string.format("%.17g %.17g %d %s", x, y, n, n > 0 and cols[1].other.name or "-")
+        local _, found = world:queryRect(3e9, 9, 20, 3)
+        out[#out + 1] = tostring(found)
+      end
+      return table.concat(out, "\n")
+    end
+    local want = run(true)
+    assert.are.equal(want, run(false))
+    assert.is_truthy(want:find(" 9 1 t", 1, true), "the mover lands on the tiles")
+  end)
+
   it("answer from the tree, when the grid cannot, what the rectangles say after moves to other cells", function()
     -- (a query whose cells hold more items than the grid answers at once,
     -- 1,024, asks the tree, whose boxes follow the items' cells only when

@@ -276,8 +276,8 @@ static void aRectangleChecksAndMovesInOneCall(void)
 	CHECK(c3World_RectCheckMove(world, mover, generation + 16u, 15u, 64.0, 20.5, 20.0, hits, 4, out, 1) == 1);
 	CHECK(c3World_RectCheckMove(world, mover, generation, UINT32_MAX, 32.0, 20.5, 20.0, hits, 4, out, 1) == -2);
 	int plain = c3World_AddItem(world, shape, 100);
-	CHECK(c3World_RectCheckMove(world, plain, c3World_GetItemGeneration(world, plain), UINT32_MAX, 64.0, 0.0, 0.0,
-								hits, 4, out, 1) == -1);
+	CHECK(c3World_RectCheckMove(world, plain, c3World_GetItemGeneration(world, plain), UINT32_MAX, 64.0, 0.0, 0.0, hits,
+								4, out, 1) == -1);
 	CHECK(c3World_GetItemRect(world, mover)[1] == 9.0); // (moved by the masked call)
 	// More collisions than hits holds (none here): counted, and the
 	// rectangle stays.
@@ -296,6 +296,13 @@ static void aRectangleChecksAndMovesInOneCall(void)
 		CHECK(c3World_MoveItemRect(world, tiles[i], 2.0 * i, 10.0));
 	}
 	CHECK(c3World_RectQuery(world, 64.0, 0.0, 10.0, 64.0, 1.0, found, 64, NULL) == 30);
+	// A cell beyond int32's numbers (x = 1e12 in cells of 64): the grid
+	// stops answering (-2: the caller checks in Lua), the rectangles stay.
+	int far = c3World_AddItem(world, shape, 102);
+	CHECK(c3World_SetItemRect(world, far, 64.0, 1e12, 0.0, 1.0, 1.0, 1));
+	CHECK(c3World_RectQuery(world, 64.0, 0.0, 10.0, 64.0, 1.0, found, 64, NULL) == -2);
+	CHECK(c3World_RectCheckMove(world, mover, generation, UINT32_MAX, 64.0, 20.5, 20.0, hits, 4, out, 1) == -2);
+	CHECK(c3World_GetItemRect(world, far)[0] == 1e12);
 	// A removed item's slot taken again: the old generation is refused.
 	c3World_RemoveItem(world, mover);
 	int next = c3World_AddItem(world, shape, 101);
@@ -304,8 +311,8 @@ static void aRectangleChecksAndMovesInOneCall(void)
 	{
 		CHECK(c3World_RectCheckMove(world, next, generation, UINT32_MAX, 64.0, 20.5, 20.0, hits, 4, out, 1) == -1);
 	}
-	CHECK(c3World_RectCheckMove(world, next, c3World_GetItemGeneration(world, next), UINT32_MAX, 64.0, 20.5, 20.0,
-								hits, 4, out, 1) == 1);
+	CHECK(c3World_RectCheckMove(world, next, c3World_GetItemGeneration(world, next), UINT32_MAX, 64.0, 20.5, 20.0, hits,
+								4, out, 1) == -2);
 	c3DestroyWorld(world);
 }
 

@@ -18,6 +18,14 @@ void c3AssertFailed(const char* condition, const char* fileName, int lineNumber)
 /// caller (bad input is refused with an error code, never asserted). It is
 /// compiled in when C3_ENABLE_ASSERT is defined, as in the test builds, and
 /// is nothing otherwise: the condition must have no side effect.
+// A hint to bring the line at address into the cache (nothing where the
+// compiler has no such builtin; it never faults).
+#if defined(__GNUC__) || defined(__clang__)
+#define C3_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define C3_PREFETCH(address) ((void)(address))
+#endif
+
 #if defined(C3_ENABLE_ASSERT)
 #define C3_ASSERT(condition) ((condition) ? (void)0 : c3AssertFailed(#condition, __FILE__, __LINE__))
 #else

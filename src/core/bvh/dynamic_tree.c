@@ -808,14 +808,6 @@ uint64_t c3DynamicTree_GetUserData(const c3DynamicTree* tree, int proxyId)
 
 // -- walks -----------------------------------------------------------------------------------
 
-// A hint to bring the line at address into the cache (nothing where the
-// compiler has no such builtin; it never faults).
-#if defined(__GNUC__) || defined(__clang__)
-#define C3_PREFETCH(address) __builtin_prefetch(address)
-#else
-#define C3_PREFETCH(address) ((void)(address))
-#endif
-
 // Ask for what a visit of ref reads: an inner node's line, or a proxy's user
 // data. A walk is a chain of misses, each node's address in its parent's
 // line; asking for both children as soon as the parent is in lets their

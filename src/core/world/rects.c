@@ -207,15 +207,16 @@ static bool c3Visited(const int* visited, int count, int item)
 
 enum
 {
-	c3_cellInline = 10, ///< the slots a cell holds in itself (more: on the heap)
-	c3_cellAlign = 64,  ///< the table's alignment: a cell is one cache line
+	c3_cellInline = 4, ///< the slots a cell holds in itself (more: on the heap)
+	c3_cellAlign = 32, ///< the table's alignment: two cells to a cache line, none across two
 };
 
-/// A cell of the grid: the slots whose rectangles cover it. One cache line
-/// (a look-up reads one line, and a cell of up to 10 slots no other).
+/// A cell of the grid: the slots whose rectangles cover it. 32 bytes: a
+/// look-up reads one line (an empty cell's, the next places too, mostly),
+/// and a cell of up to 4 slots no other.
 typedef struct c3RectCell
 {
-	double cx, cy; ///< its numbers (bump's, 1-based; whole)
+	int32_t cx, cy; ///< its numbers (bump's, 1-based; a cell beyond int32 breaks the store)
 	int count;
 	int capacity; ///< 0: a free place of the table; c3_cellInline: the slots in place; more: on the heap
 	union
@@ -325,21 +326,36 @@ static void c3BreakStore(c3RectStore* store)
 	c3FreeCells(store);
 }
 
-static uint64_t c3CellHash(double cx, double cy)
+// (splitmix64's finalizer of the two numbers)
+static uint64_t c3CellHash(int32_t cx, int32_t cy)
 {
-	uint64_t a, b;
-	memcpy(&a, &cx, sizeof a);
-	memcpy(&b, &cy, sizeof b);
-	uint64_t h = a * 0x9E3779B97F4A7C15u ^ (b + 0x632BE59BD9B4E019u + (a << 6) + (a >> 2));
-	h ^= h >> 29;
+	uint64_t h = ((uint64_t)(uint32_t)cx << 32) | (uint32_t)cy;
+	h ^= h >> 30;
 	h *= 0xBF58476D1CE4E5B9u;
-	return h ^ (h >> 32);
+	h ^= h >> 27;
+	h *= 0x94D049BB133111EBu;
+	return h ^ (h >> 31);
+}
+
+// Whether the cell number c fits a cell's int32.
+static bool c3CellNumber(double c)
+{
+	return c >= -2147483647.0 && c <= 2147483647.0;
 }
 
 // The cell (cx, cy), made when make is true (NULL when it is not there, or
-// no memory: then the store is broken).
-static c3RectCell* c3FindCell(c3RectStore* store, double cx, double cy, bool make)
+// no memory or a number beyond int32: then the store is broken).
+static c3RectCell* c3FindCell(c3RectStore* store, double x, double y, bool make)
 {
+	if (!c3CellNumber(x) || !c3CellNumber(y))
+	{
+		if (make)
+		{
+			c3BreakStore(store);
+		}
+		return NULL;
+	}
+	int32_t cx = (int32_t)x, cy = (int32_t)y;
 	if (make && 2 * (store->cellCount + 1) > store->cellCapacity)
 	{
 		int capacity = store->cellCapacity > 0 ? 2 * store->cellCapacity : 64;
@@ -574,6 +590,28 @@ static uint32_t c3NextStamp(c3RectStore* store)
 	return stamp;
 }
 
+// The first places the cells of a small range would take, asked for
+// together (a search's cache misses overlap, where one cell after another
+// waits for each).
+static void c3PrefetchCells(const c3RectStore* store, const double* range)
+{
+	if (store->cellCapacity == 0 || (range[2] - range[0] + 1.0) * (range[3] - range[1] + 1.0) > 16.0)
+	{
+		return;
+	}
+	uint64_t mask = (uint64_t)(store->cellCapacity - 1);
+	for (double cy = range[1]; cy <= range[3]; cy += 1.0)
+	{
+		for (double cx = range[0]; cx <= range[2]; cx += 1.0)
+		{
+			if (c3CellNumber(cx) && c3CellNumber(cy))
+			{
+				C3_PREFETCH(&store->cells[c3CellHash((int32_t)cx, (int32_t)cy) & mask]);
+			}
+		}
+	}
+}
+
 // The slots in the cells of the rectangle (left, top, width, height), each
 // once, into candidates; their count, or -2 when there are more than it
 // holds, or an item of another shape is there.
@@ -586,6 +624,7 @@ static int c3RectCandidates(c3RectStore* store, double left, double top, double 
 		return -2;
 	}
 	uint32_t stamp = c3NextStamp(store);
+	c3PrefetchCells(store, range);
 	int n = 0;
 	for (double cy = range[1]; cy <= range[3]; cy += 1.0)
 	{
@@ -597,6 +636,10 @@ static int c3RectCandidates(c3RectStore* store, double left, double top, double 
 				continue;
 			}
 			const int* slots = c3CellSlots(cell);
+			for (int i = 0; i < cell->count; ++i)
+			{
+				C3_PREFETCH(&store->slots[slots[i]]);
+			}
 			for (int i = 0; i < cell->count; ++i)
 			{
 				int slot = slots[i];
