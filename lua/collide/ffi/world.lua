@@ -62,9 +62,11 @@ return B.once("world", function()
   -- depth's set, so that it cannot overwrite what the outer call filled.
   local shapeS, vecS, boundsS, rayS, hitS, infoS, filterS, defS, redirectS
   local vecD, contactS, contactD, contactI, contactU, contactB, defD, defI, defB, redirectD, rayD, boundsD
-  local rectHitS, rectOutS
+  local rectHitS, rectOutS, rectHitI
   local AABB_BYTES = ffi.sizeof("c3AABB")
   local RECT_HITS = 64 -- (the collisions one rectCheck answers, as lworld.c's)
+  local RECT_HIT_INTS = ffi.sizeof("c3RectHit") / 4 -- (a hit's size in int32s: its item is the first)
+  assert(ffi.offsetof("c3RectHit", "item") == 0 and ffi.sizeof("c3RectHit") % 4 == 0)
   local DoubleP, IntP = ffi.typeof("double*"), ffi.typeof("int32_t*")
   local UintP, ByteP = ffi.typeof("uint32_t*"), ffi.typeof("uint8_t*")
 
@@ -82,6 +84,7 @@ return B.once("world", function()
     set[20] = cast(DoubleP, set[4])
     set[21] = cast(DoubleP, set[3])
     set[22], set[23] = new("c3RectHit[?]", RECT_HITS), new("double[2]")
+    set[24] = cast(IntP, set[22])
     return set
   end
 
@@ -90,7 +93,7 @@ return B.once("world", function()
       set[6], set[7], set[8], set[9]
     vecD, contactS, contactD, contactI, contactU, contactB = set[10], set[11], set[12], set[13], set[14], set[15]
     defD, defI, defB, redirectD, rayD, boundsD = set[16], set[17], set[18], set[19], set[20], set[21]
-    rectHitS, rectOutS = set[22], set[23]
+    rectHitS, rectOutS, rectHitI = set[22], set[23], set[24]
   end
 
   -- (A call lets go of its pin, and so of its depth, before it raises:
@@ -1650,13 +1653,15 @@ return B.once("world", function()
     if n == -1 then
       checkitem(h, w, x, 2, "rectCheck") -- (no item: raises; another shape's: -1)
     end
-    local hits = rectHitS
     if n > RECT_HITS then
       n = -2
     end
-    -- (read while pinned: this depth's scratch is the call's until unpin)
+    -- (read while pinned: this depth's scratch is the call's until unpin;
+    -- each hit's item as an int of the array, where hits[i].item would
+    -- make a reference to the struct, which the interpreter allocates)
+    local hits = rectHitI
     for i = 0, n - 1 do
-      buf[i + 1] = itemkey(w, hits[i].item)
+      buf[i + 1] = itemkey(w, hits[i * RECT_HIT_INTS])
     end
     unpin(h)
     return n
