@@ -7,6 +7,9 @@
 #   make layers         check that every core file calls only its own layer and those below
 #   make fuzz           run each libFuzzer harness for FUZZ_SECONDS (clang), growing fuzz/corpus
 #   make test           install what is missing, build, run every test; ends with "N passed, M failed"
+#   make spec SPEC=x    one spec file, spec/x_spec.lua (or spec/ffi/x_spec.lua), under LUA
+#                       (FRONT=classic under LuaJIT for the classic front, CASES=full for the long counts)
+#   make ctest TEST=x   the C tests of suite x (spec/c/test_x.c) or the test named x; all without TEST
 #   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT, and the cross-built C tests
 #   make test-cross     the C tests and a program on libcollide, cross-built for Windows (run under Wine)
 #                       and Linux arm64 (under QEMU)
@@ -47,7 +50,7 @@ MODULE := $(BUILD)/collide/core.so
 MODULE_CFLAGS := $(OPT) -g -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core -isystem $(LUA_INC)
 
 .PHONY: all core layers embed fuzz fuzz-replay test test-all test-cross dist demo bench format format-check lint deps clean \
-	cxx-check ctest
+	cxx-check ctest spec
 
 all: $(MODULE)
 
@@ -207,14 +210,32 @@ build/bench_mesh: bench/bench_mesh.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_mesh.c $(CORE_SRC) -lm
 
-# C unit tests of the core, under ASan + UBSan.
-build/ctest/run_tests: $(CTEST_SRC) spec/c/test.h build/asan/libcollide.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_CFLAGS) -o $@ $(CTEST_SRC) build/asan/libcollide.a -lm
+# C unit tests of the core, under ASan + UBSan: an object a file (a change
+# to one test file compiles that file alone).
+CTEST_OBJ := $(patsubst spec/c/%.c,build/ctest/obj/%.o,$(CTEST_SRC))
 
+build/ctest/obj/%.o: spec/c/%.c spec/c/test.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -c -o $@ $<
+
+build/ctest/run_tests: $(CTEST_OBJ) build/asan/libcollide.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -o $@ $(CTEST_OBJ) build/asan/libcollide.a -lm
+
+# make ctest TEST=world: the suite of spec/c/test_world.c, or the test of that name.
 ctest: build/ctest/run_tests build/ctest/binding_tests
-	./build/ctest/run_tests
-	./build/ctest/binding_tests
+	./build/ctest/run_tests $(TEST)
+	$(if $(TEST),,./build/ctest/binding_tests)
+
+# One spec file by its name: make spec SPEC=world [LUA=luajit] [FRONT=classic] [CASES=full].
+SPEC_FILE = $(firstword $(wildcard spec/$(SPEC)_spec.lua spec/ffi/$(SPEC)_spec.lua) spec/$(SPEC)_spec.lua)
+spec:
+	@test -n "$(SPEC)" || { echo "usage: make spec SPEC=name [LUA=lua5.4|luajit|lua5.1..lua5.3] [FRONT=ffi|classic]" \
+		"[CASES=quick|full]: runs spec/name_spec.lua"; exit 2; }
+	@./.ci/deps spec $(LUA)
+	@$(MAKE) -s all
+	$(if $(FRONT),COLLIDE_FRONT=$(FRONT)) $(if $(CASES),COLLIDE_SPEC_CASES=$(CASES)) $(LUA) /usr/bin/busted \
+		--ignore-lua --lpath="lua/?.lua;lua/?/init.lua" --cpath="$(BUILD)/?.so" -o plainTerminal $(SPEC_FILE)
 
 # Every query family on 4 threads at once over shared shapes, under
 # ThreadSanitizer (make test-all).

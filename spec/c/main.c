@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Runs every C test of the core; prints "N passed, M failed" last.
+// Runs the C tests of the core (every one, or those named); prints "N
+// passed, M failed" last.
 
 #include <stdio.h>
 
@@ -7,12 +8,29 @@
 
 int c3_checkFailures = 0;
 
-int main(void)
+// make ctest TEST=name, or run_tests [name ...]: the suites (a file's
+// name: world for test_world.c) or the tests of those names alone.
+int main(int argc, char** argv)
 {
-	const c3Test* suites[] = {c3_baseTests,        c3_geometryTests, c3_overlapTests, c3_sweepTests,
-							  c3_raycastTests,     c3_distanceTests, c3_sweptTests,   c3_gjkTests,
-							  c3_moverTests,       c3_dispatchTests, c3_meshTests,    c3_triangleSweepTests,
-							  c3_triangleBoxTests, c3_treeTests,     c3_worldTests,   c3_moveTests,
-							  c3_worldIntoTests,   c3_shapeCastTests};
-	return c3RunSuites(suites, sizeof suites / sizeof suites[0]);
+	const c3Suite suites[] = {
+		{"base", c3_baseTests},
+		{"geometry", c3_geometryTests},
+		{"overlap", c3_overlapTests},
+		{"sweep", c3_sweepTests},
+		{"raycast", c3_raycastTests},
+		{"distance", c3_distanceTests},
+		{"swept", c3_sweptTests},
+		{"gjk", c3_gjkTests},
+		{"mover", c3_moverTests},
+		{"dispatch", c3_dispatchTests},
+		{"mesh", c3_meshTests},
+		{"triangle_sweep", c3_triangleSweepTests},
+		{"triangle_box", c3_triangleBoxTests},
+		{"tree", c3_treeTests},
+		{"world", c3_worldTests},
+		{"move", c3_moveTests},
+		{"world_into", c3_worldIntoTests},
+		{"shape_cast", c3_shapeCastTests},
+	};
+	return c3RunSuites(suites, sizeof suites / sizeof suites[0], argc - 1, argv + 1);
 }

@@ -7,9 +7,11 @@
 #define C3_TEST_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "collide/collide.h"
 
@@ -71,15 +73,45 @@ extern const c3Test c3_triangleBoxTests[];
 extern const c3Test c3_treeTests[];
 extern const c3Test c3_shapeCastTests[];
 
-/// Run every test of the NULL-terminated suites given, printing each that
-/// fails and then "N passed, M failed"; the exit status of a test program.
-static inline int c3RunSuites(const c3Test* const* suites, size_t count)
+/// A suite: the tests of one file (its name: the file's, test_name.c).
+typedef struct c3Suite
+{
+	const char* name;
+	const c3Test* tests;
+} c3Suite;
+
+/// Whether a test of the suite runs, given the names asked for (none: all).
+static inline bool c3Asked(const char* suite, const char* test, int count, char** names, bool* found)
+{
+	bool any = count == 0;
+	for (int i = 0; i < count; ++i)
+	{
+		if (strcmp(names[i], suite) == 0 || strcmp(names[i], test) == 0)
+		{
+			found[i] = true;
+			any = true;
+		}
+	}
+	return any;
+}
+
+/// Run the tests of the suites given (those of the suites or of the test
+/// names in names, when there are any), printing each that fails and then
+/// "N passed, M failed"; the exit status of a test program (1 also when a
+/// name matches nothing).
+static inline int c3RunSuites(const c3Suite* suites, size_t count, int nameCount, char** names)
 {
 	int passed = 0, failed = 0;
+	bool found[64] = {false};
+	nameCount = nameCount < 64 ? nameCount : 64;
 	for (size_t s = 0; s < count; ++s)
 	{
-		for (const c3Test* t = suites[s]; t->name != NULL; ++t)
+		for (const c3Test* t = suites[s].tests; t->name != NULL; ++t)
 		{
+			if (!c3Asked(suites[s].name, t->name, nameCount, names, found))
+			{
+				continue;
+			}
 			int before = c3_checkFailures;
 			t->fn();
 			if (c3_checkFailures == before)
@@ -88,13 +120,22 @@ static inline int c3RunSuites(const c3Test* const* suites, size_t count)
 			}
 			else
 			{
-				printf("FAILED: %s\n", t->name);
+				printf("FAILED: %s/%s\n", suites[s].name, t->name);
 				failed++;
 			}
 		}
 	}
+	int unknown = 0;
+	for (int i = 0; i < nameCount; ++i)
+	{
+		if (!found[i])
+		{
+			printf("no suite or test named %s\n", names[i]);
+			unknown++;
+		}
+	}
 	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return failed == 0 && unknown == 0 ? 0 : 1;
 }
 
 static inline c3Vec3 V(double x, double y, double z)
