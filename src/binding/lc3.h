@@ -5,7 +5,7 @@
 // Two kinds of userdata, checked two ways:
 // - Values (vec3 and the shapes) hold numbers only, and are checked by a tag
 //   on the fast path of every query (below).
-// - Handles (meshes and worlds, later) hold a pointer to memory the core
+// - Handles (meshes and worlds) hold a pointer to memory the core
 //   allocated. A forged handle would let a script choose an address, so they
 //   never take the tag path: they are checked by their exact metatable and
 //   size (lc3_checkhandle, as liolib.c's tolstream), and they free what they

@@ -4,7 +4,7 @@
 //
 // Reading the public headers from LuaJIT's FFI: they hold only types, enum
 // constants and function declarations. Drop every line that begins with '#'
-// and every C3_API, and ffi.cdef reads the rest (spec/ffi_spec.lua does).
+// and every C3_API, and ffi.cdef reads the rest (spec/ffi/ffi_spec.lua does).
 // That is why integer limits are enum constants; the limits that are doubles
 // stay macros, documented where they are defined.
 

@@ -15,5 +15,7 @@
 #include "collide/math_types.h"
 #include "collide/mesh.h"
 #include "collide/mover.h"
+#include "collide/tree.h"
+#include "collide/world.h"
 
 #endif
