@@ -6,6 +6,7 @@
 #   make core           the C core alone, no Lua: build/core/libcollide.so and libcollide.a
 #   make layers         check that every core file calls only its own layer and those below
 #   make fuzz           run each libFuzzer harness for FUZZ_SECONDS (clang), growing fuzz/corpus
+#   make fuzz-minimize  cut fuzz/corpus to the inputs that cover each harness's edges
 #   make test           install what is missing, build, run every test; ends with "N passed, M failed"
 #   make spec SPEC=x    one spec file, spec/x_spec.lua (or spec/ffi/x_spec.lua), under LUA
 #                       (FRONT=classic under LuaJIT for the classic front, CASES=full for the long counts)
@@ -49,7 +50,7 @@ BUILD := build/$(LUA)
 MODULE := $(BUILD)/collide/core.so
 MODULE_CFLAGS := $(OPT) -g -fPIC -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core -isystem $(LUA_INC)
 
-.PHONY: all core layers embed fuzz fuzz-replay test test-all test-cross dist demo bench format format-check lint deps clean \
+.PHONY: all core layers embed fuzz fuzz-minimize fuzz-replay test test-all test-cross dist demo bench format format-check lint deps clean \
 	cxx-check ctest spec
 
 all: $(MODULE)
@@ -159,9 +160,11 @@ fuzz-replay: $(addprefix build/fuzz/replay_,$(FUZZERS))
 		echo "$$f: $$line"; total=$$((total + $${line%% passed*})); \
 	done; echo "$$total passed, 0 failed"
 
-# New inputs go to build/fuzz/corpus-<harness>; those that add coverage are
-# merged into fuzz/corpus; a failing input is left in build/fuzz/crash-* (add
-# it to fuzz/regressions/<harness> once fixed).
+# New inputs go to build/fuzz/corpus-<harness> (the full corpus, outside the
+# repository); those that cover new edges are merged into fuzz/corpus, kept
+# minimal (edges, not hit counts: a few hundred inputs a harness); a failing
+# input is left in build/fuzz/crash-* (add it to fuzz/regressions/<harness>
+# once fixed). make fuzz-minimize makes fuzz/corpus minimal again.
 fuzz:
 	@./.ci/deps fuzz
 	@$(MAKE) --no-print-directory $(addprefix build/fuzz/fuzz_,$(FUZZERS))
@@ -172,8 +175,20 @@ fuzz:
 			-max_total_time=$(FUZZ_SECONDS) -max_len=512 -artifact_prefix=build/fuzz/crash-$$f- \
 			-print_final_stats=1 2>build/fuzz/$$f.log || { tail -n 30 build/fuzz/$$f.log; exit 1; }; \
 		grep -E '^stat::number_of_executed_units|^stat::new_units_added' build/fuzz/$$f.log; \
-		./build/fuzz/fuzz_$$f -merge=1 fuzz/corpus/$$f build/fuzz/corpus-$$f 2>/dev/null >/dev/null; \
+		./build/fuzz/fuzz_$$f -merge=1 -use_counters=0 fuzz/corpus/$$f build/fuzz/corpus-$$f 2>/dev/null >/dev/null; \
 		echo "   fuzz/corpus/$$f: $$(ls fuzz/corpus/$$f | wc -l) inputs"; \
+	done
+
+# Each harness's corpus cut to the inputs that cover its edges (the same
+# edges as before: libFuzzer's -merge=1 without hit counts).
+fuzz-minimize:
+	@./.ci/deps fuzz
+	@$(MAKE) --no-print-directory $(addprefix build/fuzz/fuzz_,$(FUZZERS))
+	@for f in $(FUZZERS); do \
+		rm -rf build/fuzz/min-$$f; mkdir -p build/fuzz/min-$$f; \
+		./build/fuzz/fuzz_$$f -merge=1 -use_counters=0 build/fuzz/min-$$f fuzz/corpus/$$f 2>/dev/null >/dev/null && \
+		echo "fuzz/corpus/$$f: $$(ls fuzz/corpus/$$f | wc -l) -> $$(ls build/fuzz/min-$$f | wc -l) inputs" && \
+		rm -rf fuzz/corpus/$$f && mv build/fuzz/min-$$f fuzz/corpus/$$f || exit 1; \
 	done
 
 # Benchmarks: the floor calls for the Lua benchmark, and the C core's.
