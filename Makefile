@@ -10,7 +10,7 @@
 #   make test           install what is missing, build, run every test; ends with "N passed, M failed"
 #   make spec SPEC=x    one spec file, spec/x_spec.lua (or spec/ffi/x_spec.lua), under LUA
 #                       (FRONT=classic under LuaJIT for the classic front, CASES=full for the long counts)
-#   make ctest TEST=x   the C tests of suite x (spec/c/test_x.c) or the test named x; all without TEST
+#   make ctest TEST=x   the C tests of layer x, of suite x (spec/c/<layer>/test_x.c) or the test named x
 #   make test-all       the busted suite under Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT, and the cross-built C tests
 #   make test-cross     the C tests and a program on libcollide, cross-built for Windows (run under Wine)
 #                       and Linux arm64 (under QEMU)
@@ -44,7 +44,8 @@ SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 CORE_SRC := $(wildcard src/core/*/*.c)
 BINDING_SRC := $(wildcard src/binding/*.c)
 HEADERS := $(wildcard src/include/collide/*.h src/core/*/*.h src/binding/*.h)
-CTEST_SRC := $(filter-out spec/c/embed.c,$(wildcard spec/c/*.c))
+# The C tests of the core: spec/c/<layer>/test_<file>.c for src/core/<layer>/<file>.c.
+CTEST_SRC := spec/c/main.c $(wildcard $(addprefix spec/c/,$(addsuffix /test_*.c,base kernel shape query bvh world)))
 
 BUILD := build/$(LUA)
 MODULE := $(BUILD)/collide/core.so
@@ -231,13 +232,13 @@ CTEST_OBJ := $(patsubst spec/c/%.c,build/ctest/obj/%.o,$(CTEST_SRC))
 
 build/ctest/obj/%.o: spec/c/%.c spec/c/test.h $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_CFLAGS) -c -o $@ $<
+	$(CC) $(ASAN_CFLAGS) -Ispec/c -c -o $@ $<
 
 build/ctest/run_tests: $(CTEST_OBJ) build/asan/libcollide.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -o $@ $(CTEST_OBJ) build/asan/libcollide.a -lm
 
-# make ctest TEST=world: the suite of spec/c/test_world.c, or the test of that name.
+# make ctest TEST=world: the layer world, the suite spec/c/*/test_world.c, or the test of that name.
 ctest: build/ctest/run_tests build/ctest/binding_tests
 	./build/ctest/run_tests $(TEST)
 	$(if $(TEST),,./build/ctest/binding_tests)
@@ -262,7 +263,7 @@ build/ctest/threads: spec/c/threads/test_threads.c $(CORE_SRC) $(HEADERS)
 # The C tests without sanitizers, for valgrind's memcheck (make test-all).
 build/ctest/run_tests_plain: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+	$(CC) -O1 -g $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -Ispec/c -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
 # The binding's handles, and allocation failures in the calls of world cores, in a Lua
 # 5.4 state of the test's own, under ASan + UBSan (test_handles.c holds main).
@@ -364,7 +365,7 @@ dist:
 # The C tests cross-built, without sanitizers (none for these targets) but
 # with assertions, and the C program on each cross-built libcollide: run under
 # Wine and QEMU (make test-cross, and a lane of make test-all).
-CROSS_TEST_CFLAGS := -O1 $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core
+CROSS_TEST_CFLAGS := -O1 $(WARNINGS) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core -Ispec/c
 
 build/ctest/windows-x86_64/run_tests.exe: $(CTEST_SRC) spec/c/test.h $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -432,10 +433,10 @@ bench:
 	@./.ci/bench
 
 format:
-	clang-format -i src/include/collide/*.h src/core/*/*.[ch] src/binding/*.[ch] spec/c/*.[ch] bench/*.c
+	clang-format -i src/include/collide/*.h src/core/*/*.[ch] src/binding/*.[ch] spec/c/*.[ch] $(filter-out spec/c/main.c,$(CTEST_SRC)) bench/*.c
 
 format-check:
-	clang-format --dry-run --Werror src/include/collide/*.h src/core/*/*.[ch] src/binding/*.[ch] spec/c/*.[ch] bench/*.c
+	clang-format --dry-run --Werror src/include/collide/*.h src/core/*/*.[ch] src/binding/*.[ch] spec/c/*.[ch] $(filter-out spec/c/main.c,$(CTEST_SRC)) bench/*.c
 
 lint:
 	luacheck lua spec examples bench

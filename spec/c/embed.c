@@ -85,6 +85,6 @@ int main(void)
 		{"the hooks can be set", the_hooks_can_be_set},
 		{NULL, NULL},
 	};
-	const c3Suite suites[] = {{"embed", tests}};
+	const c3Suite suites[] = {{"embed", "embed", tests}};
 	return c3RunSuites(suites, 1, 0, NULL);
 }

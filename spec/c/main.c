@@ -8,29 +8,31 @@
 
 int c3_checkFailures = 0;
 
-// make ctest TEST=name, or run_tests [name ...]: the suites (a file's
-// name: world for test_world.c) or the tests of those names alone.
+// make ctest TEST=name, or run_tests [name ...]: the layers (query), the
+// suites (a file's name: sweep_polygon for spec/c/query/test_sweep_polygon.c)
+// or the tests of those names alone.
 int main(int argc, char** argv)
 {
 	const c3Suite suites[] = {
-		{"base", c3_baseTests},
-		{"geometry", c3_geometryTests},
-		{"overlap", c3_overlapTests},
-		{"sweep", c3_sweepTests},
-		{"raycast", c3_raycastTests},
-		{"distance", c3_distanceTests},
-		{"swept", c3_sweptTests},
-		{"gjk", c3_gjkTests},
-		{"mover", c3_moverTests},
-		{"dispatch", c3_dispatchTests},
-		{"mesh", c3_meshTests},
-		{"triangle_sweep", c3_triangleSweepTests},
-		{"triangle_box", c3_triangleBoxTests},
-		{"tree", c3_treeTests},
-		{"world", c3_worldTests},
-		{"move", c3_moveTests},
-		{"world_into", c3_worldIntoTests},
-		{"shape_cast", c3_shapeCastTests},
+		{"base", "core", c3_baseTests},
+		{"shape", "shape", c3_geometryTests},
+		{"shape", "raycast", c3_raycastTests},
+		{"kernel", "plane_solver", c3_moverTests},
+		{"kernel", "triangle_box", c3_triangleBoxTests},
+		{"kernel", "triangle_sweep", c3_triangleSweepTests},
+		{"query", "overlap", c3_overlapTests},
+		{"query", "sweep", c3_sweepTests},
+		{"query", "sweep_polygon", c3_sweptTests},
+		{"query", "distance", c3_distanceTests},
+		{"query", "gjk", c3_gjkTests},
+		{"query", "dispatch", c3_dispatchTests},
+		{"query", "sweep_convex", c3_shapeCastTests},
+		{"bvh", "dynamic_tree", c3_treeTests},
+		{"bvh", "mesh", c3_meshTests},
+		{"world", "world", c3_worldTests},
+		{"world", "move", c3_moveTests},
+		{"world", "world_into", c3_worldIntoTests},
+		{"world", "rects", c3_rectsTests},
 	};
 	return c3RunSuites(suites, sizeof suites / sizeof suites[0], argc - 1, argv + 1);
 }

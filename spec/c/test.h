@@ -72,21 +72,25 @@ extern const c3Test c3_triangleSweepTests[];
 extern const c3Test c3_triangleBoxTests[];
 extern const c3Test c3_treeTests[];
 extern const c3Test c3_shapeCastTests[];
+extern const c3Test c3_rectsTests[];
 
-/// A suite: the tests of one file (its name: the file's, test_name.c).
+/// A suite: the tests of one file, named as it is (spec/c/world/test_move.c:
+/// layer "world", name "move"), as the source it tests is in src/core/.
 typedef struct c3Suite
 {
+	const char* layer;
 	const char* name;
 	const c3Test* tests;
 } c3Suite;
 
-/// Whether a test of the suite runs, given the names asked for (none: all).
-static inline bool c3Asked(const char* suite, const char* test, int count, char** names, bool* found)
+/// Whether a test of the suite runs, given the names asked for (none: all):
+/// a layer, a suite or a test.
+static inline bool c3Asked(const c3Suite* suite, const char* test, int count, char** names, bool* found)
 {
 	bool any = count == 0;
 	for (int i = 0; i < count; ++i)
 	{
-		if (strcmp(names[i], suite) == 0 || strcmp(names[i], test) == 0)
+		if (strcmp(names[i], suite->layer) == 0 || strcmp(names[i], suite->name) == 0 || strcmp(names[i], test) == 0)
 		{
 			found[i] = true;
 			any = true;
@@ -95,8 +99,8 @@ static inline bool c3Asked(const char* suite, const char* test, int count, char*
 	return any;
 }
 
-/// Run the tests of the suites given (those of the suites or of the test
-/// names in names, when there are any), printing each that fails and then
+/// Run the tests of the suites given (those of the layers, suites or tests
+/// named in names, when there are any), printing each that fails and then
 /// "N passed, M failed"; the exit status of a test program (1 also when a
 /// name matches nothing).
 static inline int c3RunSuites(const c3Suite* suites, size_t count, int nameCount, char** names)
@@ -108,7 +112,7 @@ static inline int c3RunSuites(const c3Suite* suites, size_t count, int nameCount
 	{
 		for (const c3Test* t = suites[s].tests; t->name != NULL; ++t)
 		{
-			if (!c3Asked(suites[s].name, t->name, nameCount, names, found))
+			if (!c3Asked(&suites[s], t->name, nameCount, names, found))
 			{
 				continue;
 			}
@@ -120,7 +124,7 @@ static inline int c3RunSuites(const c3Suite* suites, size_t count, int nameCount
 			}
 			else
 			{
-				printf("FAILED: %s/%s\n", suites[s].name, t->name);
+				printf("FAILED: %s/%s/%s\n", suites[s].layer, suites[s].name, t->name);
 				failed++;
 			}
 		}
@@ -130,7 +134,7 @@ static inline int c3RunSuites(const c3Suite* suites, size_t count, int nameCount
 	{
 		if (!found[i])
 		{
-			printf("no suite or test named %s\n", names[i]);
+			printf("no layer, suite or test named %s\n", names[i]);
 			unknown++;
 		}
 	}

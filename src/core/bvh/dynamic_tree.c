@@ -293,7 +293,7 @@ static inline int c3TreeOverlaps(const float* b, const c3QueryBox* q)
 // nearest, then moved one float outward when that went past x. Floats of
 // one sign are ordered as their bits, so the next float is the bits plus
 // or minus one, which is what nextafterf gives, to the bit (checked against
-// it in spec/c/test_tree.c) and without a call or a branch: whether the
+// it in spec/c/bvh/test_dynamic_tree.c) and without a call or a branch: whether the
 // rounding went past x is a coin toss, which a branch would mispredict half
 // the time. Going down, f > x means f > 0 (bits - 1: +inf gives FLT_MAX)
 // or f <= -0 (bits + 1: -0 gives the negative subnormal nearest 0, -FLT_MAX

@@ -31,7 +31,7 @@ typedef struct c3BoxPair
 /// degenerate cross-product axis larger than the rounding noise of the
 /// center distance along it (Ericson 4.4.1). Without it the listing reports
 /// false separations of boxes with nearly parallel edges (a case is pinned in
-/// spec/c/test_overlap.c). Depths are measured without it.
+/// spec/c/query/test_overlap.c). Depths are measured without it.
 #define C3_SAT_EPSILON 1.0e-12
 
 void c3MakeBoxPair(const c3OBB* a, const c3OBB* b, c3BoxPair* pair);

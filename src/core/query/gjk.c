@@ -323,7 +323,7 @@ typedef enum c3SimplexStep
 // sqrt(eps) |v| (invisible in |v|^2) tilts the search direction, and the
 // face's far corners drag the lower bound down. (GJK can also stall short
 // of the answer: a curved shape against a long edge improves by steps that
-// rounding hides; see spec/c/test_gjk.c.)
+// rounding hides; see spec/c/query/test_gjk.c.)
 static c3SimplexStep c3StepSimplex(c3Simplex* simplex, c3Vec3 wA, c3Vec3 wB, c3Vec3 w, bool add, c3Vec3* v, double* vv,
 								   c3Vec3* d)
 {

@@ -1,5 +1,6 @@
---- The findings of the hostile-input audit, each pinned by the case that
--- showed it (every one of these failed before its fix).
+--- Hostile inputs that once broke a query (found by an audit of the API
+-- with hostile arguments), each pinned by the case that showed it (every
+-- one of these failed before its fix).
 local collide = require("collide")
 local vec3 = collide.vec3
 local A = require("spec.support.assertions")
@@ -14,7 +15,7 @@ local function finite_vec3(v)
   return finite(v.x) and finite(v.y) and finite(v.z)
 end
 
-describe("the audit's findings", function()
+describe("hostile inputs that once broke a query", function()
   describe("raycast", function()
     it("never returns an infinite point: a ray ends where no shape can be", function()
       -- A plane tilted by 1e-307 met by a ray at t ~ 1e300: a miss.
