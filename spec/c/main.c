@@ -27,6 +27,7 @@ int main(int argc, char** argv)
 		{"query", "gjk", c3_gjkTests},
 		{"query", "dispatch", c3_dispatchTests},
 		{"query", "sweep_convex", c3_shapeCastTests},
+		{"bvh", "bounds", c3_boundsTests},
 		{"bvh", "dynamic_tree", c3_treeTests},
 		{"bvh", "mesh", c3_meshTests},
 		{"world", "world", c3_worldTests},

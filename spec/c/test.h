@@ -73,6 +73,7 @@ extern const c3Test c3_triangleBoxTests[];
 extern const c3Test c3_treeTests[];
 extern const c3Test c3_shapeCastTests[];
 extern const c3Test c3_rectsTests[];
+extern const c3Test c3_boundsTests[];
 
 /// A suite: the tests of one file, named as it is (spec/c/world/test_move.c:
 /// layer "world", name "move"), as the source it tests is in src/core/.

@@ -24,16 +24,12 @@
 
 #include "base/core.h"
 #include "base/math_functions.h"
+#include "bvh/bounds.h"
 #include "kernel/ray.h"
 
-// SSE2 (every x86-64) tests both children of a node in a few instructions,
-// and makes the unions, areas and outward roundings of boxes without the
-// branches that compilers make of scalar min, max and rounding choices;
-// other targets take the scalar code, which gives the same bits.
-#if defined(__SSE2__) || defined(_M_X64)
-#include <emmintrin.h>
-#define C3_TREE_SSE2 1
-#endif
+// SSE2 (every x86-64; not with C3_NO_SIMD) tests both children of a node in
+// a few instructions (bvh/bounds.h: the boxes' roundings, areas and
+// unions); other targets take the scalar code, which gives the same bits.
 
 enum
 {
@@ -178,91 +174,6 @@ static void c3SetPlace(c3DynamicTree* tree, c3Place p, int ref, const float* box
 
 // -- boxes -----------------------------------------------------------------------------------
 
-static double c3TreeArea(c3Vec3 lo, c3Vec3 hi)
-{
-	c3Vec3 e = c3Sub(hi, lo);
-	return 2.0 * (e.x * e.y + e.y * e.z + e.z * e.x);
-}
-
-static inline c3Vec3 c3BoxLo(const float* b)
-{
-	return c3MakeVec3(b[0], b[1], b[2]);
-}
-
-static inline c3Vec3 c3BoxHi(const float* b)
-{
-	return c3MakeVec3(b[3], b[4], b[5]);
-}
-
-#ifdef C3_TREE_SSE2
-// Lanes 0-1 of v to two floats at p, through an __m128i store (which
-// compilers let alias anything; the __m64 of _mm_storel_pi is MMX's).
-static inline void c3StoreTwoFloats(float* p, __m128 v)
-{
-	_mm_storel_epi64((__m128i*)p, _mm_castps_si128(v));
-}
-
-// The area of the box whose lo x y z are lanes 0-2 of lo and hi x y z lanes
-// 1-3 of hi, to the bit as c3TreeArea computes it: the extents in doubles
-// (two at once), the same products, the sums in the same order.
-static inline double c3LaneArea(__m128 lo, __m128 hi)
-{
-	hi = _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(3, 3, 2, 1));
-	__m128d exy = _mm_sub_pd(_mm_cvtps_pd(hi), _mm_cvtps_pd(lo));
-	__m128d ez = _mm_sub_sd(_mm_cvtps_pd(_mm_movehl_ps(hi, hi)), _mm_cvtps_pd(_mm_movehl_ps(lo, lo)));
-	__m128d eyz = _mm_shuffle_pd(exy, ez, 1);
-	__m128d xyYz = _mm_mul_pd(exy, eyz);
-	__m128d zx = _mm_mul_sd(ez, exy);
-	double sum = _mm_cvtsd_f64(_mm_add_sd(_mm_add_sd(xyYz, _mm_unpackhi_pd(xyYz, xyYz)), zx));
-	return 2.0 * sum;
-}
-#endif
-
-static double c3BoxArea(const float* b)
-{
-#ifdef C3_TREE_SSE2
-	// Floats 0-3 and 2-5 of the box: its lo, and its hi in lanes 1-3.
-	return c3LaneArea(_mm_loadu_ps(b), _mm_loadu_ps(b + 2));
-#else
-	return c3TreeArea(c3BoxLo(b), c3BoxHi(b));
-#endif
-}
-
-// The area of the union of two float boxes. With SSE2 the union is made in
-// floats by minps and maxps, which choose as c3Min and c3Max do (the second
-// operand unless the first is less, or greater), where compilers make the
-// scalar choices into branches that the random boxes mispredict.
-static double c3UnionArea(const float* a, const float* b)
-{
-#ifdef C3_TREE_SSE2
-	__m128 lo = _mm_min_ps(_mm_loadu_ps(a), _mm_loadu_ps(b));
-	__m128 hi = _mm_max_ps(_mm_loadu_ps(a + 2), _mm_loadu_ps(b + 2));
-	return c3LaneArea(lo, hi);
-#else
-	return c3TreeArea(c3Min(c3BoxLo(a), c3BoxLo(b)), c3Max(c3BoxHi(a), c3BoxHi(b)));
-#endif
-}
-
-static inline void c3UnionBox(float* out, const float* a, const float* b)
-{
-#ifdef C3_TREE_SSE2
-	// The least of floats 0-3 (lo x y z, hi x) and the greatest of floats 2-5
-	// (lo z, hi x y z), as c3UnionArea takes them; lanes lo x y z and hi x
-	// shuffled together, then hi y z.
-	__m128 lo = _mm_min_ps(_mm_loadu_ps(a), _mm_loadu_ps(b));
-	__m128 hi = _mm_max_ps(_mm_loadu_ps(a + 2), _mm_loadu_ps(b + 2));
-	__m128 zx = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 1, 2, 2));
-	_mm_storeu_ps(out, _mm_shuffle_ps(lo, zx, _MM_SHUFFLE(2, 0, 1, 0)));
-	c3StoreTwoFloats(out + 4, _mm_movehl_ps(hi, hi));
-#else
-	for (int k = 0; k < 3; ++k)
-	{
-		out[k] = a[k] < b[k] ? a[k] : b[k];
-		out[3 + k] = a[3 + k] > b[3 + k] ? a[3 + k] : b[3 + k];
-	}
-#endif
-}
-
 static bool c3BoxContains(const float* outer, const float* inner)
 {
 	return outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] <= inner[2] && inner[3] <= outer[3] &&
@@ -287,88 +198,6 @@ static inline int c3TreeOverlaps(const float* b, const c3QueryBox* q)
 {
 	return (b[0] <= q->hi[0]) & (q->lo[0] <= b[3]) & (b[1] <= q->hi[1]) & (q->lo[1] <= b[4]) & (b[2] <= q->hi[2]) &
 		   (q->lo[2] <= b[5]);
-}
-
-// The float nearest x at or below it, and at or above it: x rounded to
-// nearest, then moved one float outward when that went past x. Floats of
-// one sign are ordered as their bits, so the next float is the bits plus
-// or minus one, which is what nextafterf gives, to the bit (checked against
-// it in spec/c/bvh/test_dynamic_tree.c) and without a call or a branch: whether the
-// rounding went past x is a coin toss, which a branch would mispredict half
-// the time. Going down, f > x means f > 0 (bits - 1: +inf gives FLT_MAX)
-// or f <= -0 (bits + 1: -0 gives the negative subnormal nearest 0, -FLT_MAX
-// gives -inf); going up, f < x means f >= +0 (bits + 1) or f < 0 (bits -
-// 1: the negative subnormal nearest 0 gives -0). A NaN compares false and
-// stays.
-#ifndef C3_TREE_SSE2
-static inline uint32_t c3FloatBits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, sizeof u);
-	return u;
-}
-
-static inline float c3BitsFloat(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, sizeof f);
-	return f;
-}
-
-static float c3TreeFloatDown(double x)
-{
-	float f = (float)x;
-	uint32_t u = c3FloatBits(f), step = (double)f > x, negative = u >> 31;
-	// + step when negative, - step when not.
-	return c3BitsFloat(u + step - ((step & ~negative) << 1));
-}
-
-static float c3TreeFloatUp(double x)
-{
-	float f = (float)x;
-	uint32_t u = c3FloatBits(f), step = (double)f < x, negative = u >> 31;
-	// - step when negative, + step when not.
-	return c3BitsFloat(u + step - ((step & negative) << 1));
-}
-#else
-// Four doubles (two in a, two in b) rounded down to floats, as
-// c3TreeFloatDown does each: converted to nearest, and where that is above
-// x (a 64-bit mask of each double, whose low half is taken), stepped by
-// the mask m (0 or -1): bits + m for a positive float, bits - m for a
-// negative one, which is bits + (m ^ s) - s with s its sign spread (0 or
-// -1). The scalar functions above give the same floats.
-static inline __m128 c3FloatDown4(__m128d a, __m128d b)
-{
-	__m128 f = _mm_movelh_ps(_mm_cvtpd_ps(a), _mm_cvtpd_ps(b));
-	__m128d above0 = _mm_cmpgt_pd(_mm_cvtps_pd(f), a);
-	__m128d above1 = _mm_cmpgt_pd(_mm_cvtps_pd(_mm_movehl_ps(f, f)), b);
-	__m128i m = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(above0), _mm_castpd_ps(above1), _MM_SHUFFLE(2, 0, 2, 0)));
-	__m128i u = _mm_castps_si128(f);
-	__m128i s = _mm_srai_epi32(u, 31);
-	return _mm_castsi128_ps(_mm_sub_epi32(_mm_add_epi32(u, _mm_xor_si128(m, s)), s));
-}
-#endif
-
-// A box in floats, rounded outward (half the memory of doubles: a walk loads
-// fewer cache lines; the box never shrinks). With SSE2, six at once: the
-// float at or above x is minus the float at or below -x (rounding to
-// nearest and the step are symmetric about 0), so the hi bounds are
-// negated, rounded down with the lo ones, and negated back.
-static void c3SetFloatBox(float* b, c3Vec3 lo, c3Vec3 hi)
-{
-#ifdef C3_TREE_SSE2
-	__m128 first = c3FloatDown4(_mm_set_pd(lo.y, lo.x), _mm_set_pd(-hi.x, lo.z));
-	__m128d yz = _mm_set_pd(-hi.z, -hi.y);
-	__m128 second = c3FloatDown4(yz, yz);
-	_mm_storeu_ps(b, _mm_xor_ps(first, _mm_set_ps(-0.0f, 0.0f, 0.0f, 0.0f)));
-	c3StoreTwoFloats(b + 4, _mm_xor_ps(second, _mm_set1_ps(-0.0f)));
-#else
-	for (int k = 0; k < 3; ++k)
-	{
-		b[k] = c3TreeFloatDown(c3Get(lo, k));
-		b[3 + k] = c3TreeFloatUp(c3Get(hi, k));
-	}
-#endif
 }
 
 // -- memory ----------------------------------------------------------------------------------
@@ -764,7 +593,7 @@ bool c3DynamicTree_MoveProxy(c3DynamicTree* tree, int proxyId, c3AABB box, doubl
 	// Still inside its fat box, and that box not far larger than needed.
 	c3Vec3 h = c3Add(box.halfExtents, c3MakeVec3(margin, margin, margin));
 	if (c3BoxContainsDoubles(old, lo, hi) &&
-		c3BoxArea(old) <= 4.0 * c3TreeArea(c3Sub(box.center, h), c3Add(box.center, h)))
+		c3BoxArea(old) <= 4.0 * c3HalfArea(c3Sub(box.center, h), c3Add(box.center, h)))
 	{
 		return false;
 	}
@@ -882,7 +711,7 @@ static void c3MakeQueryBox(c3AABB box, c3QueryBox* q)
 	memcpy(q->hi, b + 3, sizeof q->hi);
 }
 
-#ifdef C3_TREE_SSE2
+#ifdef C3_BVH_SSE2
 /// A query box laid out against a node's 12 floats (child 0's lo, hi, then
 /// child 1's lo, hi), read as three vectors of four. Each of the twelve
 /// tests becomes a <= of the node's lane against this one's: lo <= q.hi as
@@ -978,7 +807,7 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 	// locals and made into stats at the end.
 	const c3TreeNode* nodes = tree->nodes;
 	const uint64_t* userData = tree->userData;
-#ifdef C3_TREE_SSE2
+#ifdef C3_BVH_SSE2
 	c3QueryLanes lanes;
 	c3MakeQueryLanes(&q, &lanes);
 #endif
@@ -1006,7 +835,7 @@ c3TreeStats c3DynamicTree_Query(const c3DynamicTree* tree, c3AABB box, c3TreeQue
 		// stack comes in while the other's subtree is walked.
 		c3PrefetchRef(nodes, userData, n->child[0]);
 		c3PrefetchRef(nodes, userData, n->child[1]);
-#ifdef C3_TREE_SSE2
+#ifdef C3_BVH_SSE2
 		// A child overlaps when its six bits are all set: adding one then
 		// carries into the seventh.
 		int bits = c3NodeOverlapBits(n, &lanes);
@@ -1213,53 +1042,19 @@ static int c3BuildRange(c3DynamicTree* tree, c3RebuildItem* items, int begin, in
 		double lo = c3Get(clo, axis), scale = c3_rebuildBins / width;
 		for (int i = begin; i < end; ++i)
 		{
-			int b = (int)((c3Get(items[i].center, axis) - lo) * scale);
-			b = b < 0 ? 0 : (b >= c3_rebuildBins ? c3_rebuildBins - 1 : b);
+			int b = c3BinOf(c3Get(items[i].center, axis), lo, scale, c3_rebuildBins);
 			blo[b] = c3Min(blo[b], items[i].lo);
 			bhi[b] = c3Max(bhi[b], items[i].hi);
 			counts[b]++;
 		}
-		double rightArea[c3_rebuildBins];
-		int rightCount[c3_rebuildBins];
-		c3Vec3 alo = c3MakeVec3(INFINITY, INFINITY, INFINITY), ahi = c3MakeVec3(-INFINITY, -INFINITY, -INFINITY);
-		int n = 0;
-		for (int b = c3_rebuildBins - 1; b > 0; --b)
-		{
-			alo = c3Min(alo, blo[b]);
-			ahi = c3Max(ahi, bhi[b]);
-			n += counts[b];
-			rightArea[b] = n > 0 ? c3TreeArea(alo, ahi) : 0.0;
-			rightCount[b] = n;
-		}
-		alo = c3MakeVec3(INFINITY, INFINITY, INFINITY);
-		ahi = c3MakeVec3(-INFINITY, -INFINITY, -INFINITY);
-		n = 0;
-		int bestBin = -1;
-		double bestCost = INFINITY;
-		for (int b = 1; b < c3_rebuildBins; ++b)
-		{
-			alo = c3Min(alo, blo[b - 1]);
-			ahi = c3Max(ahi, bhi[b - 1]);
-			n += counts[b - 1];
-			if (n == 0 || rightCount[b] == 0)
-			{
-				continue;
-			}
-			double cost = c3TreeArea(alo, ahi) * n + rightArea[b] * rightCount[b];
-			if (cost < bestCost)
-			{
-				bestCost = cost;
-				bestBin = b;
-			}
-		}
+		double cost;
+		int bestBin = c3SahSplit(blo, bhi, counts, c3_rebuildBins, &cost);
 		if (bestBin > 0)
 		{
 			int i = begin, j = end - 1;
 			while (i <= j)
 			{
-				int b = (int)((c3Get(items[i].center, axis) - lo) * scale);
-				b = b < 0 ? 0 : (b >= c3_rebuildBins ? c3_rebuildBins - 1 : b);
-				if (b < bestBin)
+				if (c3BinOf(c3Get(items[i].center, axis), lo, scale, c3_rebuildBins) < bestBin)
 				{
 					++i;
 				}

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bvh/bounds.h"
 #include "collide/mesh.h"
 
 /// A node of the tree: bounds in floats rounded outward (half the memory of
@@ -56,20 +57,6 @@ struct c3Mesh
 	const c3MeshTriangle* triangles;
 	const c3MeshNode* nodes; ///< nodes[0] is the root
 };
-
-// The float nearest x on the side away from a box's inside: the bounds of
-// the tree's nodes round outward, never smaller than their triangles.
-static inline float c3FloatDown(double x)
-{
-	float f = (float)x;
-	return (double)f > x ? nextafterf(f, -INFINITY) : f;
-}
-
-static inline float c3FloatUp(double x)
-{
-	float f = (float)x;
-	return (double)f < x ? nextafterf(f, INFINITY) : f;
-}
 
 static inline int c3MeshTriangleFace(const c3MeshTriangle* t)
 {

@@ -127,12 +127,6 @@ static void c3GrowBounds(c3Bounds* b, c3Vec3 lo, c3Vec3 hi)
 	b->hi = c3Max(b->hi, hi);
 }
 
-static double c3HalfArea(const c3Bounds* b)
-{
-	c3Vec3 e = c3Sub(b->hi, b->lo);
-	return e.x * e.y + e.y * e.z + e.z * e.x;
-}
-
 typedef struct c3TreeBuilder
 {
 	c3Primitive* prims;
@@ -158,9 +152,7 @@ static int c3PartitionPrims(c3Primitive* prims, int begin, int end, int axis, do
 	int i = begin, j = end - 1;
 	while (i <= j)
 	{
-		int bin = (int)(((double)prims[i].centroid[axis] - lo) * scale);
-		bin = bin < 0 ? 0 : (bin >= c3_meshBins ? c3_meshBins - 1 : bin);
-		if (bin < splitBin)
+		if (c3BinOf((double)prims[i].centroid[axis], lo, scale, c3_meshBins) < splitBin)
 		{
 			++i;
 		}
@@ -232,13 +224,14 @@ static void c3RangeBounds(const c3Primitive* prims, int begin, int end, c3Bounds
 	}
 }
 
-/// A bin of the split search: the bounds of its triangles and of their centroids.
-typedef struct c3Bin
+/// The bins of the split search: the bounds of their triangles (lo, hi),
+/// of their centroids, and their counts.
+typedef struct c3Bins
 {
-	c3Bounds bounds;
-	c3Bounds centroids;
-	int count;
-} c3Bin;
+	c3Vec3 lo[c3_meshBins], hi[c3_meshBins];
+	c3Bounds centroids[c3_meshBins];
+	int count[c3_meshBins];
+} c3Bins;
 
 // Build the node over prims[begin, end), whose bounds and centroid bounds the
 // parent found while it binned them: one pass over the triangles per node.
@@ -266,56 +259,31 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 	double lo = c3Get(centroids.lo, axis), scale = width > 0.0 ? c3_meshBins / width : 0.0;
 	int bestBin = 0;
 	double bestCost = INFINITY;
-	c3Bin bins[c3_meshBins];
+	c3Bins bins;
 	if (depth < c3_meshMedianDepth && width > 0.0)
 	{
 		for (int k = 0; k < c3_meshBins; ++k)
 		{
-			bins[k].bounds = c3EmptyBounds();
-			bins[k].centroids = c3EmptyBounds();
-			bins[k].count = 0;
+			c3Bounds empty = c3EmptyBounds();
+			bins.lo[k] = empty.lo;
+			bins.hi[k] = empty.hi;
+			bins.centroids[k] = empty;
+			bins.count[k] = 0;
 		}
 		for (int i = begin; i < end; ++i)
 		{
 			const c3Primitive* p = &b->prims[i];
-			int k = (int)(((double)p->centroid[axis] - lo) * scale);
-			k = k < 0 ? 0 : (k >= c3_meshBins ? c3_meshBins - 1 : k);
-			c3GrowBounds(&bins[k].bounds, c3PrimLo(p), c3PrimHi(p));
+			int k = c3BinOf((double)p->centroid[axis], lo, scale, c3_meshBins);
+			bins.lo[k] = c3Min(bins.lo[k], c3PrimLo(p));
+			bins.hi[k] = c3Max(bins.hi[k], c3PrimHi(p));
 			c3Vec3 c = c3PrimCentroid(p);
-			c3GrowBounds(&bins[k].centroids, c, c);
-			bins[k].count++;
+			c3GrowBounds(&bins.centroids[k], c, c);
+			bins.count[k]++;
 		}
-		double rightArea[c3_meshBins];
-		int rightCount[c3_meshBins];
-		c3Bounds acc = c3EmptyBounds();
-		int n = 0;
-		for (int k = c3_meshBins - 1; k > 0; --k)
-		{
-			c3GrowBounds(&acc, bins[k].bounds.lo, bins[k].bounds.hi);
-			n += bins[k].count;
-			rightArea[k] = n > 0 ? c3HalfArea(&acc) : 0.0;
-			rightCount[k] = n;
-		}
-		acc = c3EmptyBounds();
-		n = 0;
-		for (int k = 1; k < c3_meshBins; ++k)
-		{
-			c3GrowBounds(&acc, bins[k - 1].bounds.lo, bins[k - 1].bounds.hi);
-			n += bins[k - 1].count;
-			if (n == 0 || rightCount[k] == 0)
-			{
-				continue;
-			}
-			double cost = c3HalfArea(&acc) * n + rightArea[k] * rightCount[k];
-			if (cost < bestCost)
-			{
-				bestCost = cost;
-				bestBin = k;
-			}
-		}
+		bestBin = c3SahSplit(bins.lo, bins.hi, bins.count, c3_meshBins, &bestCost);
 	}
 
-	double area = c3HalfArea(&bounds);
+	double area = c3HalfArea(bounds.lo, bounds.hi);
 	bool split = bestCost < INFINITY && C3_TRAVERSAL_COST * area + bestCost < area * count;
 	if (!split && count <= c3_meshLeafSize)
 	{
@@ -331,10 +299,10 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 		{
 			c3Bounds* to = k < bestBin ? &leftBounds : &rightBounds;
 			c3Bounds* centroidsTo = k < bestBin ? &leftCentroids : &rightCentroids;
-			if (bins[k].count > 0)
+			if (bins.count[k] > 0)
 			{
-				c3GrowBounds(to, bins[k].bounds.lo, bins[k].bounds.hi);
-				c3GrowBounds(centroidsTo, bins[k].centroids.lo, bins[k].centroids.hi);
+				c3GrowBounds(to, bins.lo[k], bins.hi[k]);
+				c3GrowBounds(centroidsTo, bins.centroids[k].lo, bins.centroids[k].hi);
 			}
 		}
 	}
