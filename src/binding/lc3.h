@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The Lua binding's shared declarations. The binding checks and converts
-// arguments, calls the core, and pushes results; it does no geometry.
+// The Lua binding's shared declarations (lcommon.c, the binding's lowest
+// layer): values, the registry, errors and argument checks, and what every
+// file needs of a handle. The binding checks and converts arguments, calls
+// the core, and pushes results; it does no geometry. Its other headers are
+// by subject: lvalues.h (the values' and queries' function tables),
+// lhandle.h (handle classes and pins), lmesh.h, lworld.h.
 //
 // Two kinds of userdata, checked two ways:
 // - Values (vec3 and the shapes) hold numbers only, and are checked by a tag
@@ -320,23 +324,9 @@ void lc3_checkouttable(lua_State* L, int idx, const char* fname);
 /// Format a number as tostring does (%.14g).
 void lc3_formatnumber(char* buffer, size_t size, double x);
 
-// -- handles ---------------------------------------------------------------------------------
+// -- handles, as every file sees them (their classes: lhandle.h) ----------------------------
 
-/// A class of handles: userdata that own an object of the core (lhandle.c).
-typedef struct lc3HandleClass
-{
-	const char* metatable;         ///< the metatable's name in the Lua registry, "collide.Mesh"
-	const char* name;              ///< what messages call it, "mesh"
-	void (*release)(void* object); ///< the handle lets the object go; called once, by close, __gc or lc3_unpin
-	const luaL_Reg* methods;       ///< its methods (close is added)
-	/// Why the object cannot be closed now (close refuses with this), or
-	/// NULL when it can; NULL: always. The collector frees it regardless.
-	const char* (*busy)(const void* object);
-	/// Called by close() when a call holds the object (lc3_pin), whose
-	/// release then waits for the last lc3_unpin: let go at once of what no
-	/// pinned span uses (a world's items and their meshes); NULL: nothing.
-	void (*closing)(void* object);
-} lc3HandleClass;
+typedef struct lc3HandleClass lc3HandleClass;
 
 /// The type field of a handle: no value's, so that the fast check of values
 /// (lc3_toobject) refuses every handle.
@@ -363,58 +353,14 @@ typedef struct lc3Handle
 	const lc3HandleClass* cls; ///< its class
 } lc3Handle;
 
-/// Create the metatable of a class (idempotent per state): __gc and __close
-/// release the object, __index holds the methods and close, __tostring names
-/// the class, and __metatable protects it.
-void lc3_newhandleclass(lua_State* L, const lc3HandleClass* cls);
-
-/// Push a new handle of a class (made by lc3_newhandleclass) owning object.
-/// Raises a memory error, releasing object, when Lua cannot allocate it.
-lc3Handle* lc3_newhandle(lua_State* L, const lc3HandleClass* cls, void* object);
-
-/// Whether the value at idx is a handle of class cls (open or closed).
-bool lc3_ishandle(lua_State* L, int idx, const lc3HandleClass* cls);
-
-/// The object of the open handle of class cls at idx; raises otherwise
-/// ("mesh expected, got table", "the mesh is closed").
-void* lc3_checkhandle(lua_State* L, int idx, const lc3HandleClass* cls, const char* fname);
-
 /// The handle at idx, open or closed, when its metatable is metatable (as
 /// the registry keeps it); else NULL. The fast check of a handle argument:
 /// no lookup by name; lc3_checkhandle then gives the error.
 lc3Handle* lc3_tohandlefast(lua_State* L, const lc3Registry* reg, int idx, const void* metatable);
 
-/// Raise "the mesh is closed" for the handle h at idx (lc3_handleobject).
-void* lc3_closederror(lua_State* L, const lc3Handle* h, int idx, const char* fname);
-
-/// The object of the handle h, checked before at idx, or the error "the
-/// mesh is closed": what a function reads after the checks of its other
-/// arguments, which may allocate (and so run a finalizer that closes it).
-static inline void* lc3_handleobject(lua_State* L, const lc3Handle* h, int idx, const char* fname)
-{
-	return h->object != NULL ? h->object : lc3_closederror(L, h, idx, fname);
-}
-
-/// Pin the open handle h for a span that may allocate: its object stays
-/// until the matching lc3_unpin, even if the handle is closed meanwhile
-/// (h->object is then NULL: the function keeps the object it pinned).
-static inline void* lc3_pin(lc3Handle* h)
-{
-	h->pins++;
-	return h->object;
-}
-
-/// Release the object of a handle closed while it was pinned (lc3_unpin).
-void lc3_releaseclosing(lc3Handle* h);
-
-/// End a pin; the last one releases the object of a handle closed meanwhile.
-static inline void lc3_unpin(lc3Handle* h)
-{
-	if (--h->pins == 0 && h->closing != NULL)
-	{
-		lc3_releaseclosing(h);
-	}
-}
+/// Whether the value at idx is a mesh (open or closed): the size and tag of
+/// a handle, and the mesh metatable, compared by address.
+int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx);
 
 /// The registry of the state, from the Lua registry (for code that is not a
 /// closure with the shared upvalues); NULL before the module is loaded, or
@@ -443,50 +389,5 @@ void lc3_setfuncs(lua_State* L, int idx, const luaL_Reg* fns);
 
 /// Push the shared upvalues (registry and metatables), LC3_UPVALUE_COUNT values.
 void lc3_pushupvalues(lua_State* L);
-
-extern const luaL_Reg lc3_vec3_functions[];
-extern const luaL_Reg lc3_vec3_methods[];
-extern const luaL_Reg lc3_vec3_metamethods[];
-extern const luaL_Reg lc3_shape_functions[];
-extern const luaL_Reg lc3_shape_metamethods[];
-extern const luaL_Reg lc3_plane_methods[];
-extern const luaL_Reg lc3_obb_methods[];
-extern const luaL_Reg lc3_ellipsoid_methods[];
-extern const luaL_Reg lc3_polygon_methods[];
-extern const luaL_Reg lc3_polygon_metamethods[];
-extern const luaL_Reg lc3_query_functions[];
-
-// -- meshes (lmesh.c) ------------------------------------------------------------------------
-
-typedef struct lc3Mesh lc3Mesh;
-
-/// Create the mesh class and set collide.mesh in the module at idx module.
-void lc3_mesh_open(lua_State* L, int module);
-
-/// Whether the value at idx is a mesh (open or closed): the size and tag of
-/// a handle, and the mesh metatable, compared by address.
-int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx);
-
-/// The open mesh at idx; raises otherwise.
-lc3Mesh* lc3_checkmesh(lua_State* L, const lc3Registry* reg, int idx, const char* fname);
-
-/// The core's mesh of a mesh handle's object.
-const c3Mesh* lc3_meshobject(const lc3Mesh* m);
-
-/// Count a world item that holds the mesh (+1), or one that lets it go (-1).
-void lc3_meshuse(lc3Mesh* m, int delta);
-
-/// Create the world class and set the world functions in the module at idx module (lworld.c).
-void lc3_world_open(lua_State* L, int module);
-
-// The queries of lquery.c when an argument is a mesh: each checks its own
-// arguments and pushes its results.
-int lc3_meshoverlaps(lua_State* L, const lc3Registry* reg);
-int lc3_meshraycast(lua_State* L, const lc3Registry* reg, const c3RayCastInput* input, int outPoint, int outNormal);
-int lc3_meshsweep(lua_State* L, const lc3Registry* reg, const lc3Object* a, c3Vec3 deltaA, c3Vec3 deltaB, int outPoint,
-				  int outNormal);
-int lc3_meshpenetration(lua_State* L, const lc3Registry* reg, int outNormal);
-int lc3_meshclosestpoint(lua_State* L, const lc3Registry* reg, int out);
-int lc3_meshdistance(lua_State* L, const lc3Registry* reg);
 
 #endif

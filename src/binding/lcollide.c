@@ -8,7 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "lc3.h"
+#include "lmesh.h"
+#include "lvalues.h"
+#include "lworld.h"
 
 #if defined(__GNUC__)
 #define LC3_EXPORT __attribute__((visibility("default")))
@@ -119,26 +121,6 @@ static int lc3_setup(lua_State* L)
 	lc3_newfuncs(L, lc3_vec3_methods);
 	lc3_setmetamethods(L, LC3_VEC3, lc3_vec3_metamethods);
 	return 1;
-}
-
-lc3Registry* lc3_stateregistry(lua_State* L)
-{
-	// What is at the key is checked before it is read: the debug library can
-	// put any value there. collide's registry is a userdata of its size
-	// with its own metatable.
-	lua_getfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
-	lc3Registry* reg = NULL;
-	if (lua_type(L, -1) == LUA_TUSERDATA && lc3_rawlen(L, -1) == sizeof(lc3Registry) && lua_getmetatable(L, -1))
-	{
-		luaL_getmetatable(L, LC3_REGISTRY_METATABLE);
-		if (lua_rawequal(L, -1, -2))
-		{
-			reg = (lc3Registry*)lua_touserdata(L, -3);
-		}
-		lua_pop(L, 2);
-	}
-	lua_pop(L, 1);
-	return reg;
 }
 
 // 64 bits from what varies between processes and states (ASLR-placed stack,

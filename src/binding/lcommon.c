@@ -470,3 +470,43 @@ void lc3_newfuncs(lua_State* L, const luaL_Reg* fns)
 	lua_newtable(L);
 	lc3_setfuncs(L, -1, fns);
 }
+
+// -- the registry, and the fast checks of handles, which every file uses ---------------------
+
+lc3Registry* lc3_stateregistry(lua_State* L)
+{
+	// What is at the key is checked before it is read: the debug library can
+	// put any value there. collide's registry is a userdata of its size
+	// with its own metatable.
+	lua_getfield(L, LUA_REGISTRYINDEX, LC3_REGISTRY_KEY);
+	lc3Registry* reg = NULL;
+	if (lua_type(L, -1) == LUA_TUSERDATA && lc3_rawlen(L, -1) == sizeof(lc3Registry) && lua_getmetatable(L, -1))
+	{
+		luaL_getmetatable(L, LC3_REGISTRY_METATABLE);
+		if (lua_rawequal(L, -1, -2))
+		{
+			reg = (lc3Registry*)lua_touserdata(L, -3);
+		}
+		lua_pop(L, 2);
+	}
+	lua_pop(L, 1);
+	return reg;
+}
+
+lc3Handle* lc3_tohandlefast(lua_State* L, const lc3Registry* reg, int idx, const void* metatable)
+{
+	lc3Handle* h = (lc3Handle*)lua_touserdata(L, idx);
+	if (h == NULL || lc3_rawlen(L, idx) != sizeof(lc3Handle) || h->tag != lc3_tagfor(reg, h) || h->type != LC3_HANDLE ||
+		!lua_getmetatable(L, idx))
+	{
+		return NULL;
+	}
+	const void* mt = lua_topointer(L, -1);
+	lua_pop(L, 1);
+	return mt == metatable ? h : NULL;
+}
+
+int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx)
+{
+	return lc3_tohandlefast(L, reg, idx, reg->meshMetatable) != NULL;
+}

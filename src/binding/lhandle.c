@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "lc3.h"
+#include "lhandle.h"
 
 // The handle at idx, open or closed, when its metatable is the one at
 // metatableIdx and its size and tag are a handle's; else NULL.
@@ -193,19 +193,6 @@ lc3Handle* lc3_newhandle(lua_State* L, const lc3HandleClass* cls, void* object)
 	luaL_getmetatable(L, cls->metatable);
 	lua_setmetatable(L, -2);
 	return h;
-}
-
-lc3Handle* lc3_tohandlefast(lua_State* L, const lc3Registry* reg, int idx, const void* metatable)
-{
-	lc3Handle* h = (lc3Handle*)lua_touserdata(L, idx);
-	if (h == NULL || lc3_rawlen(L, idx) != sizeof(lc3Handle) || h->tag != lc3_tagfor(reg, h) || h->type != LC3_HANDLE ||
-		!lua_getmetatable(L, idx))
-	{
-		return NULL;
-	}
-	const void* mt = lua_topointer(L, -1);
-	lua_pop(L, 1);
-	return mt == metatable ? h : NULL;
 }
 
 bool lc3_ishandle(lua_State* L, int idx, const lc3HandleClass* cls)

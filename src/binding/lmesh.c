@@ -5,7 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "lc3.h"
+#include "lhandle.h"
+#include "lmesh.h"
 
 /// What a mesh handle owns: the core's mesh and what the last query visited.
 /// Its handle and the world items that hold it share it: it is freed when
@@ -71,11 +72,6 @@ void lc3_meshuse(lc3Mesh* m, int delta)
 	{
 		lc3_freemesh(m);
 	}
-}
-
-int lc3_ismesh(lua_State* L, const lc3Registry* reg, int idx)
-{
-	return lc3_tohandlefast(L, reg, idx, reg->meshMetatable) != NULL;
 }
 
 // The open mesh handle at idx; raises otherwise.

@@ -5,7 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "lc3.h"
+#include "lmesh.h"
+#include "lvalues.h"
 
 static int lc3_nopair(lua_State* L, int arg, const char* fname, const char* what, const lc3Object* a,
 					  const lc3Object* b)

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "lc3.h"
+#include "lvalues.h"
 
 // -- fields --------------------------------------------------------------------------------
 

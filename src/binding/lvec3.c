@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "lc3.h"
+#include "lvalues.h"
 
 static c3Vec3 lc3_vec3result(lua_State* L, const char* fname, c3Vec3 v)
 {

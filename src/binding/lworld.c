@@ -14,7 +14,9 @@
 
 #include "collide/tree.h"
 #include "collide/world.h"
-#include "lc3.h"
+#include "lhandle.h"
+#include "lmesh.h"
+#include "lworld.h"
 
 /// A buffer that a walk of the world fills (the ids a query finds, the hits
 /// of a cast), grown with the world's allocator, which never runs the

@@ -12,7 +12,7 @@
 
 #include <lualib.h>
 
-#include "lc3.h"
+#include "lhandle.h"
 #include "test_binding.h"
 
 LUALIB_API int luaopen_collide_core(lua_State* L);
