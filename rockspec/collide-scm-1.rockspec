@@ -68,6 +68,7 @@ build = {
         "src/core/base/core.c",
         "src/core/base/math_functions.c",
         "src/core/base/validate.c",
+        "src/core/bvh/bounds.c",
         "src/core/bvh/dynamic_tree.c",
         "src/core/bvh/mesh_buffers.c",
         "src/core/bvh/mesh_build.c",

@@ -1,38 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The Lua binding's shared declarations (lcommon.c, the binding's lowest
 // layer): values, the registry, errors and argument checks, and what every
-// file needs of a handle. The binding checks and converts arguments, calls
-// the core, and pushes results; it does no geometry. Its other headers are
-// by subject: lvalues.h (the values' and queries' function tables),
-// lhandle.h (handle classes and pins), lmesh.h, lworld.h.
-//
-// Two kinds of userdata, checked two ways:
-// - Values (vec3 and the shapes) hold numbers only, and are checked by a tag
-//   on the fast path of every query (below).
-// - Handles (meshes and worlds) hold a pointer to memory the core
-//   allocated. A forged handle would let a script choose an address, so they
-//   never take the tag path: they are checked by their exact metatable and
-//   size (lc3_checkhandle, as liolib.c's tolstream), and they free what they
-//   own in __gc and __close (lhandle.c); a call that holds the object where
-//   a finalizer may run pins it (lc3_pin: docs/ROBUSTNESS.md, "Lifetimes
-//   in the binding").
-//
-// Type checks of values, measured against the floor of a Lua -> C call (bench/):
-// luaL_checkudata looks the metatable up by name in the registry and costs
-// three times the floor; even comparing metatable addresses (getmetatable +
-// topointer per argument) costs 1.6 times it, over the 1.5 allowed for
-// collide.overlaps. So a read-only query checks each argument with
-// lua_touserdata + lua_rawlen and a tag: every collide userdata starts with
-// tag = (per-state random secret) XOR (its own address).
-// - Memory safety does not rest on the tag: rawlen proves that the block is
-//   as large as the type the header claims, the type is range-checked, and
-//   collide values hold no pointers, so no value can make a query read or
-//   write outside its block (light userdata have rawlen 0 and are refused).
-// - The tag makes a foreign value pass only if a script could both choose
-//   the bytes of a userdata and read the secret; a sandbox offers neither.
-// - Every path that writes into a userdata (field writes, translate,
-//   setCenter, set, out arguments) also checks the metatable exactly, so that
-//   nothing can write into a foreign object.
+// file needs of a handle; the other headers are by subject (lvalues.h,
+// lhandle.h, lmesh.h, lworld.h). The binding checks and converts arguments,
+// calls the core and pushes results; it does no geometry. Values (vec3 and
+// the shapes, numbers only) are checked by a tag on every query's fast path;
+// handles (meshes and worlds, which hold pointers) by their exact metatable
+// and size: docs/ROBUSTNESS.md, "Type checks of the binding" and
+// "Lifetimes in the binding".
 
 #ifndef LC3_H
 #define LC3_H

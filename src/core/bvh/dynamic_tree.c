@@ -1,20 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A dynamic AABB tree (collide/tree.h), after Box2D v3's dynamic_tree.c in
 // 3D and in doubles, with the boxes one level up: an inner node is one
-// 64-byte cache line that holds its two children's boxes and references,
-// and a proxy (a leaf) is not a node but a reference in its parent's line.
-// A walk loads only the nodes whose box overlaps, and tests both children
-// from the line it already has (Box2D's tree loads each child to test it).
-//
-// Nodes live in one growing array with a free list. A leaf is inserted next
-// to the sibling the surface area heuristic prefers (a branch and bound down
-// the tree, whose every step reads one line), and the ancestors of every
-// change are rebalanced by rotations. A top-down binned rebuild for sets
-// that no longer move takes the nodes in index order as it makes them, so
-// that they come out depth first (a node, then its first subtree, then its
-// second: a walk near the leaves stays in a few runs of memory). Proxy ids
-// index tables of where their boxes are and of their user data, so that
-// nodes can move and ids stay.
+// 64-byte cache line holding its two children's boxes and references, and
+// a proxy is a reference in its parent's line, not a node. Insertion by the
+// surface area heuristic (a branch and bound), rotations up from each
+// change, and a binned top-down rebuild that lays nodes out depth first:
+// docs/ARCHITECTURE.md, "The dynamic tree".
 
 #include "bvh/dynamic_tree.h"
 

@@ -1,53 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A box against a triangle by separating axes: overlap, the contact at rest
 // and the moving test (Akenine-Möller, "Fast 3D Triangle-Box Overlap
-// Testing", 2001; Ericson, Real-Time Collision Detection, 5.2.9 and 5.5.8).
-//
-// Everything is computed in the box's frame, from its center: the box is
-// [-h, h], its axes are exactly e_k, and the cross-product axis e_k x f of an
-// edge f is exact given f (two of f's components, one negated). Each of the
-// 13 candidate axes is then measured on the triangle's vertices as computed
-// there, so every projection is exact up to the rounding of one dot product,
-// which is proportional to the length of the axis. A cross axis of nearly
-// parallel edges is short, and so are the triangle's interval and the box's
-// radius along it: it cannot separate falsely by more than that rounding,
-// which C3_SAT_EPSILON * scale * |L|_1 covers (scale: the box's extents plus
-// the vertices' largest coordinates about its center), and with which
-// configurations that touch in binary count as touching. The box-box listing
-// needs its padding because R = A^T B is rounded independently of the axis;
-// here the only rounding is that of the vertices, a perturbation of the
-// triangle by about 1e-16 scale, the same for every axis.
-//
-// Decisions (kernel/triangle.h states the contract):
-// - Axes are numbered 0..2 the box's, 3 the triangle's normal, 4 + 3k + j box
-//   axis k x edge j. Ties go to the face normal, then to the box's axes, then
-//   to the edges', in that order: at rest, a depth within two pads of the
-//   least; in a sweep, an axis apart at t = 0 whose overlap at the time of
-//   contact is within two pads. Along an axis the box goes to the side that
-//   needs the shorter move, +L on a tie: the face normal points to the side
-//   of the box's center.
-// - The triangle's feature along an axis is its support there: the vertices
-//   within the pad of its extreme toward the box (one: a vertex, two: an
-//   edge, three: the face). At rest, an axis other than the normal is a
-//   candidate only when that feature is active (c3TriangleFeatureActive);
-//   the face normal always is, so a box on a floor of triangles whose seams
-//   are inactive gets the face normal whatever its depth along the other
-//   axes, and feature is c3_triangleFace whenever the normal is the face's.
-// - The point is the average of the vertices of the part of the triangle
-//   inside the box (at time t for sweeps), clipped by its six planes moved
-//   out by four pads: a point of the triangle in the region the two share,
-//   the center of the patch for a box resting on a face. Should rounding
-//   leave nothing, it is the triangle's point closest to the box's center.
-// - Sweeps: the fraction is the first time at which the overlap test would
-//   see them touch (the pads make it up to 1e-12 of the sizes early). An
-//   axis from an inactive feature gives way to the face normal (feature
-//   stays the one touched, as for spheres); when the motion does not
-//   approach the face along it (within C3_CLIP_TOLERANCE of its length),
-//   there is no hit. So a box sliding on a floor of coplanar triangles,
-//   touching it, gets fraction 0 and the face normal from the triangles it
-//   touches and nothing from those ahead of it, wherever the seams are:
-//   sliding along that normal keeps its speed, and a seam costs a mover no
-//   iteration.
+// Testing", 2001; Ericson, Real-Time Collision Detection, 5.2.9 and 5.5.8),
+// in the box's frame, from its center. kernel/triangle.h states the
+// contract; why each projection is exact up to one rounding, the order of
+// the 13 axes and their ties, the feature and the point reported, and how a
+// box slides over seams: docs/ROBUSTNESS.md, "Box against triangle".
 
 #include "kernel/triangle.h"
 

@@ -1,20 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A sphere swept against a triangle: Rouwé, "Collision Detection with Swept
-// Spheres and Ellipsoids", section 3, on three points and in 3D rather than
-// in the plane's coordinates (the quadratics are the same, up to their sign).
-// The sphere's path meets the triangle grown by r: the prism over the face
-// (the plane interval [t1, t2] of 3.1, the face at t1 of 3.3), a ball at each
-// vertex (3.4) and a cylinder along each edge (3.5). Each is convex, so its
-// first time is where the path enters it; the first of them is the contact.
-// As in query/sweep_polygon.c: roots come from c3SolveQuadratic, and the
-// contact is never earlier than t1 (nor later than t2).
-//
-// Everything is measured from the sphere's start center: differences of
-// nearby points are exact or nearly, so the answer keeps its precision far
-// from the origin (the polygon's plane coordinates are absolute: at 1e5 they
-// carry 1e-11 of rounding). A start in contact is decided that way too, so
-// it can differ from c3SphereTriangleContact's (in world coordinates) when
-// the gap is within that rounding.
+// Spheres and Ellipsoids", section 3, on three points and in 3D: the path
+// against the triangle grown by r (the prism over the face, a ball at each
+// vertex, a cylinder along each edge), measured from the sphere's start
+// center. Why, and what that keeps far from the origin: docs/ROBUSTNESS.md,
+// "Sphere swept against a triangle".
 
 #include "kernel/triangle.h"
 

@@ -1,22 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Capsules against every shape. A capsule is its core segment grown by its
 // radius (a Minkowski sum), so each query is its core's, measured against
-// the radius:
-// - overlap and distance: the core's distance to the other shape, less the
-//   radius (two capsules: their cores' distance less both radii);
-// - penetration: apart cores give the depth radius - distance along the line
-//   between their closest points; cores that meet, the cores' own
-//   penetration plus the radius, along its normal (the depth of a grown
-//   shape along a direction is the core's plus the radius);
-// - sweep: the first contact of a grown core is a contact of one of its
-//   features, so the earliest of them: each end's ball (Rouwé's swept
-//   sphere), and the core's interior against the other shape's vertices
-//   (their balls swept back along the core) and edges (the two lines at
-//   the radius along their common normal). Against a plane the capsule is
-//   a sphere of its reach, as a box is; against boxes and ellipsoids the
-//   generic cast (c3SweepConvex).
-// A capsule whose ends coincide is a sphere: it answers every query as the
-// sphere does, bit for bit.
+// the radius; a capsule whose ends coincide answers every query as the
+// sphere does, bit for bit. How overlap, distance, penetration and the sweep
+// follow from the core's answers: docs/ROBUSTNESS.md, "Capsules".
 
 #include "query/capsule.h"
 

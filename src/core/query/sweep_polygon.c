@@ -1,19 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Rouwé, "Collision Detection with Swept Spheres and Ellipsoids": a swept
 // sphere against a convex polygon in the polygon's plane coordinates
-// (section 3), a swept ellipsoid as a swept unit sphere in the ellipsoid's
-// unit-sphere space (section 4); a sphere against a box as the ray of its
-// center against the rounded box (Ericson 5.5.7), an ellipsoid against a box
-// as its faces. Corrections to the
-// article's code:
-// - the plane basis compares |n_x| > |n_y| (c3MakePlaneBasis);
-// - the polygon is rebuilt in unit-sphere space with its winding checked, so
-//   a left-handed ellipsoid (whose map reverses the vertex order) gets its face
-//   contacts right;
-// - the circle at t1 is tested against the closest point of the polygon as a
-//   region, not edge by edge from one end only;
-// - roots are found in the stable form by c3SolveQuadratic, and a contact is
-//   never earlier than the plane interval begins.
+// (section 3), a swept ellipsoid as a swept unit sphere in its unit-sphere
+// space (section 4); a sphere against a box as the ray of its center against
+// the rounded box (Ericson 5.5.7), an ellipsoid against a box as its faces.
+// The corrections to the article's code: docs/ROBUSTNESS.md, "Rouwé's swept
+// sphere and ellipsoid".
 
 #include "query/sweep_polygon.h"
 
