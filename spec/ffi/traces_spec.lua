@@ -100,6 +100,17 @@ describe("the FFI front in LuaJIT's traces", function()
     return { rnd(-s, s), rnd(-s, s), rnd(-s, s) }
   end
 
+  -- The world of the move loop, made before the loop is watched: a trace
+  -- that a hot counter starts while the world is made (which LuaJIT can
+  -- recompile anywhere) records the closure of its finalizer, NYI (seen in
+  -- 1 run, in a fresh root), which is not the loop's.
+  local floorWorld = collide.newWorld()
+  for i = -20, 20 do
+    floorWorld:add("tile" .. i, collide.aabb({ i, -0.5, 0 }, { 0.5, 0.5, 0.5 }))
+  end
+  floorWorld:add("wall", collide.aabb({ 12, 1, 0 }, { 0.5, 1, 0.5 }))
+  floorWorld:add("player", collide.aabb({ -15, 0.5 + 1e-3, 0 }, { 0.4, 0.5, 0.4 }))
+
   local loops = {
     ["vec3 arithmetic and methods"] = function()
       local v, w, sum = collide.vec3(1, 2, 3), collide.vec3(0, 1, 0), 0
@@ -198,13 +209,7 @@ describe("the FFI front in LuaJIT's traces", function()
       return sum
     end,
     ["a world's move loop: a box walking a floor of boxes (the items' own responses)"] = function()
-      local world = collide.newWorld()
-      for i = -20, 20 do
-        world:add("tile" .. i, collide.aabb({ i, -0.5, 0 }, { 0.5, 0.5, 0.5 }))
-      end
-      world:add("wall", collide.aabb({ 12, 1, 0 }, { 0.5, 1, 0.5 }))
-      local box = collide.aabb({ -15, 0.5 + 1e-3, 0 }, { 0.4, 0.5, 0.4 })
-      world:add("player", box)
+      local world = floorWorld
       -- (No filter function: a move that calls one is compiled in pieces,
       -- docs/API.md, "Performance".)
       local goal, sum = { 0, 0, 0 }, 0
