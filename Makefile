@@ -417,19 +417,64 @@ cxx-check:
 deps:
 	@./.ci/deps test
 
+# The test stages, each a target that anyone can run alone (make test-c,
+# make test-luajit, ...; they print a line a stage, and .ci/stage runs
+# them: .ci/lib.sh). make test runs them all, as make schedules them
+# (TEST_JOBS at once: the groups that build and run in turn, as many as
+# there are), and ends with .ci/test's total. test-checks runs the short
+# checks one after the other once the C tests are done (the fuzz replay
+# links their sanitized library).
+TEST_JOBS ?= 5
+TEST_STAGES := test-asan test-lua5.4 test-luajit test-checks test-core
+TEST_CHECKS := test-fuzz-replay test-cxx test-lint test-cdef test-rock
+TEST_ALL_STAGES := $(TEST_STAGES) test-lua5.1 test-lua5.2 test-lua5.3 test-long test-cross-stages
+.PHONY: test-libcollide test-c $(TEST_CHECKS) $(TEST_ALL_STAGES)
+
+test-libcollide:
+	@./.ci/stage stage "build libcollide (make core)" make --no-print-directory -j2 core
+test-asan: test-libcollide
+	@./.ci/stage sanitized_lane
+test-lua5.1 test-lua5.2 test-lua5.3 test-lua5.4: test-lua%: test-libcollide
+	@./.ci/stage interpreter_lane lua$*
+test-luajit: test-libcollide
+	@./.ci/stage interpreter_lane luajit
+test-c: test-libcollide
+	@./.ci/stage c_lane
+test-fuzz-replay:
+	@./.ci/stage stage "fuzz corpus replayed (ASan+UBSan)" make --no-print-directory fuzz-replay
+test-cxx:
+	@./.ci/stage stage "core compiles as C++" make --no-print-directory cxx-check
+test-lint:
+	@./.ci/stage stage "luacheck" make --no-print-directory lint
+test-cdef:
+	@./.ci/stage stage "FFI declarations current (.ci/cdef.lua)" lua5.4 .ci/cdef.lua --check
+test-rock:
+	@./.ci/stage stage "luarocks make, install, load" rock_install
+test-checks: test-c
+	@for t in $(TEST_CHECKS); do $(MAKE) --no-print-directory $$t; done
+test-core: test-libcollide
+	@./.ci/stage core_lane
+test-long: test-libcollide
+	@./.ci/stage long_lane
+test-cross-stages:
+	@./.ci/stage cross_lane
+
 test: deps
-	@./.ci/test
+	@./.ci/test begin quick && $(MAKE) --no-print-directory -k -j$(TEST_JOBS) TEST_MODE=quick TEST_KEEP_GOING=1 \
+		$(TEST_STAGES); ./.ci/test end
 
 # The cross tools are installed when they can be; .ci/test says which are
 # missing.
 test-all: deps
 	@./.ci/deps all
 	@./.ci/deps cross || echo "notice: .ci/deps cross could not install the cross tools"
-	@./.ci/test all
+	@./.ci/test begin all && $(MAKE) --no-print-directory -k -j10 TEST_MODE=all TEST_KEEP_GOING=1 \
+		$(TEST_ALL_STAGES); ./.ci/test end
 
 test-cross:
 	@./.ci/deps cross || echo "notice: .ci/deps cross could not install the cross tools"
-	@./.ci/test cross
+	@./.ci/test begin cross && $(MAKE) --no-print-directory -k TEST_MODE=cross TEST_KEEP_GOING=1 \
+		test-cross-stages; ./.ci/test end
 
 demo:
 	@./.ci/deps demo
