@@ -1,6 +1,6 @@
 --- LuaJIT's FFI reads the public C headers and calls libcollide (make core):
 -- the headers hold only declarations, integer limits are enum constants, and
--- C3_API is the one macro to drop. Run under LuaJIT only (.ci/test does).
+-- C3_API is the one macro to drop. Run under LuaJIT only (make test-core does).
 local ffi = require("ffi")
 
 local HEADERS = { "base.h", "math_types.h", "geometry.h", "collision.h", "mover.h", "mesh.h" }

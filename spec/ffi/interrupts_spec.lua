@@ -7,7 +7,7 @@
 -- then calls that answer, or it closes the target. The call must answer
 -- exactly as with no interruption, or raise that its target is closed; and
 -- once it is over, no call of the front holds anything (no pin, no depth of
--- scratch taken). Run under LuaJIT with COLLIDE_FRONT=ffi (.ci/test's "FFI
+-- scratch taken). Run under LuaJIT with COLLIDE_FRONT=ffi (make test-luajit's "FFI
 -- front interrupted at every line" stage).
 local collide = require("collide")
 local Calls = require("spec.support.corecalls")

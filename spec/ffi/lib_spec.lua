@@ -1,5 +1,5 @@
 --- collide.ffi.lib: where the FFI front finds libcollide (make core builds
--- build/core/libcollide.so). Under LuaJIT only (.ci/test runs it). The LÖVE
+-- build/core/libcollide.so). Under LuaJIT only (make test-core runs it). The LÖVE
 -- steps run against a love table of the spec's own, over real folders of
 -- build/ffi-lib-spec: a game's folder (what its archive holds), the folder
 -- beside it, and a save folder.

@@ -2,7 +2,7 @@
 -- world's move loop run with a trace listener attached (jit.attach, what
 -- -jv prints), and a trace that aborts inside collide's own Lua code fails
 -- the spec, with its reason and place. Run under LuaJIT with
--- COLLIDE_FRONT=ffi (.ci/test's "LuaJIT FFI on libcollide" stage).
+-- COLLIDE_FRONT=ffi (make test-luajit's "FFI front inside LuaJIT's traces" stage).
 local collide = require("collide")
 local jit = require("jit")
 local util = require("jit.util")

@@ -7,7 +7,7 @@
 # one file) with libcollide.so beside it. Each run must load collide through
 # the FFI front, load the library from where that layout puts it, reach the
 # goal and save its screenshot. Prints "N passed, M failed" last; a layout it
-# cannot test is a line "notice: ..." (.ci/test says it again above the total).
+# cannot test is a line "notice: ..." (.ci/test end says it again above the total).
 cd "$(dirname "$0")/../.." || exit 1
 project=$(pwd)
 passed=0
