@@ -425,6 +425,8 @@ deps:
 # checks one after the other once the C tests are done (the fuzz replay
 # links their sanitized library).
 TEST_JOBS ?= 5
+# (make -j2 test: the jobs given; else TEST_JOBS)
+TEST_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 TEST_STAGES := test-asan test-lua5.4 test-luajit test-checks test-core
 TEST_CHECKS := test-fuzz-replay test-cxx test-lint test-cdef test-rock
 TEST_ALL_STAGES := $(TEST_STAGES) test-lua5.1 test-lua5.2 test-lua5.3 test-long test-cross-stages
@@ -460,7 +462,7 @@ test-cross-stages:
 	@./.ci/stage cross_lane
 
 test: deps
-	@./.ci/test begin quick && $(MAKE) --no-print-directory -k -j$(TEST_JOBS) TEST_MODE=quick TEST_KEEP_GOING=1 \
+	@./.ci/test begin quick && $(MAKE) --no-print-directory -k $(TEST_J) TEST_MODE=quick TEST_KEEP_GOING=1 \
 		$(TEST_STAGES); ./.ci/test end
 
 # The cross tools are installed when they can be; .ci/test says which are
@@ -468,7 +470,8 @@ test: deps
 test-all: deps
 	@./.ci/deps all
 	@./.ci/deps cross || echo "notice: .ci/deps cross could not install the cross tools"
-	@./.ci/test begin all && $(MAKE) --no-print-directory -k -j10 TEST_MODE=all TEST_KEEP_GOING=1 \
+	@./.ci/test begin all && $(MAKE) --no-print-directory -k $(if $(filter -j%,$(MAKEFLAGS)),,-j10) TEST_MODE=all \
+		TEST_KEEP_GOING=1 \
 		$(TEST_ALL_STAGES); ./.ci/test end
 
 test-cross:
