@@ -145,6 +145,21 @@ static void c3KeepFeature(c3TriangleContact* best, double t, c3Vec3 onTriangle, 
 	best->normal = c3TriangleContactNormal(onCore, onTriangle, n, feature, activeEdges, -c3Dot(n, motion));
 }
 
+// Whether the capsule's box meets the triangle's box grown by r (and a
+// billionth of the sizes, past any rounding of the contact's own test):
+// when it does not, they are more than r apart (no contact at the start),
+// which spares the closest points of a capsule standing on a floor of
+// triangles for every triangle beside its foot.
+static bool c3CapsuleNearTriangleBox(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 a, c3Vec3 b, c3Vec3 c)
+{
+	c3Vec3 lo = c3Min(c3Min(a, b), c), hi = c3Max(c3Max(a, b), c);
+	c3Vec3 slo = c3Min(p0, p1), shi = c3Max(p0, p1);
+	double g = r + 1e-9 * (r + c3MaxAbsComponent(lo) + c3MaxAbsComponent(hi) + c3MaxAbsComponent(slo) +
+						   c3MaxAbsComponent(shi));
+	return slo.x <= hi.x + g && lo.x <= shi.x + g && slo.y <= hi.y + g && lo.y <= shi.y + g && slo.z <= hi.z + g &&
+		   lo.z <= shi.z + g;
+}
+
 c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
 										 int activeEdges)
 {
@@ -183,7 +198,7 @@ c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 
 			return out;
 		}
 	}
-	else
+	else if (c3CapsuleNearTriangleBox(p0, p1, r, a, b, c))
 	{
 		double trueDepth;
 		out = c3CapsuleTriangleContact(p0, p1, r, a, b, c, activeEdges, &trueDepth);
