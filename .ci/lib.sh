@@ -7,21 +7,21 @@
 # under ASan and UBSan, and the busted suite under lua5.4, luajit and a
 # sanitized lua5.4 (with "all": also lua5.1, lua5.2, lua5.3, the long checks
 # and the cross-built C tests; with "cross": the cross-built C tests alone).
-# Independent stages run in parallel, in lanes (below).
+# Independent groups of stages (the *_lane functions below, each a make
+# target) run side by side, as make schedules them.
 #
 # Every stage logs to build/test-logs/<stage>.log, prints a line when it starts
 # and one when it ends, with its counts and its time; a failed stage also
 # prints its log. busted runs one spec file at a time and prints a line per
 # file, and when nothing was printed for a while a line says what is still
-# running. The last line is the total: "N passed, M failed". Exits non-zero on
-# any failure; a pending busted test, or a stage skipped because one it needs
-# failed, counts as failed.
+# running. The last line (.ci/test end) is the total: "N passed, M failed",
+# and a failure makes it exit non-zero; a pending busted test, or a stage
+# skipped because one it needs failed, counts as failed.
 #
 # Case counts (COLLIDE_SPEC_CASES, read by spec/support/cases.lua): `make test`
-# runs the heaviest seeded families at "quick" (a quarter of their cases)
-# under lua5.4, at 0.1 under the sanitized lua5.4 (which looks for memory
-# errors, not for numeric cases: every path still runs), and at "full" under
-# LuaJIT, fast enough to run them all: every case still runs once. `make
+# runs the heaviest seeded families at 0.2 of their cases under lua5.4 and
+# LuaJIT, and at 0.05 under the sanitized lua5.4 (which looks for memory
+# errors, not for numeric cases: every path still runs). `make
 # test-all` ("all") runs them at full everywhere but the sanitized run
 # (quick), and at "long" under LuaJIT (the slowest families too). A
 # COLLIDE_SPEC_CASES already set applies to every run.
