@@ -417,6 +417,28 @@ describe("collide.bump's checks in the core", function()
     assert(compared > 0)
   end)
 
+  it("refuse an id that names no item now, and leave an item of another shape to Lua", function()
+    -- (the core's one call takes the id's slot and generation: an id whose
+    -- item left, or whose slot another item took since, is an error)
+    local world = bump.newWorld(64)
+    local a = world:add({}, 0, 0, 1, 1)
+    local circle = world:addCircle({}, 1000, 1000, 2) -- (in other cells: near, it leaves the check to Lua, -2)
+    local core, met = world._core, {}
+    local id = world.rects[a].id
+    assert.are.equal(0, core:rectCheck(id, 64, 5, 0, met))
+    assert.are.equal(-1, core:rectCheck(world.rects[circle].id, 64, 5, 0, met))
+    world:remove(a)
+    local ok, err = pcall(core.rectCheck, core, id, 64, 5, 0, met)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("no item", 1, true), tostring(err))
+    world:add({}, 0, 0, 1, 1)
+    ok, err = pcall(core.rectCheck, core, id, 64, 5, 0, met, true)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("no item", 1, true), tostring(err))
+    ok = pcall(core.rectCheck, core, 1.5, 64, 5, 0, met)
+    assert.is_false(ok)
+  end)
+
   it("answer past the grid's cell numbers (beyond int32) as the checks in Lua do", function()
     -- (cells of 1 at x = 3e9: the core's grid stops answering, and every
     -- check and query goes through Lua and the tree)
