@@ -277,14 +277,21 @@ return B.once("world", function()
     return idof(item, C.c3World_GetItemGeneration(w, item))
   end
 
-  -- The slot of the item whose id is x, or -1.
-  local function itemid(w, x)
+  -- The slot and the generation (as an id keeps it: the item's - 1, modulo
+  -- GENERATIONS) that the number x names, or -1 when it is no id.
+  local function idparts(x)
     if not (x >= 1 and x < MAXID) or x ~= floor(x) then
-      return -1
+      return -1, 0
     end
     local generation = floor((x - 1) / SLOTS)
-    local item = x - 1 - generation * SLOTS
-    if not C.c3World_IsItem(w, item) or generation ~= (C.c3World_GetItemGeneration(w, item) - 1) % GENERATIONS then
+    return x - 1 - generation * SLOTS, generation
+  end
+
+  -- The slot of the item whose id is x, or -1.
+  local function itemid(w, x)
+    local item, generation = idparts(x)
+    if item < 0 or not C.c3World_IsItem(w, item) or
+      generation ~= (C.c3World_GetItemGeneration(w, item) - 1) % GENERATIONS then
       return -1
     end
     return item
@@ -1645,10 +1652,10 @@ return B.once("world", function()
     -- rectangle: the world's items are not read, checkitem only when it
     -- refuses)
     local n = -1
-    if type(x) == "number" and x >= 1 and x < MAXID and x == floor(x) then
-      local generation = floor((x - 1) / SLOTS)
-      n = C.c3World_RectCheckMove(w, x - 1 - generation * SLOTS, generation + 1, GENERATIONS - 1, cellSize, goalX,
-        goalY, rectHitS, RECT_HITS, rectOutS, move and 1 or 0)
+    local item, generation = idparts(type(x) == "number" and x or 0)
+    if item >= 0 then
+      n = C.c3World_RectCheckMove(w, item, generation + 1, GENERATIONS - 1, cellSize, goalX, goalY, rectHitS,
+        RECT_HITS, rectOutS, move and 1 or 0)
     end
     if n == -1 then
       checkitem(h, w, x, 2, "rectCheck") -- (no item: raises; another shape's: -1)
