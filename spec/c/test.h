@@ -152,6 +152,21 @@ static inline c3Vec3 V(double x, double y, double z)
 	return v;
 }
 
+/// The reference for the trees' outward rounding of doubles to floats
+/// (bvh/bounds.h): to nearest, then one float outward by nextafterf when
+/// that went past x.
+static inline float floatDownReference(double x)
+{
+	float f = (float)x;
+	return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static inline float floatUpReference(double x)
+{
+	float f = (float)x;
+	return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
 /// A deterministic generator for random cases: Knuth's MMIX linear
 /// congruential step; the top 53 bits make a double in [0, 1). Draw at most
 /// once in an expression (or through uniformVec and uniformVecs): C leaves

@@ -674,20 +674,6 @@ static void world_memory_failures(void)
 	}
 }
 
-// The reference for the tree's outward rounding of doubles to floats: to
-// nearest, then one float outward by nextafterf when that went past x.
-static float floatDownReference(double x)
-{
-	float f = (float)x;
-	return (double)f > x ? nextafterf(f, -INFINITY) : f;
-}
-
-static float floatUpReference(double x)
-{
-	float f = (float)x;
-	return (double)f < x ? nextafterf(f, INFINITY) : f;
-}
-
 // 32 random bits: the high half of the generator's step (its low bits are
 // not random enough).
 static unsigned randomBits(Rng* rng)
