@@ -819,6 +819,27 @@ describe("collide.newCharacter", function()
             assert.is_true(air >= 30, "frames in the air running down: " .. air)
           end
         end
+        -- And 0 exactly: walked level (no fall asked) off a ledge 1e-3
+        -- high, the character is in the air, as with stickToFloor = 0, and
+        -- a stickToFloor of 2e-3 takes it down to the lower floor.
+        for _, stick in ipairs({ false, 0, 2e-3 }) do
+          world = collide.newWorld()
+          world:add("upper", collide.aabb({ -5, -1, 0 }, { 5, 1, 5 }))
+          world:add("lower", collide.aabb({ 5, -1 - 1e-3, 0 }, { 5, 1, 5 }))
+          world:add("player", mover.make(-1, mover.h * 1.0001, 0, 1))
+          c = collide.newCharacter(world, "player", { stickToFloor = stick or nil })
+          local _, landed = c:move({ 0, -FALL / 60, 0 })
+          assert.are.equal("onGround", landed)
+          local p, state = run(c, 90, PATTERNS.fixed, { SPEED, FALL, 0 })
+          assert.is_true(p.x > 1, "walked past the ledge: x " .. p.x)
+          if stick == 2e-3 then
+            assert.are.equal("onGround", state, "with stickToFloor 2e-3")
+            C.near(p.y - mover.h, -1e-3, 1e-3, "down on the lower floor")
+          else
+            assert.are.equal("inAir", state, "with stickToFloor " .. tostring(stick))
+            assert.is_true(p.y - mover.h > -1e-4, "still at the upper floor's height: " .. p.y - mover.h)
+          end
+        end
         -- padding: the world's skin (1e-4 of its size) by default, kept from
         -- the floor it lands on; another padding keeps that gap.
         for _, padding in ipairs({ false, 0.01, 0 }) do
