@@ -670,8 +670,10 @@ describe("collide.newCharacter", function()
 
       it("teleports: on no ground, carried by nothing, wherever it was", function()
         -- A respawn next to a moving platform: by teleport, and by moving its
-        -- shape and updating the world, it lands where it was put.
-        for _, how in ipairs({ "teleport", "setCenter" }) do
+        -- shape and updating the world, it lands where it was put; lifted
+        -- straight up over the platform by its shape, it falls, carried by
+        -- nothing.
+        for _, how in ipairs({ "teleport", "setCenter", "lifted" }) do
           local world = collide.newWorld()
           world:add("floor", collide.aabb({ 20, -1, 0 }, { 5, 1, 5 }))
           local platform = collide.aabb({ 0, -0.5, 0 }, { 3, 0.5, 3 })
@@ -687,6 +689,7 @@ describe("collide.newCharacter", function()
           assert.are.equal("platform", c:getGroundItem())
           platform:setCenter(platform.center.x + 0.5, -0.5, 0)
           world:update("platform")
+          local at = world:getCenter("player")
           if how == "teleport" then
             c:teleport({ 20, mover.h + 0.01, 0 })
             assert.are.equal("inAir", c:getGroundState())
@@ -697,15 +700,24 @@ describe("collide.newCharacter", function()
             local exact = mover == MOVERS.capsule and 1e-15 or 0
             C.vnear(c:getPosition(), 20, mover.h + 0.01, 0, exact)
             C.vnear(world:getCenter("player"), 20, mover.h + 0.01, 0, exact)
+          elseif how == "lifted" then
+            shape:setCenter(at.x, at.y + 5, at.z)
+            world:update("player")
           else
             shape:setCenter(20, mover.h + 0.01, 0)
             world:update("player")
           end
           local p, state = c:move({ 0, -FALL / 60, 0 })
-          C.near(p.x, 20, 0, how)
-          C.near(p.z, 0, 0, how)
-          assert.are.equal("onGround", state, how)
-          assert.are.equal("floor", c:getGroundItem(), how)
+          if how == "lifted" then
+            C.vnear(p, at.x, at.y + 5 - FALL / 60, at.z, 1e-12, "lifted: not carried by the platform it left")
+            assert.are.equal("inAir", state, how)
+            assert.is_nil(c:getGroundItem(), how)
+          else
+            C.near(p.x, 20, 0, how)
+            C.near(p.z, 0, 0, how)
+            assert.are.equal("onGround", state, how)
+            assert.are.equal("floor", c:getGroundItem(), how)
+          end
           C.vnear(c:getGroundVelocity(), 0, 0, 0, 0)
         end
       end)
