@@ -84,7 +84,7 @@ local function runCollide(n, filter)
   world:optimize()
   local goal, actual, cols, out = { 0, 0, 0 }, collide.vec3(), {}, {}
   local probe = collide.aabb({ 0, 0, 0 }, { 64, 64, 64 })
-  local best, visits, garbage = math.huge, 0, 0
+  local best, garbage = math.huge, 0
   local frames = plans(n)
   for frame = 0, WARMUP + FRAMES do
     local moves, queries = frames[frame].moves, frames[frame].queries
@@ -116,7 +116,7 @@ local function runCollide(n, filter)
     world:queryBounds(probe, nil, out)
     nodes = nodes + world:stats().visited.nodes
   end
-  visits = nodes / #queries
+  local visits = nodes / #queries
   local positions = 0
   for i = 1, n do
     positions = sum3(positions, px[i], py[i], pz[i])
