@@ -84,47 +84,172 @@ static void c3BuildFree(c3BuildMemory* m)
 
 // -- the tree --------------------------------------------------------------------------------
 
+// Four float lanes: an SSE2 register, or four floats in plain C (other CPUs,
+// and C3_NO_SIMD) that give the same results: the box sums of the build
+// are minima, maxima and one area formula, in the same order on both paths.
+#ifdef C3_BVH_SSE2
+typedef __m128 c3Lanes;
+
+static inline c3Lanes c3LoadLanes(const float* p)
+{
+	return _mm_loadu_ps(p);
+}
+
+static inline c3Lanes c3SplatLanes(float x)
+{
+	return _mm_set1_ps(x);
+}
+
+static inline c3Lanes c3MinLanes(c3Lanes a, c3Lanes b)
+{
+	return _mm_min_ps(a, b);
+}
+
+static inline c3Lanes c3MaxLanes(c3Lanes a, c3Lanes b)
+{
+	return _mm_max_ps(a, b);
+}
+
+static inline c3Lanes c3AddLanes(c3Lanes a, c3Lanes b)
+{
+	return _mm_add_ps(a, b);
+}
+
+// Lanes 0-2 of a, lane 3 zero.
+static inline c3Lanes c3XyzLanes(c3Lanes a)
+{
+	return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)));
+}
+
+static inline void c3StoreLanes(float* p, c3Lanes a)
+{
+	_mm_storeu_ps(p, a);
+}
+
+// Half the area of the box lo..hi (lanes 0-2) with its extents multiplied
+// by scale's lanes: ex ey + ey ez + ez ex, summed in that order.
+static inline float c3LanesArea(c3Lanes lo, c3Lanes hi, c3Lanes scale)
+{
+	__m128 e = _mm_mul_ps(_mm_sub_ps(hi, lo), scale);
+	__m128 p = _mm_mul_ps(e, _mm_shuffle_ps(e, e, _MM_SHUFFLE(3, 0, 2, 1)));
+	__m128 sum = _mm_add_ss(p, _mm_shuffle_ps(p, p, _MM_SHUFFLE(1, 1, 1, 1)));
+	return _mm_cvtss_f32(_mm_add_ss(sum, _mm_movehl_ps(p, p)));
+}
+#else
+typedef struct c3Lanes
+{
+	float f[4];
+} c3Lanes;
+
+static inline c3Lanes c3LoadLanes(const float* p)
+{
+	c3Lanes a;
+	memcpy(a.f, p, sizeof a.f);
+	return a;
+}
+
+static inline c3Lanes c3SplatLanes(float x)
+{
+	c3Lanes a = {{x, x, x, x}};
+	return a;
+}
+
+// As minps and maxps: the second operand unless the first is less (greater).
+static inline c3Lanes c3MinLanes(c3Lanes a, c3Lanes b)
+{
+	for (int k = 0; k < 4; ++k)
+	{
+		a.f[k] = a.f[k] < b.f[k] ? a.f[k] : b.f[k];
+	}
+	return a;
+}
+
+static inline c3Lanes c3MaxLanes(c3Lanes a, c3Lanes b)
+{
+	for (int k = 0; k < 4; ++k)
+	{
+		a.f[k] = a.f[k] > b.f[k] ? a.f[k] : b.f[k];
+	}
+	return a;
+}
+
+static inline c3Lanes c3AddLanes(c3Lanes a, c3Lanes b)
+{
+	for (int k = 0; k < 4; ++k)
+	{
+		a.f[k] += b.f[k];
+	}
+	return a;
+}
+
+static inline c3Lanes c3XyzLanes(c3Lanes a)
+{
+	a.f[3] = 0.0f;
+	return a;
+}
+
+static inline void c3StoreLanes(float* p, c3Lanes a)
+{
+	memcpy(p, a.f, sizeof a.f);
+}
+
+static inline float c3LanesArea(c3Lanes lo, c3Lanes hi, c3Lanes scale)
+{
+	float e[3];
+	for (int k = 0; k < 3; ++k)
+	{
+		e[k] = (hi.f[k] - lo.f[k]) * scale.f[k];
+	}
+	return e[0] * e[1] + e[1] * e[2] + e[2] * e[0];
+}
+#endif
+
+static inline float c3LaneOf(c3Lanes a, int k)
+{
+	float f[4];
+	c3StoreLanes(f, a);
+	return f[k];
+}
+
 // A triangle as the builder sees it: its bounds in floats rounded outward
-// (what the nodes keep anyway) and the center of those bounds, 40 bytes,
-// half the traffic of doubles in the passes over all triangles each level
-// of the tree makes.
+// (what the nodes keep anyway), 32 bytes, two loads of four lanes. Lane 3 of
+// lo holds the triangle's index (masked off before any arithmetic: its bits
+// would be a subnormal float), lane 3 of hi is zero. Its centroid, doubled,
+// is lo + hi: the builder bins by that sum in floats.
 typedef struct c3Primitive
 {
-	float lo[3], hi[3];
-	float centroid[3];
-	int triangle;
+	float lo[3];
+	int32_t triangle;
+	float hi[3];
+	float zero;
 } c3Primitive;
 
-static inline c3Vec3 c3PrimLo(const c3Primitive* p)
+static inline c3Lanes c3PrimLo(const c3Primitive* p)
 {
-	return c3MakeVec3(p->lo[0], p->lo[1], p->lo[2]);
+	return c3XyzLanes(c3LoadLanes(p->lo));
 }
 
-static inline c3Vec3 c3PrimHi(const c3Primitive* p)
+static inline c3Lanes c3PrimHi(const c3Primitive* p)
 {
-	return c3MakeVec3(p->hi[0], p->hi[1], p->hi[2]);
+	return c3LoadLanes(p->hi);
 }
 
-static inline c3Vec3 c3PrimCentroid(const c3Primitive* p)
+/// A box in lanes: lo and hi x y z in lanes 0-2. Empty: +inf .. -inf.
+typedef struct c3LaneBox
 {
-	return c3MakeVec3(p->centroid[0], p->centroid[1], p->centroid[2]);
-}
+	c3Lanes lo, hi;
+} c3LaneBox;
 
-typedef struct c3Bounds
+static inline c3LaneBox c3EmptyLaneBox(void)
 {
-	c3Vec3 lo, hi;
-} c3Bounds;
-
-static c3Bounds c3EmptyBounds(void)
-{
-	c3Bounds b = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+	c3LaneBox b = {c3SplatLanes(INFINITY), c3SplatLanes(-INFINITY)};
 	return b;
 }
 
-static void c3GrowBounds(c3Bounds* b, c3Vec3 lo, c3Vec3 hi)
+static inline void c3GrowLaneBox(c3LaneBox* b, c3Lanes lo, c3Lanes hi)
 {
-	b->lo = c3Min(b->lo, lo);
-	b->hi = c3Max(b->hi, hi);
+	b->lo = c3MinLanes(b->lo, lo);
+	b->hi = c3MaxLanes(b->hi, hi);
 }
 
 typedef struct c3TreeBuilder
@@ -135,35 +260,63 @@ typedef struct c3TreeBuilder
 	int depth;
 } c3TreeBuilder;
 
-static void c3SetNodeBounds(c3MeshNode* node, const c3Bounds* b)
+static void c3SetNodeBounds(c3MeshNode* node, const c3LaneBox* b)
 {
-	node->bound[0] = c3FloatDown(b->lo.x);
-	node->bound[1] = c3FloatDown(b->lo.y);
-	node->bound[2] = c3FloatDown(b->lo.z);
-	node->bound[3] = c3FloatUp(b->hi.x);
-	node->bound[4] = c3FloatUp(b->hi.y);
-	node->bound[5] = c3FloatUp(b->hi.z);
+	float lo[4], hi[4];
+	c3StoreLanes(lo, b->lo);
+	c3StoreLanes(hi, b->hi);
+	memcpy(node->bound, lo, 3 * sizeof(float));
+	memcpy(node->bound + 3, hi, 3 * sizeof(float));
 }
 
-// Partition prims[begin, end) by the bin of their centroid along axis; returns
-// the first index of the upper part.
-static int c3PartitionPrims(c3Primitive* prims, int begin, int end, int axis, double lo, double scale, int splitBin)
+static inline void c3SwapPrims(c3Primitive* a, c3Primitive* b)
 {
-	int i = begin, j = end - 1;
-	while (i <= j)
+	c3Primitive t = *a;
+	*a = *b;
+	*b = t;
+}
+
+// The bin (0 .. bins - 1) of a doubled centroid coordinate c along an axis
+// whose doubled centroids start at lo, with scale = bins / their width. The
+// product is at least 0 (c >= lo, scale finite) and a rounding over bins
+// is clamped.
+static inline int c3BinOfCentroid(float c, float lo, float scale, int bins)
+{
+	int k = (int)((c - lo) * scale);
+	return k < bins ? k : bins - 1;
+}
+
+static inline float c3PrimCentroid(const c3Primitive* p, int axis)
+{
+	return p->lo[axis] + p->hi[axis];
+}
+
+// Partition prims[begin, end) by the bin of their centroid along axis, and
+// gather the centroids of each side; returns the first index of the upper
+// side.
+static int c3PartitionPrims(c3Primitive* prims, int begin, int end, int axis, float lo, float scale, int bins,
+							int splitBin, c3LaneBox* leftCentroids, c3LaneBox* rightCentroids)
+{
+	c3LaneBox left = c3EmptyLaneBox(), right = c3EmptyLaneBox();
+	int i = begin, j = end;
+	while (i < j)
 	{
-		if (c3BinOf((double)prims[i].centroid[axis], lo, scale, c3_meshBins) < splitBin)
+		c3Primitive* p = &prims[i];
+		c3Lanes c = c3AddLanes(c3PrimLo(p), c3PrimHi(p));
+		if (c3BinOfCentroid(c3PrimCentroid(p, axis), lo, scale, bins) < splitBin)
 		{
+			c3GrowLaneBox(&left, c, c);
 			++i;
 		}
 		else
 		{
-			c3Primitive t = prims[i];
-			prims[i] = prims[j];
-			prims[j] = t;
+			c3GrowLaneBox(&right, c, c);
 			--j;
+			c3SwapPrims(p, &prims[j]);
 		}
 	}
+	*leftCentroids = left;
+	*rightCentroids = right;
 	return i;
 }
 
@@ -175,23 +328,21 @@ static void c3MedianSplit(c3Primitive* prims, int begin, int end, int axis)
 	int lo = begin, hi = end - 1;
 	while (lo < hi)
 	{
-		double pivot = prims[(lo + hi) / 2].centroid[axis];
+		float pivot = c3PrimCentroid(&prims[(lo + hi) / 2], axis);
 		int i = lo, j = hi;
 		while (i <= j)
 		{
-			while (prims[i].centroid[axis] < pivot)
+			while (c3PrimCentroid(&prims[i], axis) < pivot)
 			{
 				++i;
 			}
-			while (prims[j].centroid[axis] > pivot)
+			while (c3PrimCentroid(&prims[j], axis) > pivot)
 			{
 				--j;
 			}
 			if (i <= j)
 			{
-				c3Primitive t = prims[i];
-				prims[i] = prims[j];
-				prims[j] = t;
+				c3SwapPrims(&prims[i], &prims[j]);
 				++i;
 				--j;
 			}
@@ -211,32 +362,26 @@ static void c3MedianSplit(c3Primitive* prims, int begin, int end, int axis)
 	}
 }
 
-// The bounds of prims[begin, end) and of their centroids.
-static void c3RangeBounds(const c3Primitive* prims, int begin, int end, c3Bounds* bounds, c3Bounds* centroids)
+// The bounds of prims[begin, end) and of their (doubled) centroids.
+static void c3RangeBounds(const c3Primitive* prims, int begin, int end, c3LaneBox* bounds, c3LaneBox* centroids)
 {
-	*bounds = c3EmptyBounds();
-	*centroids = c3EmptyBounds();
+	c3LaneBox b = c3EmptyLaneBox(), c = c3EmptyLaneBox();
 	for (int i = begin; i < end; ++i)
 	{
-		c3GrowBounds(bounds, c3PrimLo(&prims[i]), c3PrimHi(&prims[i]));
-		c3Vec3 c = c3PrimCentroid(&prims[i]);
-		c3GrowBounds(centroids, c, c);
+		c3Lanes lo = c3PrimLo(&prims[i]), hi = c3PrimHi(&prims[i]);
+		c3GrowLaneBox(&b, lo, hi);
+		c3Lanes sum = c3AddLanes(lo, hi);
+		c3GrowLaneBox(&c, sum, sum);
 	}
+	*bounds = b;
+	*centroids = c;
 }
 
-/// The bins of the split search: the bounds of their triangles (lo, hi),
-/// of their centroids, and their counts.
-typedef struct c3Bins
-{
-	c3Vec3 lo[c3_meshBins], hi[c3_meshBins];
-	c3Bounds centroids[c3_meshBins];
-	int count[c3_meshBins];
-} c3Bins;
-
-// Build the node over prims[begin, end), whose bounds and centroid bounds the
-// parent found while it binned them: one pass over the triangles per node.
-static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int depth, c3Bounds bounds,
-						c3Bounds centroids)
+// Build the node over prims[begin, end), whose bounds and (doubled) centroid
+// bounds the parent found: a pass over the triangles to bin them and one to
+// part them, per node.
+static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int depth, c3LaneBox bounds,
+						c3LaneBox centroids)
 {
 	c3MeshNode* node = &b->nodes[nodeIndex];
 	c3SetNodeBounds(node, &bounds);
@@ -252,59 +397,97 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 	// The best of the bins - 1 planes across the longest extent of the
 	// centroids by the surface area heuristic: cost = A_left N_left + A_right
 	// N_right (the longest axis alone costs little quality on level geometry
-	// and a third of the time of all three).
-	c3Vec3 extent = c3Sub(centroids.hi, centroids.lo);
-	int axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2);
-	double width = c3Get(extent, axis);
-	double lo = c3Get(centroids.lo, axis), scale = width > 0.0 ? c3_meshBins / width : 0.0;
-	int bestBin = 0;
-	double bestCost = INFINITY;
-	c3Bins bins;
-	if (depth < c3_meshMedianDepth && width > 0.0)
+	// and a third of the time of all three). A node of few triangles gets as
+	// many bins as triangles: more would be empty.
+	float clo[4], chi[4], blo[4], bhi[4];
+	c3StoreLanes(clo, centroids.lo);
+	c3StoreLanes(chi, centroids.hi);
+	c3StoreLanes(blo, bounds.lo);
+	c3StoreLanes(bhi, bounds.hi);
+	float extent[3];
+	for (int k = 0; k < 3; ++k)
 	{
-		for (int k = 0; k < c3_meshBins; ++k)
+		extent[k] = chi[k] - clo[k];
+	}
+	int axis = extent[0] >= extent[1] ? (extent[0] >= extent[2] ? 0 : 2) : (extent[1] >= extent[2] ? 1 : 2);
+	int bins = count < c3_meshBins ? count : c3_meshBins;
+	float lo = clo[axis], scale = extent[axis] > 0.0f ? (float)bins / extent[axis] : 0.0f;
+	// Areas are taken of boxes measured in the node's largest extent, so
+	// that neither coordinates near C3_MAX_COORDINATE nor counts near
+	// C3_MESH_MAX_ELEMENTS overflow a float.
+	float size = 0.0f;
+	for (int k = 0; k < 3; ++k)
+	{
+		size = bhi[k] - blo[k] > size ? bhi[k] - blo[k] : size;
+	}
+	c3Lanes unit = c3XyzLanes(c3SplatLanes(size > 0.0f ? 1.0f / size : 0.0f));
+	int bestBin = 0;
+	float bestCost = INFINITY;
+	c3LaneBox bestLeft = bounds, bestRight = bounds;
+	if (depth < c3_meshMedianDepth && scale > 0.0f && scale <= FLT_MAX && size > 0.0f)
+	{
+		c3LaneBox bin[c3_meshBins], right[c3_meshBins];
+		int binCount[c3_meshBins], rightCount[c3_meshBins];
+		for (int k = 0; k < bins; ++k)
 		{
-			c3Bounds empty = c3EmptyBounds();
-			bins.lo[k] = empty.lo;
-			bins.hi[k] = empty.hi;
-			bins.centroids[k] = empty;
-			bins.count[k] = 0;
+			bin[k] = c3EmptyLaneBox();
+			binCount[k] = 0;
 		}
 		for (int i = begin; i < end; ++i)
 		{
 			const c3Primitive* p = &b->prims[i];
-			int k = c3BinOf((double)p->centroid[axis], lo, scale, c3_meshBins);
-			bins.lo[k] = c3Min(bins.lo[k], c3PrimLo(p));
-			bins.hi[k] = c3Max(bins.hi[k], c3PrimHi(p));
-			c3Vec3 c = c3PrimCentroid(p);
-			c3GrowBounds(&bins.centroids[k], c, c);
-			bins.count[k]++;
+			int k = c3BinOfCentroid(c3PrimCentroid(p, axis), lo, scale, bins);
+			c3GrowLaneBox(&bin[k], c3PrimLo(p), c3PrimHi(p));
+			binCount[k]++;
 		}
-		bestBin = c3SahSplit(bins.lo, bins.hi, bins.count, c3_meshBins, &bestCost);
+		// The upper side of each plane from the last bin down, then the
+		// lower side from the first, each plane's cost as the sides meet.
+		// Ties go to the lowest plane.
+		c3LaneBox sum = c3EmptyLaneBox();
+		int n = 0;
+		float rightCost[c3_meshBins];
+		for (int k = bins - 1; k > 0; --k)
+		{
+			c3GrowLaneBox(&sum, bin[k].lo, bin[k].hi);
+			n += binCount[k];
+			right[k] = sum;
+			rightCount[k] = n;
+			rightCost[k] = n > 0 ? c3LanesArea(sum.lo, sum.hi, unit) * (float)n : 0.0f;
+		}
+		sum = c3EmptyLaneBox();
+		n = 0;
+		for (int k = 1; k < bins; ++k)
+		{
+			c3GrowLaneBox(&sum, bin[k - 1].lo, bin[k - 1].hi);
+			n += binCount[k - 1];
+			if (n == 0 || rightCount[k] == 0)
+			{
+				continue;
+			}
+			float cost = c3LanesArea(sum.lo, sum.hi, unit) * (float)n + rightCost[k];
+			if (cost < bestCost)
+			{
+				bestCost = cost;
+				bestBin = k;
+				bestLeft = sum;
+				bestRight = right[k];
+			}
+		}
 	}
 
-	double area = c3HalfArea(bounds.lo, bounds.hi);
-	bool split = bestCost < INFINITY && C3_TRAVERSAL_COST * area + bestCost < area * count;
+	float area = size > 0.0f ? c3LanesArea(bounds.lo, bounds.hi, unit) : 0.0f;
+	bool split = bestCost < INFINITY && (float)C3_TRAVERSAL_COST * area + bestCost < area * (float)count;
 	if (!split && count <= c3_meshLeafSize)
 	{
 		return;
 	}
 	int mid;
-	c3Bounds leftBounds, leftCentroids, rightBounds, rightCentroids;
+	c3LaneBox leftBounds, leftCentroids, rightBounds, rightCentroids;
 	if (bestCost < INFINITY)
 	{
-		mid = c3PartitionPrims(b->prims, begin, end, axis, lo, scale, bestBin);
-		leftBounds = leftCentroids = rightBounds = rightCentroids = c3EmptyBounds();
-		for (int k = 0; k < c3_meshBins; ++k)
-		{
-			c3Bounds* to = k < bestBin ? &leftBounds : &rightBounds;
-			c3Bounds* centroidsTo = k < bestBin ? &leftCentroids : &rightCentroids;
-			if (bins.count[k] > 0)
-			{
-				c3GrowBounds(to, bins.lo[k], bins.hi[k]);
-				c3GrowBounds(centroidsTo, bins.centroids[k].lo, bins.centroids[k].hi);
-			}
-		}
+		mid = c3PartitionPrims(b->prims, begin, end, axis, lo, scale, bins, bestBin, &leftCentroids, &rightCentroids);
+		leftBounds = bestLeft;
+		rightBounds = bestRight;
 	}
 	else
 	{
@@ -674,20 +857,18 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	for (int i = 0; i < triangleCount; ++i)
 	{
 		c3Vec3 a = v[tris[i].v[0]], b = v[tris[i].v[1]], c = v[tris[i].v[2]];
-		c3Vec3 lo = c3Min(a, c3Min(b, c)), hi = c3Max(a, c3Max(b, c));
-		for (int k = 0; k < 3; ++k)
-		{
-			prims[i].lo[k] = c3FloatDown(c3Get(lo, k));
-			prims[i].hi[k] = c3FloatUp(c3Get(hi, k));
-			prims[i].centroid[k] = (float)(0.5 * ((double)prims[i].lo[k] + (double)prims[i].hi[k]));
-		}
+		float box[6];
+		c3SetFloatBox(box, c3Min(a, c3Min(b, c)), c3Max(a, c3Max(b, c)));
+		memcpy(prims[i].lo, box, 3 * sizeof(float));
+		memcpy(prims[i].hi, box + 3, 3 * sizeof(float));
 		prims[i].triangle = i;
+		prims[i].zero = 0.0f;
 	}
 	// Children come in pairs at even indices (1 is left unused), so that the
 	// two a walk tests together share one 64-byte line.
 	memset(&nodes[1], 0, sizeof nodes[1]);
 	c3TreeBuilder builder = {prims, nodes, 2, 0};
-	c3Bounds rootBounds, rootCentroids;
+	c3LaneBox rootBounds, rootCentroids;
 	c3RangeBounds(prims, 0, triangleCount, &rootBounds, &rootCentroids);
 	c3BuildNode(&builder, 0, 0, triangleCount, 0, rootBounds, rootCentroids);
 	C3_ASSERT(builder.depth <= C3_MESH_MAX_DEPTH);
