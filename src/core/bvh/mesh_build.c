@@ -509,44 +509,60 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 
 // -- active edges ----------------------------------------------------------------------------
 
-/// A triangle's edge, keyed by its two (welded) vertices, lower first.
-typedef struct c3EdgeKey
+/// A triangle's edge in the bucket of its lower (welded) vertex: its upper
+/// vertex, and which edge it is.
+typedef struct c3EdgeEntry
 {
-	uint64_t key;     // lower << 26 | upper: 52 bits
-	int32_t triangle; // triangle * 3 + edge
-	int32_t unused;
-} c3EdgeKey;
+	int32_t upper;
+	int32_t edge; // triangle * 3 + edge
+} c3EdgeEntry;
 
-// Sort edges by key: a radix sort by 13 bits at a time, four passes, linear
-// in the count whatever the mesh (a hash table of edges can be made to
-// collide by a hostile mesh, or to wait on the cache by a large one).
-static void c3SortEdges(c3EdgeKey* edges, c3EdgeKey* scratch, size_t count, uint32_t* buckets)
+// Move x down from the root i of the heap e[0, n) (greatest upper vertex
+// on top) to where it is no less than its children.
+static void c3SiftDown(c3EdgeEntry* e, int i, int n, c3EdgeEntry x)
 {
-	c3EdgeKey* from = edges;
-	c3EdgeKey* to = scratch;
-	for (int shift = 0; shift < 52; shift += 13)
+	for (int child = 2 * i + 1; child < n; child = 2 * i + 1)
 	{
-		memset(buckets, 0, sizeof(uint32_t) * 8192);
-		for (size_t i = 0; i < count; ++i)
+		child += child + 1 < n && e[child + 1].upper > e[child].upper;
+		if (e[child].upper <= x.upper)
 		{
-			buckets[(from[i].key >> shift) & 8191]++;
+			break;
 		}
-		uint32_t sum = 0;
-		for (int k = 0; k < 8192; ++k)
-		{
-			uint32_t c = buckets[k];
-			buckets[k] = sum;
-			sum += c;
-		}
-		for (size_t i = 0; i < count; ++i)
-		{
-			to[buckets[(from[i].key >> shift) & 8191]++] = from[i];
-		}
-		c3EdgeKey* t = from;
-		from = to;
-		to = t;
+		e[i] = e[child];
+		i = child;
 	}
-	// Four passes: the sorted edges are back in edges.
+	e[i] = x;
+}
+
+// Sort a bucket's edges by their upper vertex: by insertion when it is
+// small (a vertex has a handful of edges in a level), by heap sort when it
+// is not (a fan around one vertex, or a hostile mesh, stays n log n).
+static void c3SortBucket(c3EdgeEntry* e, int n)
+{
+	if (n <= 16)
+	{
+		for (int i = 1; i < n; ++i)
+		{
+			c3EdgeEntry x = e[i];
+			int j = i;
+			for (; j > 0 && e[j - 1].upper > x.upper; --j)
+			{
+				e[j] = e[j - 1];
+			}
+			e[j] = x;
+		}
+		return;
+	}
+	for (int parent = n / 2 - 1; parent >= 0; --parent)
+	{
+		c3SiftDown(e, parent, n, e[parent]);
+	}
+	for (int end = n - 1; end > 0; --end)
+	{
+		c3EdgeEntry x = e[end];
+		e[end] = e[0];
+		c3SiftDown(e, 0, end, x);
+	}
 }
 
 static uint64_t c3HashKey(uint64_t k)
@@ -650,57 +666,81 @@ static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* 
 	size_t edgeCount = 3 * (size_t)triangleCount;
 	int32_t* weld = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * (size_t)vertexCount);
 	int32_t* vtable = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * vsize);
-	c3EdgeKey* edges = (c3EdgeKey*)c3BuildAlloc(m, sizeof(c3EdgeKey) * edgeCount);
-	c3EdgeKey* scratch = (c3EdgeKey*)c3BuildAlloc(m, sizeof(c3EdgeKey) * edgeCount);
-	uint32_t* buckets = (uint32_t*)c3BuildAlloc(m, sizeof(uint32_t) * 8192);
+	c3EdgeEntry* edges = (c3EdgeEntry*)c3BuildAlloc(m, sizeof(c3EdgeEntry) * edgeCount);
 	c3Vec3* normals = (c3Vec3*)c3BuildAlloc(m, sizeof(c3Vec3) * (size_t)triangleCount);
 	if (m->failed)
 	{
 		return false;
 	}
 	c3WeldVertices(v, vertexCount, weld, vtable, vsize);
+	// Edges by their lower welded vertex, a counting sort: vertexCount + 1
+	// starts, in the hash table's memory (at least that long), then each
+	// bucket sorted by the upper vertex. Linear in the count whatever the
+	// mesh but for the heap sort of a vertex with many edges (a hash table of
+	// edges can be made to collide by a hostile mesh, or to wait on the cache
+	// by a large one).
+	int32_t* start = vtable;
+	memset(start, 0, sizeof(int32_t) * ((size_t)vertexCount + 1));
 	for (int t = 0; t < triangleCount; ++t)
 	{
 		normals[t] = c3Normalize(c3TriangleNormal(v[tris[t].v[0]], v[tris[t].v[1]], v[tris[t].v[2]], NULL));
 		tris[t].faceEdges |= c3_allEdges;
 		for (int e = 0; e < 3; ++e)
 		{
-			uint64_t a = (uint64_t)weld[tris[t].v[e]], b = (uint64_t)weld[tris[t].v[(e + 1) % 3]];
-			c3EdgeKey* edge = &edges[3 * t + e];
-			edge->key = a < b ? (a << 26 | b) : (b << 26 | a);
-			edge->triangle = 3 * t + e;
-			edge->unused = 0;
+			int32_t a = weld[tris[t].v[e]], b = weld[tris[t].v[(e + 1) % 3]];
+			start[(a < b ? a : b) + 1]++;
 		}
 	}
-	c3SortEdges(edges, scratch, edgeCount, buckets);
-	// Runs of one key: one triangle is a boundary and keeps its normals.
-	// Two decide by their angle (c3HidesEdge). In a fork of three or more (a
-	// floor given on both sides shares each seam among four) a triangle's
-	// edge is inactive when another continues it flat; a fold there has no
-	// one concave side. A run of more than c3_meshMaxFork keeps its edges
-	// active: the triangles of a run are tested pair by pair.
-	for (size_t i = 0; i < edgeCount;)
+	for (int i = 0; i < vertexCount; ++i)
 	{
-		size_t j = i + 1;
-		while (j < edgeCount && edges[j].key == edges[i].key)
+		start[i + 1] += start[i];
+	}
+	for (int t = 0; t < triangleCount; ++t)
+	{
+		for (int e = 0; e < 3; ++e)
 		{
-			++j;
+			int32_t a = weld[tris[t].v[e]], b = weld[tris[t].v[(e + 1) % 3]];
+			c3EdgeEntry* entry = &edges[start[a < b ? a : b]++];
+			entry->upper = a < b ? b : a;
+			entry->edge = 3 * t + e;
 		}
-		for (size_t a = i; a < j && j - i <= c3_meshMaxFork; ++a)
+	}
+	// Each bucket now ends where the next began: start[i] is the end of i's.
+	// Runs of one edge (one upper vertex in a bucket): one triangle is a
+	// boundary and keeps its normals. Two decide by their angle
+	// (c3HidesEdge). In a fork of three or more (a floor given on both sides
+	// shares each seam among four) a triangle's edge is inactive when
+	// another continues it flat; a fold there has no one concave side. A run
+	// of more than c3_meshMaxFork keeps its edges active: the triangles of a
+	// run are tested pair by pair.
+	for (int vertex = 0, first = 0; vertex < vertexCount; first = start[vertex], ++vertex)
+	{
+		c3EdgeEntry* bucket = edges + first;
+		int n = start[vertex] - first;
+		c3SortBucket(bucket, n);
+		for (int i = 0; i < n;)
 		{
-			int t1 = edges[a].triangle / 3, e1 = edges[a].triangle % 3;
-			bool inactive = false;
-			for (size_t b = i; b < j && !inactive; ++b)
+			int j = i + 1;
+			while (j < n && bucket[j].upper == bucket[i].upper)
 			{
-				int t2 = edges[b].triangle / 3, e2 = edges[b].triangle % 3;
-				inactive = b != a && c3HidesEdge(v, normals, weld, tris, t1, e1, t2, e2, j - i == 2);
+				++j;
 			}
-			if (inactive)
+			for (int a = i; a < j && j - i <= c3_meshMaxFork; ++a)
 			{
-				tris[t1].faceEdges &= ~(1 << e1);
+				int t1 = bucket[a].edge / 3, e1 = bucket[a].edge % 3;
+				bool inactive = false;
+				for (int b = i; b < j && !inactive; ++b)
+				{
+					int t2 = bucket[b].edge / 3, e2 = bucket[b].edge % 3;
+					inactive = b != a && c3HidesEdge(v, normals, weld, tris, t1, e1, t2, e2, j - i == 2);
+				}
+				if (inactive)
+				{
+					tris[t1].faceEdges &= ~(1 << e1);
+				}
 			}
+			i = j;
 		}
-		i = j;
 	}
 	return true;
 }
