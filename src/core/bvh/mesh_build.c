@@ -291,33 +291,24 @@ static inline float c3PrimCentroid(const c3Primitive* p, int axis)
 	return p->lo[axis] + p->hi[axis];
 }
 
-// Partition prims[begin, end) by the bin of their centroid along axis, and
-// gather the centroids of each side; returns the first index of the upper
-// side.
+// Partition prims[begin, end) by the bin of their centroid along axis;
+// returns the first index of the upper side. Without a branch (the sides of
+// neighbouring triangles are a coin toss for the predictor): each triangle
+// is swapped with the first of the upper side so far, which it joins or
+// passes (Lomuto's scheme).
 static int c3PartitionPrims(c3Primitive* prims, int begin, int end, int axis, float lo, float scale, int bins,
-							int splitBin, c3LaneBox* leftCentroids, c3LaneBox* rightCentroids)
+							int splitBin)
 {
-	c3LaneBox left = c3EmptyLaneBox(), right = c3EmptyLaneBox();
-	int i = begin, j = end;
-	while (i < j)
+	int mid = begin;
+	for (int i = begin; i < end; ++i)
 	{
-		c3Primitive* p = &prims[i];
-		c3Lanes c = c3AddLanes(c3PrimLo(p), c3PrimHi(p));
-		if (c3BinOfCentroid(c3PrimCentroid(p, axis), lo, scale, bins) < splitBin)
-		{
-			c3GrowLaneBox(&left, c, c);
-			++i;
-		}
-		else
-		{
-			c3GrowLaneBox(&right, c, c);
-			--j;
-			c3SwapPrims(p, &prims[j]);
-		}
+		c3Primitive p = prims[i];
+		int lower = c3BinOfCentroid(c3PrimCentroid(&p, axis), lo, scale, bins) < splitBin;
+		prims[i] = prims[mid];
+		prims[mid] = p;
+		mid += lower;
 	}
-	*leftCentroids = left;
-	*rightCentroids = right;
-	return i;
+	return mid;
 }
 
 // Reorder prims[begin, end) so that the lower half along axis (by centroid)
@@ -423,21 +414,23 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 	c3Lanes unit = c3XyzLanes(c3SplatLanes(size > 0.0f ? 1.0f / size : 0.0f));
 	int bestBin = 0;
 	float bestCost = INFINITY;
-	c3LaneBox bestLeft = bounds, bestRight = bounds;
+	c3LaneBox bestLeft = bounds, bestRight = bounds, bestLeftCentroids = centroids, bestRightCentroids = centroids;
 	if (depth < c3_meshMedianDepth && scale > 0.0f && scale <= FLT_MAX && size > 0.0f)
 	{
-		c3LaneBox bin[c3_meshBins], right[c3_meshBins];
+		c3LaneBox bin[c3_meshBins], binCentroids[c3_meshBins], right[c3_meshBins];
 		int binCount[c3_meshBins], rightCount[c3_meshBins];
 		for (int k = 0; k < bins; ++k)
 		{
-			bin[k] = c3EmptyLaneBox();
+			bin[k] = binCentroids[k] = c3EmptyLaneBox();
 			binCount[k] = 0;
 		}
 		for (int i = begin; i < end; ++i)
 		{
 			const c3Primitive* p = &b->prims[i];
 			int k = c3BinOfCentroid(c3PrimCentroid(p, axis), lo, scale, bins);
-			c3GrowLaneBox(&bin[k], c3PrimLo(p), c3PrimHi(p));
+			c3Lanes plo = c3PrimLo(p), phi = c3PrimHi(p), c = c3AddLanes(plo, phi);
+			c3GrowLaneBox(&bin[k], plo, phi);
+			c3GrowLaneBox(&binCentroids[k], c, c);
 			binCount[k]++;
 		}
 		// The upper side of each plane from the last bin down, then the
@@ -473,6 +466,15 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 				bestRight = right[k];
 			}
 		}
+		if (bestCost < INFINITY)
+		{
+			bestLeftCentroids = bestRightCentroids = c3EmptyLaneBox();
+			for (int k = 0; k < bins; ++k)
+			{
+				c3LaneBox* to = k < bestBin ? &bestLeftCentroids : &bestRightCentroids;
+				c3GrowLaneBox(to, binCentroids[k].lo, binCentroids[k].hi);
+			}
+		}
 	}
 
 	float area = size > 0.0f ? c3LanesArea(bounds.lo, bounds.hi, unit) : 0.0f;
@@ -485,9 +487,11 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 	c3LaneBox leftBounds, leftCentroids, rightBounds, rightCentroids;
 	if (bestCost < INFINITY)
 	{
-		mid = c3PartitionPrims(b->prims, begin, end, axis, lo, scale, bins, bestBin, &leftCentroids, &rightCentroids);
+		mid = c3PartitionPrims(b->prims, begin, end, axis, lo, scale, bins, bestBin);
 		leftBounds = bestLeft;
 		rightBounds = bestRight;
+		leftCentroids = bestLeftCentroids;
+		rightCentroids = bestRightCentroids;
 	}
 	else
 	{
