@@ -49,39 +49,6 @@ static size_t c3AlignUp(size_t n)
 	return (n + 15u) & ~(size_t)15u;
 }
 
-// Temporary arrays of the build, from the mesh's allocator.
-typedef struct c3BuildMemory
-{
-	const c3Allocator* allocator;
-	void* blocks[10];
-	size_t sizes[10];
-	int count;
-	bool failed;
-} c3BuildMemory;
-
-static void* c3BuildAlloc(c3BuildMemory* m, size_t size)
-{
-	void* p = m->count < 10 && !m->failed ? c3Alloc(m->allocator, size) : NULL;
-	if (p == NULL)
-	{
-		m->failed = true;
-		return NULL;
-	}
-	m->blocks[m->count] = p;
-	m->sizes[m->count] = size;
-	m->count++;
-	return p;
-}
-
-static void c3BuildFree(c3BuildMemory* m)
-{
-	for (int i = m->count - 1; i >= 0; --i)
-	{
-		c3Free(m->allocator, m->blocks[i], m->sizes[i]);
-	}
-	m->count = 0;
-}
-
 // -- the tree --------------------------------------------------------------------------------
 
 // Four float lanes: an SSE2 register, or four floats in plain C (other CPUs,
@@ -579,16 +546,6 @@ static uint64_t c3HashKey(uint64_t k)
 	return k;
 }
 
-static size_t c3TableSize(size_t n)
-{
-	size_t size = 16;
-	while (size < n + n / 2)
-	{
-		size *= 2;
-	}
-	return size;
-}
-
 // Vertices at the same position as an earlier one take its index, so that
 // faces that do not share vertex indices still share edges.
 static void c3WeldVertices(const c3Vec3* v, int count, int32_t* weld, int32_t* table, size_t size)
@@ -663,19 +620,12 @@ static bool c3HidesEdge(const c3Vec3* v, const c3Vec3* n, const int32_t* weld, c
 		   c3RisesInFront(v, n, tris, t2, e2, t1, e1);
 }
 
-static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* tris, int triangleCount,
-							  c3BuildMemory* m)
+// Clear the bits of the inactive edges of tris, in the memory given: weld
+// (vertexCount), vtable (vsize, at least 1.5 vertexCount), edges (3
+// triangleCount) and normals (triangleCount).
+static void c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* tris, int triangleCount, int32_t* weld,
+							  int32_t* vtable, size_t vsize, c3EdgeEntry* edges, c3Vec3* normals)
 {
-	size_t vsize = c3TableSize((size_t)vertexCount);
-	size_t edgeCount = 3 * (size_t)triangleCount;
-	int32_t* weld = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * (size_t)vertexCount);
-	int32_t* vtable = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * vsize);
-	c3EdgeEntry* edges = (c3EdgeEntry*)c3BuildAlloc(m, sizeof(c3EdgeEntry) * edgeCount);
-	c3Vec3* normals = (c3Vec3*)c3BuildAlloc(m, sizeof(c3Vec3) * (size_t)triangleCount);
-	if (m->failed)
-	{
-		return false;
-	}
 	c3WeldVertices(v, vertexCount, weld, vtable, vsize);
 	// Edges by their lower welded vertex, a counting sort: vertexCount + 1
 	// starts, in the hash table's memory (at least that long), then each
@@ -746,6 +696,70 @@ static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* 
 			i = j;
 		}
 	}
+}
+
+// -- the build's memory ----------------------------------------------------------------------
+
+// The build's temporary arrays, in one block from the mesh's allocator: the
+// triangles and their fan slots for the whole build, then one region that
+// first holds what finding the active edges needs and then, once that is
+// done, the tree's triangle boxes and nodes (fresh memory costs the kernel a
+// page fault a page: sharing the region saves a third of them).
+typedef struct c3Scratch
+{
+	char* block;
+	size_t bytes;
+	c3MeshTriangle* tris;
+	int32_t* fanSlots;
+	// Finding active edges:
+	int32_t* weld;
+	int32_t* vertexTable; ///< the weld's hash table, then the edge buckets' starts
+	size_t vertexTableSize;
+	c3EdgeEntry* edges;
+	c3Vec3* normals;
+	// Building the tree:
+	c3Primitive* prims;
+	c3MeshNode* nodes;
+} c3Scratch;
+
+static size_t c3TableSize(size_t n)
+{
+	size_t size = 16;
+	while (size < n + n / 2)
+	{
+		size *= 2;
+	}
+	return size;
+}
+
+// Lay out and allocate the scratch of a mesh of at most triangleCount
+// triangles; false when the allocator fails.
+static bool c3AllocScratch(c3Scratch* s, const c3Allocator* allocator, int vertexCount, int triangleCount)
+{
+	size_t t = (size_t)triangleCount, vsize = c3TableSize((size_t)vertexCount);
+	size_t offFanSlots = c3AlignUp(sizeof(c3MeshTriangle) * t);
+	size_t offRegion = offFanSlots + c3AlignUp(sizeof(int32_t) * t);
+	size_t offTable = offRegion + c3AlignUp(sizeof(int32_t) * (size_t)vertexCount);
+	size_t offEdges = offTable + c3AlignUp(sizeof(int32_t) * vsize);
+	size_t offNormals = offEdges + c3AlignUp(sizeof(c3EdgeEntry) * 3 * t);
+	size_t edgesEnd = offNormals + c3AlignUp(sizeof(c3Vec3) * t);
+	size_t offNodes = offRegion + c3AlignUp(sizeof(c3Primitive) * t);
+	size_t treeEnd = offNodes + c3AlignUp(sizeof(c3MeshNode) * (2 * t + 1));
+	s->bytes = edgesEnd > treeEnd ? edgesEnd : treeEnd;
+	s->block = (char*)c3Alloc(allocator, s->bytes);
+	if (s->block == NULL)
+	{
+		return false;
+	}
+	s->tris = (c3MeshTriangle*)s->block;
+	s->fanSlots = (int32_t*)(s->block + offFanSlots);
+	s->weld = (int32_t*)(s->block + offRegion);
+	s->vertexTable = (int32_t*)(s->block + offTable);
+	s->vertexTableSize = vsize;
+	s->edges = (c3EdgeEntry*)(s->block + offEdges);
+	s->normals = (c3Vec3*)(s->block + offNormals);
+	s->prims = (c3Primitive*)(s->block + offRegion);
+	s->nodes = (c3MeshNode*)(s->block + offNodes);
 	return true;
 }
 
@@ -842,16 +856,13 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	}
 
 	c3Allocator allocator = c3ResolveAllocator(&def->allocator);
-	c3BuildMemory m = {&allocator, {NULL}, {0}, 0, false};
-	c3MeshTriangle* tris = (c3MeshTriangle*)c3BuildAlloc(&m, sizeof(c3MeshTriangle) * (size_t)triangleCount);
-	c3Primitive* prims = (c3Primitive*)c3BuildAlloc(&m, sizeof(c3Primitive) * (size_t)triangleCount);
-	c3MeshNode* nodes = (c3MeshNode*)c3BuildAlloc(&m, sizeof(c3MeshNode) * (size_t)(2 * triangleCount + 1));
-	int32_t* fanSlots = (int32_t*)c3BuildAlloc(&m, sizeof(int32_t) * (size_t)triangleCount);
-	if (m.failed)
+	c3Scratch scratch;
+	if (!c3AllocScratch(&scratch, &allocator, def->vertexCount, triangleCount))
 	{
-		c3BuildFree(&m);
 		return c3_meshNoMemory;
 	}
+	c3MeshTriangle* tris = scratch.tris;
+	int32_t* fanSlots = scratch.fanSlots;
 
 	// The fans: (v0, v_k, v_k+1) for each face. A convex face may have three
 	// points in a line (an angle of 180 degrees), which makes a fan triangle
@@ -881,7 +892,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 		if (t == first)
 		{
 			// Too thin for any of its triangles to have a normal.
-			c3BuildFree(&m);
+			c3Free(&allocator, scratch.block, scratch.bytes);
 			*bad = f;
 			*faceError = c3_errZeroArea;
 			return c3_meshBadFace;
@@ -892,11 +903,12 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 		}
 	}
 	triangleCount = t;
-	if (!c3FindActiveEdges(v, def->vertexCount, tris, triangleCount, &m))
-	{
-		c3BuildFree(&m);
-		return c3_meshNoMemory;
-	}
+	c3FindActiveEdges(v, def->vertexCount, tris, triangleCount, scratch.weld, scratch.vertexTable,
+					  scratch.vertexTableSize, scratch.edges, scratch.normals);
+
+	// The active edges are found: the tree takes over their memory.
+	c3Primitive* prims = scratch.prims;
+	c3MeshNode* nodes = scratch.nodes;
 
 	for (int i = 0; i < triangleCount; ++i)
 	{
@@ -929,7 +941,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	char* block = (char*)c3Alloc(&allocator, bytes);
 	if (block == NULL)
 	{
-		c3BuildFree(&m);
+		c3Free(&allocator, scratch.block, scratch.bytes);
 		return c3_meshNoMemory;
 	}
 	c3Mesh* mesh = (c3Mesh*)block;
@@ -987,7 +999,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	}
 	mesh->bounds.center = c3Midpoint(lo, hi);
 	mesh->bounds.halfExtents = c3MulSV(0.5, c3Sub(hi, lo));
-	c3BuildFree(&m);
+	c3Free(&allocator, scratch.block, scratch.bytes);
 	*out = mesh;
 	return c3_meshOk;
 }
