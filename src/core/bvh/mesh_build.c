@@ -259,23 +259,29 @@ static inline float c3PrimCentroid(const c3Primitive* p, int axis)
 }
 
 // Partition prims[begin, end) by the bin of their centroid along axis;
-// returns the first index of the upper side. Without a branch (the sides of
-// neighbouring triangles are a coin toss for the predictor): each triangle
-// is swapped with the first of the upper side so far, which it joins or
-// passes (Lomuto's scheme).
+// returns the first index of the upper side. An upper triangle is swapped
+// with the last one not yet looked at, which is looked at next. The order
+// matters beyond speed: it is the order of the triangles in a leaf, so of a
+// mesh's contacts, and the world solves the planes of a push out of a mesh
+// in that order (Lomuto's scheme, without a branch, built 5% faster but
+// turned a mover sunk in a closed mesh out another way: world_spec.lua).
 static int c3PartitionPrims(c3Primitive* prims, int begin, int end, int axis, float lo, float scale, int bins,
 							int splitBin)
 {
-	int mid = begin;
-	for (int i = begin; i < end; ++i)
+	int i = begin, j = end - 1;
+	while (i <= j)
 	{
-		c3Primitive p = prims[i];
-		int lower = c3BinOfCentroid(c3PrimCentroid(&p, axis), lo, scale, bins) < splitBin;
-		prims[i] = prims[mid];
-		prims[mid] = p;
-		mid += lower;
+		if (c3BinOfCentroid(c3PrimCentroid(&prims[i], axis), lo, scale, bins) < splitBin)
+		{
+			++i;
+		}
+		else
+		{
+			c3SwapPrims(&prims[i], &prims[j]);
+			--j;
+		}
 	}
-	return mid;
+	return i;
 }
 
 // Reorder prims[begin, end) so that the lower half along axis (by centroid)
