@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Building a mesh: the faces checked and split into fans of triangles, the
 // active edges found, and a bounding-volume tree built over the triangles
-// with the surface area heuristic over bins of centroids (Wald, "On fast
+// with the surface area heuristic over bins of float centroids (Wald, "On fast
 // Construction of SAH-based Bounding Volume Hierarchies", 2007; the binned
 // builders of tinybvh and Jolt's AABBTree), all in one block of memory.
 
@@ -170,13 +170,6 @@ static inline float c3LanesArea(c3Lanes lo, c3Lanes hi, c3Lanes scale)
 	return e[0] * e[1] + e[1] * e[2] + e[2] * e[0];
 }
 #endif
-
-static inline float c3LaneOf(c3Lanes a, int k)
-{
-	float f[4];
-	c3StoreLanes(f, a);
-	return f[k];
-}
 
 // A triangle as the builder sees it: its bounds in floats rounded outward
 // (what the nodes keep anyway), 32 bytes, two loads of four lanes. Lane 3 of
