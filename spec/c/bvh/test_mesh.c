@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bvh/mesh.h"
 #include "kernel/triangle.h"
 #include "test.h"
 
@@ -148,6 +149,376 @@ static void mesh_depth_is_bounded(void)
 	CHECK(hit.hit && hit.fraction == 10 && hit.face == 0);
 	CHECK(stats.triangles == count);
 	c3DestroyMesh(mesh);
+	free(v);
+	free(indices);
+}
+
+// Rays against a mesh of separate triangles (face i is triangle i of v)
+// and against every triangle by itself: the same hit, fraction and face
+// (the lowest of equal first hits), to the bit. Each ray starts in the box
+// lo..hi (or, when the box is a point, near its triangle) and passes at half
+// its length through a point inside a random triangle, so that even
+// slivers are met. Returns the hits.
+static int raysMatchBruteForce(const c3Mesh* mesh, const c3Vec3* v, int count, Rng* rng, c3Vec3 lo, c3Vec3 hi, int rays)
+{
+	int hits = 0;
+	for (int r = 0; r < rays; ++r)
+	{
+		double x = uniform(rng, lo.x, hi.x), y = uniform(rng, lo.y, hi.y), z = uniform(rng, lo.z, hi.z);
+		int target = (int)uniform(rng, 0, count);
+		double near = uniform(rng, 1, 3);
+		double u = uniform(rng, 0.1, 0.45), w = uniform(rng, 0.1, 0.45);
+		const c3Vec3* p = &v[3 * target];
+		c3Vec3 at = V(p[0].x + u * (p[1].x - p[0].x) + w * (p[2].x - p[0].x),
+					  p[0].y + u * (p[1].y - p[0].y) + w * (p[2].y - p[0].y),
+					  p[0].z + u * (p[1].z - p[0].z) + w * (p[2].z - p[0].z));
+		if (lo.x == hi.x)
+		{
+			// No box: from a point as far from the triangle as it is long.
+			double size = fabs(p[1].x - p[0].x) + fabs(p[2].y - p[0].y);
+			x = at.x + near * size * (x - lo.x + 1.0);
+			y = at.y + near * size;
+			z = at.z - size;
+		}
+		c3Vec3 from = V(x, y, z);
+		c3RayCastInput ray = {from, V(2 * (at.x - x), 2 * (at.y - y), 2 * (at.z - z)), 1.0};
+		c3MeshCastOutput out = c3Mesh_RayCast(mesh, &ray, NULL);
+		c3TriangleRay prepared = c3MakeTriangleRay(from, ray.translation);
+		double best = INFINITY;
+		int face = -1;
+		for (int i = 0; i < count; ++i)
+		{
+			double t;
+			if (c3RayCastTriangle(&prepared, v[3 * i], v[3 * i + 1], v[3 * i + 2], 1.0, &t) && t < best)
+			{
+				best = t;
+				face = i;
+			}
+		}
+		CHECK(out.hit == (face >= 0));
+		if (out.hit != (face >= 0) || (out.hit && (out.face != face || out.fraction != best)))
+		{
+			printf("  ray %d from (%.17g, %.17g, %.17g) through (%.17g, %.17g, %.17g): mesh face %d at %.17g, brute "
+				   "force face %d at %.17g\n",
+				   r, from.x, from.y, from.z, at.x, at.y, at.z, out.hit ? out.face : -1, out.fraction, face, best);
+			c3_checkFailures++;
+		}
+		hits += face >= 0;
+	}
+	return hits;
+}
+
+// A mesh of count separate triangles (3 count points), checked for its
+// depth and against brute force.
+static void degenerateMeshHolds(const char* name, const c3Vec3* v, int count, c3Vec3 lo, c3Vec3 hi, int minHits)
+{
+	int* indices = (int*)malloc(sizeof(int) * 3 * (size_t)count);
+	for (int i = 0; i < 3 * count; ++i)
+	{
+		indices[i] = i;
+	}
+	c3Mesh* mesh = NULL;
+	CHECK(makeMesh(v, 3 * count, indices, count, &mesh, NULL, NULL) == c3_meshOk);
+	if (mesh != NULL)
+	{
+		c3MeshInfo info = c3Mesh_GetInfo(mesh);
+		CHECK(c3Mesh_GetTriangleCount(mesh) == count);
+		CHECK(info.depth <= C3_MESH_MAX_DEPTH);
+		CHECK(info.nodes <= 2 * count);
+		Rng rng = {7};
+		int hits = raysMatchBruteForce(mesh, v, count, &rng, lo, hi, 400);
+		// The rays meet triangles often enough that agreeing means something.
+		CHECK(hits >= minHits);
+		printf("  [%s] %d triangles: %d nodes, depth %d; %d of 400 rays hit\n", name, count, info.nodes, info.depth,
+			   hits);
+		c3DestroyMesh(mesh);
+	}
+	free(indices);
+}
+
+// Triangles that a split by centroids parts badly or not at all: 3,000
+// triangles whose boxes share one center; small triangles next to
+// C3_MAX_COORDINATE (where a float's step is 1e8, so that neighbours share
+// float boxes); triangles strewn along 1e15, from a millimetre to 1e12
+// wide; slivers a billionth wide crossing each other; a few vast triangles
+// over many tiny ones; and triangles growing by powers of two along a
+// line. The depth stays within C3_MESH_MAX_DEPTH, and rays find what brute
+// force finds, to the bit.
+static void mesh_degenerate_inputs(void)
+{
+	enum
+	{
+		count = 3000
+	};
+	c3Vec3* v = (c3Vec3*)malloc(sizeof(c3Vec3) * 3 * count);
+	Rng rng = {42};
+
+	for (int i = 0; i < count; ++i)
+	{
+		// (-p, -q, -r), (p, q, 0), (0, 0, r): a box centered on the origin.
+		double p = uniform(&rng, 0.1, 1), q = uniform(&rng, -1, 1), r = uniform(&rng, 0.1, 1);
+		v[3 * i] = V(-p, -q, -r);
+		v[3 * i + 1] = V(p, q, 0);
+		v[3 * i + 2] = V(0, 0, r);
+	}
+	degenerateMeshHolds("one centroid", v, count, V(-2, -2, -2), V(2, 2, 2), 300);
+
+	double far = C3_MAX_COORDINATE;
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec3 c = V(far - uniform(&rng, 1e8, 1e9), far - uniform(&rng, 1e8, 1e9), -far + uniform(&rng, 0, 1e9));
+		double size = uniform(&rng, 1e6, 1e8);
+		v[3 * i] = c;
+		v[3 * i + 1] = V(c.x + size, c.y, c.z);
+		v[3 * i + 2] = V(c.x, c.y + size, c.z + size);
+	}
+	degenerateMeshHolds("near C3_MAX_COORDINATE", v, count, V(far - 1e9, far - 1e9, -far), V(far, far, -far + 1e9),
+						300);
+
+	for (int i = 0; i < count; ++i)
+	{
+		// Each in a plane of its own (tilted about the x axis): coplanar
+		// triangles that overlap would tie, and the walk does not promise
+		// the lowest face of a tie across nodes whose entry times round
+		// past the hit (main's builder too; reported, not the builder's).
+		double x = uniform(&rng, -far, 0.9 * far), size = uniform(&rng, 1e-3, 1e12), tilt = uniform(&rng, -1, 1);
+		v[3 * i] = V(x, 0, 0);
+		v[3 * i + 1] = V(x + size, 0, 0);
+		v[3 * i + 2] = V(x, size, tilt * size);
+	}
+	degenerateMeshHolds("spread over 1e15", v, count, V(-far, -1e12, -1e12), V(far, 1e12, 1e12), 300);
+
+	for (int i = 0; i < count; ++i)
+	{
+		// Long, a billionth wide, through the middle at every angle.
+		double a = uniform(&rng, 0, 3.141592653589793), h = uniform(&rng, -1, 1);
+		c3Vec3 d = V(100 * cos(a), h, 100 * sin(a));
+		v[3 * i] = V(-d.x, -d.y, -d.z);
+		v[3 * i + 1] = d;
+		v[3 * i + 2] = V(d.x + 1e-9, d.y + 1e-9 * (i % 3), d.z - 1e-9);
+	}
+	degenerateMeshHolds("slivers", v, count, V(-100, -2, -100), V(100, 2, 100), 300);
+
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec3 c = uniformVec(&rng, -1, 1);
+		double size = i % 100 == 0 ? 1e6 : 1e-6;
+		v[3 * i] = c;
+		v[3 * i + 1] = V(c.x + size, c.y, c.z);
+		v[3 * i + 2] = V(c.x, c.y, c.z + size);
+	}
+	degenerateMeshHolds("vast over tiny", v, count, V(-2, -2, -2), V(2, 2, 2), 300);
+
+	// Along a line at x = 2^i from 2^-40 to 2^49, each a tenth as tall as
+	// it is far: the binned heuristic parts the farthest few from the rest
+	// at each level, the deepest tree of these (36 levels). Rays start near
+	// their triangle (from afar, a ray 1e14 long meets a triangle 1e3 wide
+	// where the kernel alone finds a hit outside it: the brute force would
+	// be wrong, not the mesh).
+	int line = 0;
+	for (int e = -40; e < 50; ++e, ++line)
+	{
+		double x = ldexp(1.0, e);
+		v[3 * line] = V(x, 0, 0);
+		v[3 * line + 1] = V(1.1 * x, 0, 0);
+		v[3 * line + 2] = V(x, 0.1 * x, 0.05 * x);
+	}
+	degenerateMeshHolds("geometric line", v, line, V(0, 0, 0), V(0, 0, 0), 300);
+	free(v);
+}
+
+// -- the tree's quality -------------------------------------------------------------------
+
+// The surface area heuristic's cost of a tree: 1.5 (the builder's cost of a
+// visit, in triangle tests) times the half area of each inner node, plus
+// the half area times the count of each leaf.
+static double halfArea(const double lo[3], const double hi[3])
+{
+	double x = hi[0] - lo[0], y = hi[1] - lo[1], z = hi[2] - lo[2];
+	return x * y + y * z + z * x;
+}
+
+static double meshNodeCost(const c3Mesh* mesh, int index)
+{
+	const c3MeshNode* n = &mesh->nodes[index];
+	double lo[3] = {n->bound[0], n->bound[1], n->bound[2]}, hi[3] = {n->bound[3], n->bound[4], n->bound[5]};
+	if (n->count > 0)
+	{
+		return halfArea(lo, hi) * n->count;
+	}
+	return 1.5 * halfArea(lo, hi) + meshNodeCost(mesh, n->first) + meshNodeCost(mesh, n->first + 1);
+}
+
+typedef struct SweepBox
+{
+	double lo[3], hi[3], c[3];
+} SweepBox;
+
+static int sweepAxis;
+
+static int byCentroid(const void* a, const void* b)
+{
+	double x = ((const SweepBox*)a)->c[sweepAxis], y = ((const SweepBox*)b)->c[sweepAxis];
+	return x < y ? -1 : x > y;
+}
+
+// A reference tree by the full sweep (every plane between two triangles
+// sorted by centroid, on all three axes: what bins approximate), with the
+// builder's rule for leaves; returns its cost as meshNodeCost counts it.
+static double sweepCost(SweepBox* boxes, int count, double* areas)
+{
+	double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+	for (int i = 0; i < count; ++i)
+	{
+		for (int k = 0; k < 3; ++k)
+		{
+			lo[k] = fmin(lo[k], boxes[i].lo[k]);
+			hi[k] = fmax(hi[k], boxes[i].hi[k]);
+		}
+	}
+	double area = halfArea(lo, hi), best = INFINITY;
+	int bestAxis = 0, bestSplit = 0;
+	for (int axis = 0; axis < 3 && count > 2; ++axis)
+	{
+		sweepAxis = axis;
+		qsort(boxes, (size_t)count, sizeof *boxes, byCentroid);
+		double l[3] = {INFINITY, INFINITY, INFINITY}, h[3] = {-INFINITY, -INFINITY, -INFINITY};
+		for (int i = count - 1; i > 0; --i)
+		{
+			for (int k = 0; k < 3; ++k)
+			{
+				l[k] = fmin(l[k], boxes[i].lo[k]);
+				h[k] = fmax(h[k], boxes[i].hi[k]);
+			}
+			areas[i] = halfArea(l, h) * (count - i);
+		}
+		for (int k = 0; k < 3; ++k)
+		{
+			l[k] = INFINITY;
+			h[k] = -INFINITY;
+		}
+		for (int i = 1; i < count; ++i)
+		{
+			for (int k = 0; k < 3; ++k)
+			{
+				l[k] = fmin(l[k], boxes[i - 1].lo[k]);
+				h[k] = fmax(h[k], boxes[i - 1].hi[k]);
+			}
+			double cost = halfArea(l, h) * i + areas[i];
+			if (cost < best)
+			{
+				best = cost;
+				bestAxis = axis;
+				bestSplit = i;
+			}
+		}
+	}
+	if (count <= 2 || (!(1.5 * area + best < area * count) && count <= 4))
+	{
+		return area * count;
+	}
+	sweepAxis = bestAxis;
+	qsort(boxes, (size_t)count, sizeof *boxes, byCentroid);
+	return 1.5 * area + sweepCost(boxes, bestSplit, areas) + sweepCost(boxes + bestSplit, count - bestSplit, areas);
+}
+
+// The builder's tree of a level (a terrain of 40 x 40 quads with boxes
+// standing on it, as bench_mesh's) and of a soup of random triangles costs
+// at most 8% more than the full sweep's by the heuristic's measure (bins
+// lose a few percent; a builder that falls back to halving the count, or
+// whose bins lose their bounds, loses far more).
+static void mesh_tree_quality(void)
+{
+	enum
+	{
+		n = 40,
+		boxes = 40,
+		soup = 2000
+	};
+	c3Vec3* v = (c3Vec3*)malloc(sizeof(c3Vec3) * ((n + 1) * (n + 1) + 8 * boxes + 3 * soup));
+	int* indices = (int*)malloc(sizeof(int) * 3 * (2 * n * n + 12 * boxes + soup));
+	Rng rng = {5};
+	for (int level = 0; level < 2; ++level)
+	{
+		int vertices = 0, triangles = 0;
+		if (level == 0)
+		{
+			for (int j = 0; j <= n; ++j)
+			{
+				for (int i = 0; i <= n; ++i)
+				{
+					v[vertices++] = V(i, 0.5 * sin(0.3 * i) * cos(0.2 * j), j);
+				}
+			}
+			for (int j = 0; j < n; ++j)
+			{
+				for (int i = 0; i < n; ++i)
+				{
+					int a = j * (n + 1) + i, quad[6] = {a, a + n + 1, a + n + 2, a, a + n + 2, a + 1};
+					memcpy(&indices[3 * triangles], quad, sizeof quad);
+					triangles += 2;
+				}
+			}
+			static const int faces[12][3] = {{0, 4, 6}, {0, 6, 2}, {1, 3, 7}, {1, 7, 5}, {0, 1, 5}, {0, 5, 4},
+											 {2, 6, 7}, {2, 7, 3}, {0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}};
+			for (int b = 0; b < boxes; ++b)
+			{
+				c3Vec3 c = uniformVec(&rng, 2, n - 2);
+				double hx = uniform(&rng, 0.2, 1.5), hy = uniform(&rng, 0.2, 1.5);
+				int first = vertices;
+				for (int k = 0; k < 8; ++k)
+				{
+					v[vertices++] = V(c.x + ((k & 1) ? hx : -hx), (k & 2) ? 2 * hy : 0, c.z + ((k & 4) ? hy : -hy));
+				}
+				for (int q = 0; q < 12; ++q, ++triangles)
+				{
+					for (int e = 0; e < 3; ++e)
+					{
+						indices[3 * triangles + e] = first + faces[q][e];
+					}
+				}
+			}
+		}
+		else
+		{
+			for (int t = 0; t < soup; ++t, ++triangles)
+			{
+				c3Vec3 c = uniformVec(&rng, -10, 10);
+				for (int e = 0; e < 3; ++e)
+				{
+					c3Vec3 d = uniformVec(&rng, -0.5, 0.5);
+					indices[3 * triangles + e] = vertices;
+					v[vertices++] = V(c.x + d.x, c.y + d.y, c.z + d.z);
+				}
+			}
+		}
+		c3Mesh* mesh = NULL;
+		CHECK(makeMesh(v, vertices, indices, triangles, &mesh, NULL, NULL) == c3_meshOk);
+		if (mesh == NULL)
+		{
+			continue;
+		}
+		SweepBox* sweep = (SweepBox*)malloc(sizeof(SweepBox) * (size_t)triangles);
+		double* areas = (double*)malloc(sizeof(double) * (size_t)triangles);
+		for (int t = 0; t < triangles; ++t)
+		{
+			for (int k = 0; k < 3; ++k)
+			{
+				double a = c3Get(v[indices[3 * t]], k), b = c3Get(v[indices[3 * t + 1]], k);
+				double c = c3Get(v[indices[3 * t + 2]], k);
+				sweep[t].lo[k] = fmin(a, fmin(b, c));
+				sweep[t].hi[k] = fmax(a, fmax(b, c));
+				sweep[t].c[k] = 0.5 * (sweep[t].lo[k] + sweep[t].hi[k]);
+			}
+		}
+		double built = meshNodeCost(mesh, 0), reference = sweepCost(sweep, triangles, areas);
+		printf("  [tree quality] %s, %d triangles: the builder's cost %.4g, the full sweep's %.4g (%.3fx)\n",
+			   level == 0 ? "level" : "soup", triangles, built, reference, built / reference);
+		CHECK(built <= 1.08 * reference);
+		free(sweep);
+		free(areas);
+		c3DestroyMesh(mesh);
+	}
 	free(v);
 	free(indices);
 }
@@ -655,6 +1026,8 @@ const c3Test c3_meshTests[] = {
 	{"mesh_errors", mesh_errors},
 	{"mesh_memory", mesh_memory},
 	{"mesh_depth_is_bounded", mesh_depth_is_bounded},
+	{"mesh_degenerate_inputs", mesh_degenerate_inputs},
+	{"mesh_tree_quality", mesh_tree_quality},
 	{"mesh_active_edges", mesh_active_edges},
 	{"mesh_two_sided_and_inconsistent_edges", mesh_two_sided_and_inconsistent_edges},
 	{"mesh_contacts_per_face", mesh_contacts_per_face},

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Building a mesh: the faces checked and split into fans of triangles, the
 // active edges found, and a bounding-volume tree built over the triangles
-// with the surface area heuristic over bins of centroids (Wald, "On fast
+// with the surface area heuristic over bins of float centroids (Wald, "On fast
 // Construction of SAH-based Bounding Volume Hierarchies", 2007; the binned
 // builders of tinybvh and Jolt's AABBTree), all in one block of memory.
 
@@ -49,82 +49,167 @@ static size_t c3AlignUp(size_t n)
 	return (n + 15u) & ~(size_t)15u;
 }
 
-// Temporary arrays of the build, from the mesh's allocator.
-typedef struct c3BuildMemory
-{
-	const c3Allocator* allocator;
-	void* blocks[10];
-	size_t sizes[10];
-	int count;
-	bool failed;
-} c3BuildMemory;
-
-static void* c3BuildAlloc(c3BuildMemory* m, size_t size)
-{
-	void* p = m->count < 10 && !m->failed ? c3Alloc(m->allocator, size) : NULL;
-	if (p == NULL)
-	{
-		m->failed = true;
-		return NULL;
-	}
-	m->blocks[m->count] = p;
-	m->sizes[m->count] = size;
-	m->count++;
-	return p;
-}
-
-static void c3BuildFree(c3BuildMemory* m)
-{
-	for (int i = m->count - 1; i >= 0; --i)
-	{
-		c3Free(m->allocator, m->blocks[i], m->sizes[i]);
-	}
-	m->count = 0;
-}
-
 // -- the tree --------------------------------------------------------------------------------
 
+// Four float lanes: an SSE2 register, or four floats in plain C (other CPUs,
+// and C3_NO_SIMD) that give the same results: the box sums of the build
+// are minima, maxima and one area formula, in the same order on both paths.
+#ifdef C3_BVH_SSE2
+typedef __m128 c3Lanes;
+
+static inline c3Lanes c3LoadLanes(const float* p)
+{
+	return _mm_loadu_ps(p);
+}
+
+static inline c3Lanes c3SplatLanes(float x)
+{
+	return _mm_set1_ps(x);
+}
+
+static inline c3Lanes c3MinLanes(c3Lanes a, c3Lanes b)
+{
+	return _mm_min_ps(a, b);
+}
+
+static inline c3Lanes c3MaxLanes(c3Lanes a, c3Lanes b)
+{
+	return _mm_max_ps(a, b);
+}
+
+static inline c3Lanes c3AddLanes(c3Lanes a, c3Lanes b)
+{
+	return _mm_add_ps(a, b);
+}
+
+// Lanes 0-2 of a, lane 3 zero.
+static inline c3Lanes c3XyzLanes(c3Lanes a)
+{
+	return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)));
+}
+
+static inline void c3StoreLanes(float* p, c3Lanes a)
+{
+	_mm_storeu_ps(p, a);
+}
+
+// Half the area of the box lo..hi (lanes 0-2) with its extents multiplied
+// by scale's lanes: ex ey + ey ez + ez ex, summed in that order.
+static inline float c3LanesArea(c3Lanes lo, c3Lanes hi, c3Lanes scale)
+{
+	__m128 e = _mm_mul_ps(_mm_sub_ps(hi, lo), scale);
+	__m128 p = _mm_mul_ps(e, _mm_shuffle_ps(e, e, _MM_SHUFFLE(3, 0, 2, 1)));
+	__m128 sum = _mm_add_ss(p, _mm_shuffle_ps(p, p, _MM_SHUFFLE(1, 1, 1, 1)));
+	return _mm_cvtss_f32(_mm_add_ss(sum, _mm_movehl_ps(p, p)));
+}
+#else
+typedef struct c3Lanes
+{
+	float f[4];
+} c3Lanes;
+
+static inline c3Lanes c3LoadLanes(const float* p)
+{
+	c3Lanes a;
+	memcpy(a.f, p, sizeof a.f);
+	return a;
+}
+
+static inline c3Lanes c3SplatLanes(float x)
+{
+	c3Lanes a = {{x, x, x, x}};
+	return a;
+}
+
+// As minps and maxps: the second operand unless the first is less (greater).
+static inline c3Lanes c3MinLanes(c3Lanes a, c3Lanes b)
+{
+	for (int k = 0; k < 4; ++k)
+	{
+		a.f[k] = a.f[k] < b.f[k] ? a.f[k] : b.f[k];
+	}
+	return a;
+}
+
+static inline c3Lanes c3MaxLanes(c3Lanes a, c3Lanes b)
+{
+	for (int k = 0; k < 4; ++k)
+	{
+		a.f[k] = a.f[k] > b.f[k] ? a.f[k] : b.f[k];
+	}
+	return a;
+}
+
+static inline c3Lanes c3AddLanes(c3Lanes a, c3Lanes b)
+{
+	for (int k = 0; k < 4; ++k)
+	{
+		a.f[k] += b.f[k];
+	}
+	return a;
+}
+
+static inline c3Lanes c3XyzLanes(c3Lanes a)
+{
+	a.f[3] = 0.0f;
+	return a;
+}
+
+static inline void c3StoreLanes(float* p, c3Lanes a)
+{
+	memcpy(p, a.f, sizeof a.f);
+}
+
+static inline float c3LanesArea(c3Lanes lo, c3Lanes hi, c3Lanes scale)
+{
+	float e[3];
+	for (int k = 0; k < 3; ++k)
+	{
+		e[k] = (hi.f[k] - lo.f[k]) * scale.f[k];
+	}
+	return e[0] * e[1] + e[1] * e[2] + e[2] * e[0];
+}
+#endif
+
 // A triangle as the builder sees it: its bounds in floats rounded outward
-// (what the nodes keep anyway) and the center of those bounds, 40 bytes,
-// half the traffic of doubles in the passes over all triangles each level
-// of the tree makes.
+// (what the nodes keep anyway), 32 bytes, two loads of four lanes. Lane 3 of
+// lo holds the triangle's index (masked off before any arithmetic: its bits
+// would be a subnormal float), lane 3 of hi is zero. Its centroid, doubled,
+// is lo + hi: the builder bins by that sum in floats.
 typedef struct c3Primitive
 {
-	float lo[3], hi[3];
-	float centroid[3];
-	int triangle;
+	float lo[3];
+	int32_t triangle;
+	float hi[3];
+	float zero;
 } c3Primitive;
 
-static inline c3Vec3 c3PrimLo(const c3Primitive* p)
+static inline c3Lanes c3PrimLo(const c3Primitive* p)
 {
-	return c3MakeVec3(p->lo[0], p->lo[1], p->lo[2]);
+	return c3XyzLanes(c3LoadLanes(p->lo));
 }
 
-static inline c3Vec3 c3PrimHi(const c3Primitive* p)
+static inline c3Lanes c3PrimHi(const c3Primitive* p)
 {
-	return c3MakeVec3(p->hi[0], p->hi[1], p->hi[2]);
+	return c3LoadLanes(p->hi);
 }
 
-static inline c3Vec3 c3PrimCentroid(const c3Primitive* p)
+/// A box in lanes: lo and hi x y z in lanes 0-2. Empty: +inf .. -inf.
+typedef struct c3LaneBox
 {
-	return c3MakeVec3(p->centroid[0], p->centroid[1], p->centroid[2]);
-}
+	c3Lanes lo, hi;
+} c3LaneBox;
 
-typedef struct c3Bounds
+static inline c3LaneBox c3EmptyLaneBox(void)
 {
-	c3Vec3 lo, hi;
-} c3Bounds;
-
-static c3Bounds c3EmptyBounds(void)
-{
-	c3Bounds b = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+	c3LaneBox b = {c3SplatLanes(INFINITY), c3SplatLanes(-INFINITY)};
 	return b;
 }
 
-static void c3GrowBounds(c3Bounds* b, c3Vec3 lo, c3Vec3 hi)
+static inline void c3GrowLaneBox(c3LaneBox* b, c3Lanes lo, c3Lanes hi)
 {
-	b->lo = c3Min(b->lo, lo);
-	b->hi = c3Max(b->hi, hi);
+	b->lo = c3MinLanes(b->lo, lo);
+	b->hi = c3MaxLanes(b->hi, hi);
 }
 
 typedef struct c3TreeBuilder
@@ -135,32 +220,57 @@ typedef struct c3TreeBuilder
 	int depth;
 } c3TreeBuilder;
 
-static void c3SetNodeBounds(c3MeshNode* node, const c3Bounds* b)
+static void c3SetNodeBounds(c3MeshNode* node, const c3LaneBox* b)
 {
-	node->bound[0] = c3FloatDown(b->lo.x);
-	node->bound[1] = c3FloatDown(b->lo.y);
-	node->bound[2] = c3FloatDown(b->lo.z);
-	node->bound[3] = c3FloatUp(b->hi.x);
-	node->bound[4] = c3FloatUp(b->hi.y);
-	node->bound[5] = c3FloatUp(b->hi.z);
+	float lo[4], hi[4];
+	c3StoreLanes(lo, b->lo);
+	c3StoreLanes(hi, b->hi);
+	memcpy(node->bound, lo, 3 * sizeof(float));
+	memcpy(node->bound + 3, hi, 3 * sizeof(float));
 }
 
-// Partition prims[begin, end) by the bin of their centroid along axis; returns
-// the first index of the upper part.
-static int c3PartitionPrims(c3Primitive* prims, int begin, int end, int axis, double lo, double scale, int splitBin)
+static inline void c3SwapPrims(c3Primitive* a, c3Primitive* b)
+{
+	c3Primitive t = *a;
+	*a = *b;
+	*b = t;
+}
+
+// The bin (0 .. bins - 1) of a doubled centroid coordinate c along an axis
+// whose doubled centroids start at lo, with scale = bins / their width. The
+// product is at least 0 (c >= lo, scale finite) and a rounding over bins
+// is clamped.
+static inline int c3BinOfCentroid(float c, float lo, float scale, int bins)
+{
+	int k = (int)((c - lo) * scale);
+	return k < bins ? k : bins - 1;
+}
+
+static inline float c3PrimCentroid(const c3Primitive* p, int axis)
+{
+	return p->lo[axis] + p->hi[axis];
+}
+
+// Partition prims[begin, end) by the bin of their centroid along axis;
+// returns the first index of the upper side. An upper triangle is swapped
+// with the last one not yet looked at, which is looked at next. The order
+// matters beyond speed: it is the order of the triangles in a leaf, so of a
+// mesh's contacts, and the world solves the planes of a push out of a mesh
+// in that order (Lomuto's scheme, without a branch, built 5% faster but
+// turned a mover sunk in a closed mesh out another way: world_spec.lua).
+static int c3PartitionPrims(c3Primitive* prims, int begin, int end, int axis, float lo, float scale, int bins,
+							int splitBin)
 {
 	int i = begin, j = end - 1;
 	while (i <= j)
 	{
-		if (c3BinOf((double)prims[i].centroid[axis], lo, scale, c3_meshBins) < splitBin)
+		if (c3BinOfCentroid(c3PrimCentroid(&prims[i], axis), lo, scale, bins) < splitBin)
 		{
 			++i;
 		}
 		else
 		{
-			c3Primitive t = prims[i];
-			prims[i] = prims[j];
-			prims[j] = t;
+			c3SwapPrims(&prims[i], &prims[j]);
 			--j;
 		}
 	}
@@ -175,23 +285,21 @@ static void c3MedianSplit(c3Primitive* prims, int begin, int end, int axis)
 	int lo = begin, hi = end - 1;
 	while (lo < hi)
 	{
-		double pivot = prims[(lo + hi) / 2].centroid[axis];
+		float pivot = c3PrimCentroid(&prims[(lo + hi) / 2], axis);
 		int i = lo, j = hi;
 		while (i <= j)
 		{
-			while (prims[i].centroid[axis] < pivot)
+			while (c3PrimCentroid(&prims[i], axis) < pivot)
 			{
 				++i;
 			}
-			while (prims[j].centroid[axis] > pivot)
+			while (c3PrimCentroid(&prims[j], axis) > pivot)
 			{
 				--j;
 			}
 			if (i <= j)
 			{
-				c3Primitive t = prims[i];
-				prims[i] = prims[j];
-				prims[j] = t;
+				c3SwapPrims(&prims[i], &prims[j]);
 				++i;
 				--j;
 			}
@@ -211,32 +319,26 @@ static void c3MedianSplit(c3Primitive* prims, int begin, int end, int axis)
 	}
 }
 
-// The bounds of prims[begin, end) and of their centroids.
-static void c3RangeBounds(const c3Primitive* prims, int begin, int end, c3Bounds* bounds, c3Bounds* centroids)
+// The bounds of prims[begin, end) and of their (doubled) centroids.
+static void c3RangeBounds(const c3Primitive* prims, int begin, int end, c3LaneBox* bounds, c3LaneBox* centroids)
 {
-	*bounds = c3EmptyBounds();
-	*centroids = c3EmptyBounds();
+	c3LaneBox b = c3EmptyLaneBox(), c = c3EmptyLaneBox();
 	for (int i = begin; i < end; ++i)
 	{
-		c3GrowBounds(bounds, c3PrimLo(&prims[i]), c3PrimHi(&prims[i]));
-		c3Vec3 c = c3PrimCentroid(&prims[i]);
-		c3GrowBounds(centroids, c, c);
+		c3Lanes lo = c3PrimLo(&prims[i]), hi = c3PrimHi(&prims[i]);
+		c3GrowLaneBox(&b, lo, hi);
+		c3Lanes sum = c3AddLanes(lo, hi);
+		c3GrowLaneBox(&c, sum, sum);
 	}
+	*bounds = b;
+	*centroids = c;
 }
 
-/// The bins of the split search: the bounds of their triangles (lo, hi),
-/// of their centroids, and their counts.
-typedef struct c3Bins
-{
-	c3Vec3 lo[c3_meshBins], hi[c3_meshBins];
-	c3Bounds centroids[c3_meshBins];
-	int count[c3_meshBins];
-} c3Bins;
-
-// Build the node over prims[begin, end), whose bounds and centroid bounds the
-// parent found while it binned them: one pass over the triangles per node.
-static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int depth, c3Bounds bounds,
-						c3Bounds centroids)
+// Build the node over prims[begin, end), whose bounds and (doubled) centroid
+// bounds the parent found: a pass over the triangles to bin them and one to
+// part them, per node.
+static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int depth, c3LaneBox bounds,
+						c3LaneBox centroids)
 {
 	c3MeshNode* node = &b->nodes[nodeIndex];
 	c3SetNodeBounds(node, &bounds);
@@ -252,59 +354,110 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 	// The best of the bins - 1 planes across the longest extent of the
 	// centroids by the surface area heuristic: cost = A_left N_left + A_right
 	// N_right (the longest axis alone costs little quality on level geometry
-	// and a third of the time of all three).
-	c3Vec3 extent = c3Sub(centroids.hi, centroids.lo);
-	int axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2);
-	double width = c3Get(extent, axis);
-	double lo = c3Get(centroids.lo, axis), scale = width > 0.0 ? c3_meshBins / width : 0.0;
-	int bestBin = 0;
-	double bestCost = INFINITY;
-	c3Bins bins;
-	if (depth < c3_meshMedianDepth && width > 0.0)
+	// and a third of the time of all three). A node of few triangles gets as
+	// many bins as triangles: more would be empty.
+	float clo[4], chi[4], blo[4], bhi[4];
+	c3StoreLanes(clo, centroids.lo);
+	c3StoreLanes(chi, centroids.hi);
+	c3StoreLanes(blo, bounds.lo);
+	c3StoreLanes(bhi, bounds.hi);
+	float extent[3];
+	for (int k = 0; k < 3; ++k)
 	{
-		for (int k = 0; k < c3_meshBins; ++k)
+		extent[k] = chi[k] - clo[k];
+	}
+	int axis = extent[0] >= extent[1] ? (extent[0] >= extent[2] ? 0 : 2) : (extent[1] >= extent[2] ? 1 : 2);
+	int bins = count < c3_meshBins ? count : c3_meshBins;
+	float lo = clo[axis], scale = extent[axis] > 0.0f ? (float)bins / extent[axis] : 0.0f;
+	// Areas are taken of boxes measured in the node's largest extent, so
+	// that neither coordinates near C3_MAX_COORDINATE nor counts near
+	// C3_MESH_MAX_ELEMENTS overflow a float.
+	float size = 0.0f;
+	for (int k = 0; k < 3; ++k)
+	{
+		size = bhi[k] - blo[k] > size ? bhi[k] - blo[k] : size;
+	}
+	c3Lanes unit = c3XyzLanes(c3SplatLanes(size > 0.0f ? 1.0f / size : 0.0f));
+	int bestBin = 0;
+	float bestCost = INFINITY;
+	c3LaneBox bestLeft = bounds, bestRight = bounds, bestLeftCentroids = centroids, bestRightCentroids = centroids;
+	if (depth < c3_meshMedianDepth && scale > 0.0f && scale <= FLT_MAX && size > 0.0f)
+	{
+		c3LaneBox bin[c3_meshBins], binCentroids[c3_meshBins], right[c3_meshBins];
+		int binCount[c3_meshBins], rightCount[c3_meshBins];
+		for (int k = 0; k < bins; ++k)
 		{
-			c3Bounds empty = c3EmptyBounds();
-			bins.lo[k] = empty.lo;
-			bins.hi[k] = empty.hi;
-			bins.centroids[k] = empty;
-			bins.count[k] = 0;
+			bin[k] = binCentroids[k] = c3EmptyLaneBox();
+			binCount[k] = 0;
 		}
 		for (int i = begin; i < end; ++i)
 		{
 			const c3Primitive* p = &b->prims[i];
-			int k = c3BinOf((double)p->centroid[axis], lo, scale, c3_meshBins);
-			bins.lo[k] = c3Min(bins.lo[k], c3PrimLo(p));
-			bins.hi[k] = c3Max(bins.hi[k], c3PrimHi(p));
-			c3Vec3 c = c3PrimCentroid(p);
-			c3GrowBounds(&bins.centroids[k], c, c);
-			bins.count[k]++;
+			int k = c3BinOfCentroid(c3PrimCentroid(p, axis), lo, scale, bins);
+			c3Lanes plo = c3PrimLo(p), phi = c3PrimHi(p), c = c3AddLanes(plo, phi);
+			c3GrowLaneBox(&bin[k], plo, phi);
+			c3GrowLaneBox(&binCentroids[k], c, c);
+			binCount[k]++;
 		}
-		bestBin = c3SahSplit(bins.lo, bins.hi, bins.count, c3_meshBins, &bestCost);
+		// The upper side of each plane from the last bin down, then the
+		// lower side from the first, each plane's cost as the sides meet.
+		// Ties go to the lowest plane.
+		c3LaneBox sum = c3EmptyLaneBox();
+		int n = 0;
+		float rightCost[c3_meshBins];
+		for (int k = bins - 1; k > 0; --k)
+		{
+			c3GrowLaneBox(&sum, bin[k].lo, bin[k].hi);
+			n += binCount[k];
+			right[k] = sum;
+			rightCount[k] = n;
+			rightCost[k] = n > 0 ? c3LanesArea(sum.lo, sum.hi, unit) * (float)n : 0.0f;
+		}
+		sum = c3EmptyLaneBox();
+		n = 0;
+		for (int k = 1; k < bins; ++k)
+		{
+			c3GrowLaneBox(&sum, bin[k - 1].lo, bin[k - 1].hi);
+			n += binCount[k - 1];
+			if (n == 0 || rightCount[k] == 0)
+			{
+				continue;
+			}
+			float cost = c3LanesArea(sum.lo, sum.hi, unit) * (float)n + rightCost[k];
+			if (cost < bestCost)
+			{
+				bestCost = cost;
+				bestBin = k;
+				bestLeft = sum;
+				bestRight = right[k];
+			}
+		}
+		if (bestCost < INFINITY)
+		{
+			bestLeftCentroids = bestRightCentroids = c3EmptyLaneBox();
+			for (int k = 0; k < bins; ++k)
+			{
+				c3LaneBox* to = k < bestBin ? &bestLeftCentroids : &bestRightCentroids;
+				c3GrowLaneBox(to, binCentroids[k].lo, binCentroids[k].hi);
+			}
+		}
 	}
 
-	double area = c3HalfArea(bounds.lo, bounds.hi);
-	bool split = bestCost < INFINITY && C3_TRAVERSAL_COST * area + bestCost < area * count;
+	float area = size > 0.0f ? c3LanesArea(bounds.lo, bounds.hi, unit) : 0.0f;
+	bool split = bestCost < INFINITY && (float)C3_TRAVERSAL_COST * area + bestCost < area * (float)count;
 	if (!split && count <= c3_meshLeafSize)
 	{
 		return;
 	}
 	int mid;
-	c3Bounds leftBounds, leftCentroids, rightBounds, rightCentroids;
+	c3LaneBox leftBounds, leftCentroids, rightBounds, rightCentroids;
 	if (bestCost < INFINITY)
 	{
-		mid = c3PartitionPrims(b->prims, begin, end, axis, lo, scale, bestBin);
-		leftBounds = leftCentroids = rightBounds = rightCentroids = c3EmptyBounds();
-		for (int k = 0; k < c3_meshBins; ++k)
-		{
-			c3Bounds* to = k < bestBin ? &leftBounds : &rightBounds;
-			c3Bounds* centroidsTo = k < bestBin ? &leftCentroids : &rightCentroids;
-			if (bins.count[k] > 0)
-			{
-				c3GrowBounds(to, bins.lo[k], bins.hi[k]);
-				c3GrowBounds(centroidsTo, bins.centroids[k].lo, bins.centroids[k].hi);
-			}
-		}
+		mid = c3PartitionPrims(b->prims, begin, end, axis, lo, scale, bins, bestBin);
+		leftBounds = bestLeft;
+		rightBounds = bestRight;
+		leftCentroids = bestLeftCentroids;
+		rightCentroids = bestRightCentroids;
 	}
 	else
 	{
@@ -326,44 +479,60 @@ static void c3BuildNode(c3TreeBuilder* b, int nodeIndex, int begin, int end, int
 
 // -- active edges ----------------------------------------------------------------------------
 
-/// A triangle's edge, keyed by its two (welded) vertices, lower first.
-typedef struct c3EdgeKey
+/// A triangle's edge in the bucket of its lower (welded) vertex: its upper
+/// vertex, and which edge it is.
+typedef struct c3EdgeEntry
 {
-	uint64_t key;     // lower << 26 | upper: 52 bits
-	int32_t triangle; // triangle * 3 + edge
-	int32_t unused;
-} c3EdgeKey;
+	int32_t upper;
+	int32_t edge; // triangle * 3 + edge
+} c3EdgeEntry;
 
-// Sort edges by key: a radix sort by 13 bits at a time, four passes, linear
-// in the count whatever the mesh (a hash table of edges can be made to
-// collide by a hostile mesh, or to wait on the cache by a large one).
-static void c3SortEdges(c3EdgeKey* edges, c3EdgeKey* scratch, size_t count, uint32_t* buckets)
+// Move x down from the root i of the heap e[0, n) (greatest upper vertex
+// on top) to where it is no less than its children.
+static void c3SiftDown(c3EdgeEntry* e, int i, int n, c3EdgeEntry x)
 {
-	c3EdgeKey* from = edges;
-	c3EdgeKey* to = scratch;
-	for (int shift = 0; shift < 52; shift += 13)
+	for (int child = 2 * i + 1; child < n; child = 2 * i + 1)
 	{
-		memset(buckets, 0, sizeof(uint32_t) * 8192);
-		for (size_t i = 0; i < count; ++i)
+		child += child + 1 < n && e[child + 1].upper > e[child].upper;
+		if (e[child].upper <= x.upper)
 		{
-			buckets[(from[i].key >> shift) & 8191]++;
+			break;
 		}
-		uint32_t sum = 0;
-		for (int k = 0; k < 8192; ++k)
-		{
-			uint32_t c = buckets[k];
-			buckets[k] = sum;
-			sum += c;
-		}
-		for (size_t i = 0; i < count; ++i)
-		{
-			to[buckets[(from[i].key >> shift) & 8191]++] = from[i];
-		}
-		c3EdgeKey* t = from;
-		from = to;
-		to = t;
+		e[i] = e[child];
+		i = child;
 	}
-	// Four passes: the sorted edges are back in edges.
+	e[i] = x;
+}
+
+// Sort a bucket's edges by their upper vertex: by insertion when it is
+// small (a vertex has a handful of edges in a level), by heap sort when it
+// is not (a fan around one vertex, or a hostile mesh, stays n log n).
+static void c3SortBucket(c3EdgeEntry* e, int n)
+{
+	if (n <= 16)
+	{
+		for (int i = 1; i < n; ++i)
+		{
+			c3EdgeEntry x = e[i];
+			int j = i;
+			for (; j > 0 && e[j - 1].upper > x.upper; --j)
+			{
+				e[j] = e[j - 1];
+			}
+			e[j] = x;
+		}
+		return;
+	}
+	for (int parent = n / 2 - 1; parent >= 0; --parent)
+	{
+		c3SiftDown(e, parent, n, e[parent]);
+	}
+	for (int end = n - 1; end > 0; --end)
+	{
+		c3EdgeEntry x = e[end];
+		e[end] = e[0];
+		c3SiftDown(e, 0, end, x);
+	}
 }
 
 static uint64_t c3HashKey(uint64_t k)
@@ -374,16 +543,6 @@ static uint64_t c3HashKey(uint64_t k)
 	k *= 0xc4ceb9fe1a85ec53ULL;
 	k ^= k >> 33;
 	return k;
-}
-
-static size_t c3TableSize(size_t n)
-{
-	size_t size = 16;
-	while (size < n + n / 2)
-	{
-		size *= 2;
-	}
-	return size;
 }
 
 // Vertices at the same position as an earlier one take its index, so that
@@ -460,65 +619,146 @@ static bool c3HidesEdge(const c3Vec3* v, const c3Vec3* n, const int32_t* weld, c
 		   c3RisesInFront(v, n, tris, t2, e2, t1, e1);
 }
 
-static bool c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* tris, int triangleCount,
-							  c3BuildMemory* m)
+// Clear the bits of the inactive edges of tris, in the memory given: weld
+// (vertexCount), vtable (vsize, at least 1.5 vertexCount), edges (3
+// triangleCount) and normals (triangleCount).
+static void c3FindActiveEdges(const c3Vec3* v, int vertexCount, c3MeshTriangle* tris, int triangleCount, int32_t* weld,
+							  int32_t* vtable, size_t vsize, c3EdgeEntry* edges, c3Vec3* normals)
 {
-	size_t vsize = c3TableSize((size_t)vertexCount);
-	size_t edgeCount = 3 * (size_t)triangleCount;
-	int32_t* weld = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * (size_t)vertexCount);
-	int32_t* vtable = (int32_t*)c3BuildAlloc(m, sizeof(int32_t) * vsize);
-	c3EdgeKey* edges = (c3EdgeKey*)c3BuildAlloc(m, sizeof(c3EdgeKey) * edgeCount);
-	c3EdgeKey* scratch = (c3EdgeKey*)c3BuildAlloc(m, sizeof(c3EdgeKey) * edgeCount);
-	uint32_t* buckets = (uint32_t*)c3BuildAlloc(m, sizeof(uint32_t) * 8192);
-	c3Vec3* normals = (c3Vec3*)c3BuildAlloc(m, sizeof(c3Vec3) * (size_t)triangleCount);
-	if (m->failed)
-	{
-		return false;
-	}
 	c3WeldVertices(v, vertexCount, weld, vtable, vsize);
+	// Edges by their lower welded vertex, a counting sort: vertexCount + 1
+	// starts, in the hash table's memory (at least that long), then each
+	// bucket sorted by the upper vertex. Linear in the count whatever the
+	// mesh but for the heap sort of a vertex with many edges (a hash table of
+	// edges can be made to collide by a hostile mesh, or to wait on the cache
+	// by a large one).
+	int32_t* start = vtable;
+	memset(start, 0, sizeof(int32_t) * ((size_t)vertexCount + 1));
 	for (int t = 0; t < triangleCount; ++t)
 	{
 		normals[t] = c3Normalize(c3TriangleNormal(v[tris[t].v[0]], v[tris[t].v[1]], v[tris[t].v[2]], NULL));
 		tris[t].faceEdges |= c3_allEdges;
 		for (int e = 0; e < 3; ++e)
 		{
-			uint64_t a = (uint64_t)weld[tris[t].v[e]], b = (uint64_t)weld[tris[t].v[(e + 1) % 3]];
-			c3EdgeKey* edge = &edges[3 * t + e];
-			edge->key = a < b ? (a << 26 | b) : (b << 26 | a);
-			edge->triangle = 3 * t + e;
-			edge->unused = 0;
+			int32_t a = weld[tris[t].v[e]], b = weld[tris[t].v[(e + 1) % 3]];
+			start[(a < b ? a : b) + 1]++;
 		}
 	}
-	c3SortEdges(edges, scratch, edgeCount, buckets);
-	// Runs of one key: one triangle is a boundary and keeps its normals.
-	// Two decide by their angle (c3HidesEdge). In a fork of three or more (a
-	// floor given on both sides shares each seam among four) a triangle's
-	// edge is inactive when another continues it flat; a fold there has no
-	// one concave side. A run of more than c3_meshMaxFork keeps its edges
-	// active: the triangles of a run are tested pair by pair.
-	for (size_t i = 0; i < edgeCount;)
+	for (int i = 0; i < vertexCount; ++i)
 	{
-		size_t j = i + 1;
-		while (j < edgeCount && edges[j].key == edges[i].key)
-		{
-			++j;
-		}
-		for (size_t a = i; a < j && j - i <= c3_meshMaxFork; ++a)
-		{
-			int t1 = edges[a].triangle / 3, e1 = edges[a].triangle % 3;
-			bool inactive = false;
-			for (size_t b = i; b < j && !inactive; ++b)
-			{
-				int t2 = edges[b].triangle / 3, e2 = edges[b].triangle % 3;
-				inactive = b != a && c3HidesEdge(v, normals, weld, tris, t1, e1, t2, e2, j - i == 2);
-			}
-			if (inactive)
-			{
-				tris[t1].faceEdges &= ~(1 << e1);
-			}
-		}
-		i = j;
+		start[i + 1] += start[i];
 	}
+	for (int t = 0; t < triangleCount; ++t)
+	{
+		for (int e = 0; e < 3; ++e)
+		{
+			int32_t a = weld[tris[t].v[e]], b = weld[tris[t].v[(e + 1) % 3]];
+			c3EdgeEntry* entry = &edges[start[a < b ? a : b]++];
+			entry->upper = a < b ? b : a;
+			entry->edge = 3 * t + e;
+		}
+	}
+	// Each bucket now ends where the next began: start[i] is the end of i's.
+	// Runs of one edge (one upper vertex in a bucket): one triangle is a
+	// boundary and keeps its normals. Two decide by their angle
+	// (c3HidesEdge). In a fork of three or more (a floor given on both sides
+	// shares each seam among four) a triangle's edge is inactive when
+	// another continues it flat; a fold there has no one concave side. A run
+	// of more than c3_meshMaxFork keeps its edges active: the triangles of a
+	// run are tested pair by pair.
+	for (int vertex = 0, first = 0; vertex < vertexCount; first = start[vertex], ++vertex)
+	{
+		c3EdgeEntry* bucket = edges + first;
+		int n = start[vertex] - first;
+		c3SortBucket(bucket, n);
+		for (int i = 0; i < n;)
+		{
+			int j = i + 1;
+			while (j < n && bucket[j].upper == bucket[i].upper)
+			{
+				++j;
+			}
+			for (int a = i; a < j && j - i <= c3_meshMaxFork; ++a)
+			{
+				int t1 = bucket[a].edge / 3, e1 = bucket[a].edge % 3;
+				bool inactive = false;
+				for (int b = i; b < j && !inactive; ++b)
+				{
+					int t2 = bucket[b].edge / 3, e2 = bucket[b].edge % 3;
+					inactive = b != a && c3HidesEdge(v, normals, weld, tris, t1, e1, t2, e2, j - i == 2);
+				}
+				if (inactive)
+				{
+					tris[t1].faceEdges &= ~(1 << e1);
+				}
+			}
+			i = j;
+		}
+	}
+}
+
+// -- the build's memory ----------------------------------------------------------------------
+
+// The build's temporary arrays, in one block from the mesh's allocator: the
+// triangles and their fan slots for the whole build, then one region that
+// first holds what finding the active edges needs and then, once that is
+// done, the tree's triangle boxes and nodes (fresh memory costs the kernel a
+// page fault a page: sharing the region saves a third of them).
+typedef struct c3Scratch
+{
+	char* block;
+	size_t bytes;
+	c3MeshTriangle* tris;
+	int32_t* fanSlots;
+	// Finding active edges:
+	int32_t* weld;
+	int32_t* vertexTable; ///< the weld's hash table, then the edge buckets' starts
+	size_t vertexTableSize;
+	c3EdgeEntry* edges;
+	c3Vec3* normals;
+	// Building the tree:
+	c3Primitive* prims;
+	c3MeshNode* nodes;
+} c3Scratch;
+
+static size_t c3TableSize(size_t n)
+{
+	size_t size = 16;
+	while (size < n + n / 2)
+	{
+		size *= 2;
+	}
+	return size;
+}
+
+// Lay out and allocate the scratch of a mesh of at most triangleCount
+// triangles; false when the allocator fails.
+static bool c3AllocScratch(c3Scratch* s, const c3Allocator* allocator, int vertexCount, int triangleCount)
+{
+	size_t t = (size_t)triangleCount, vsize = c3TableSize((size_t)vertexCount);
+	size_t offFanSlots = c3AlignUp(sizeof(c3MeshTriangle) * t);
+	size_t offRegion = offFanSlots + c3AlignUp(sizeof(int32_t) * t);
+	size_t offTable = offRegion + c3AlignUp(sizeof(int32_t) * (size_t)vertexCount);
+	size_t offEdges = offTable + c3AlignUp(sizeof(int32_t) * vsize);
+	size_t offNormals = offEdges + c3AlignUp(sizeof(c3EdgeEntry) * 3 * t);
+	size_t edgesEnd = offNormals + c3AlignUp(sizeof(c3Vec3) * t);
+	size_t offNodes = offRegion + c3AlignUp(sizeof(c3Primitive) * t);
+	size_t treeEnd = offNodes + c3AlignUp(sizeof(c3MeshNode) * (2 * t + 1));
+	s->bytes = edgesEnd > treeEnd ? edgesEnd : treeEnd;
+	s->block = (char*)c3Alloc(allocator, s->bytes);
+	if (s->block == NULL)
+	{
+		return false;
+	}
+	s->tris = (c3MeshTriangle*)s->block;
+	s->fanSlots = (int32_t*)(s->block + offFanSlots);
+	s->weld = (int32_t*)(s->block + offRegion);
+	s->vertexTable = (int32_t*)(s->block + offTable);
+	s->vertexTableSize = vsize;
+	s->edges = (c3EdgeEntry*)(s->block + offEdges);
+	s->normals = (c3Vec3*)(s->block + offNormals);
+	s->prims = (c3Primitive*)(s->block + offRegion);
+	s->nodes = (c3MeshNode*)(s->block + offNodes);
 	return true;
 }
 
@@ -615,16 +855,13 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	}
 
 	c3Allocator allocator = c3ResolveAllocator(&def->allocator);
-	c3BuildMemory m = {&allocator, {NULL}, {0}, 0, false};
-	c3MeshTriangle* tris = (c3MeshTriangle*)c3BuildAlloc(&m, sizeof(c3MeshTriangle) * (size_t)triangleCount);
-	c3Primitive* prims = (c3Primitive*)c3BuildAlloc(&m, sizeof(c3Primitive) * (size_t)triangleCount);
-	c3MeshNode* nodes = (c3MeshNode*)c3BuildAlloc(&m, sizeof(c3MeshNode) * (size_t)(2 * triangleCount + 1));
-	int32_t* fanSlots = (int32_t*)c3BuildAlloc(&m, sizeof(int32_t) * (size_t)triangleCount);
-	if (m.failed)
+	c3Scratch scratch;
+	if (!c3AllocScratch(&scratch, &allocator, def->vertexCount, triangleCount))
 	{
-		c3BuildFree(&m);
 		return c3_meshNoMemory;
 	}
+	c3MeshTriangle* tris = scratch.tris;
+	int32_t* fanSlots = scratch.fanSlots;
 
 	// The fans: (v0, v_k, v_k+1) for each face. A convex face may have three
 	// points in a line (an angle of 180 degrees), which makes a fan triangle
@@ -654,7 +891,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 		if (t == first)
 		{
 			// Too thin for any of its triangles to have a normal.
-			c3BuildFree(&m);
+			c3Free(&allocator, scratch.block, scratch.bytes);
 			*bad = f;
 			*faceError = c3_errZeroArea;
 			return c3_meshBadFace;
@@ -665,29 +902,28 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 		}
 	}
 	triangleCount = t;
-	if (!c3FindActiveEdges(v, def->vertexCount, tris, triangleCount, &m))
-	{
-		c3BuildFree(&m);
-		return c3_meshNoMemory;
-	}
+	c3FindActiveEdges(v, def->vertexCount, tris, triangleCount, scratch.weld, scratch.vertexTable,
+					  scratch.vertexTableSize, scratch.edges, scratch.normals);
+
+	// The active edges are found: the tree takes over their memory.
+	c3Primitive* prims = scratch.prims;
+	c3MeshNode* nodes = scratch.nodes;
 
 	for (int i = 0; i < triangleCount; ++i)
 	{
 		c3Vec3 a = v[tris[i].v[0]], b = v[tris[i].v[1]], c = v[tris[i].v[2]];
-		c3Vec3 lo = c3Min(a, c3Min(b, c)), hi = c3Max(a, c3Max(b, c));
-		for (int k = 0; k < 3; ++k)
-		{
-			prims[i].lo[k] = c3FloatDown(c3Get(lo, k));
-			prims[i].hi[k] = c3FloatUp(c3Get(hi, k));
-			prims[i].centroid[k] = (float)(0.5 * ((double)prims[i].lo[k] + (double)prims[i].hi[k]));
-		}
+		float box[6];
+		c3SetFloatBox(box, c3Min(a, c3Min(b, c)), c3Max(a, c3Max(b, c)));
+		memcpy(prims[i].lo, box, 3 * sizeof(float));
+		memcpy(prims[i].hi, box + 3, 3 * sizeof(float));
 		prims[i].triangle = i;
+		prims[i].zero = 0.0f;
 	}
 	// Children come in pairs at even indices (1 is left unused), so that the
 	// two a walk tests together share one 64-byte line.
 	memset(&nodes[1], 0, sizeof nodes[1]);
 	c3TreeBuilder builder = {prims, nodes, 2, 0};
-	c3Bounds rootBounds, rootCentroids;
+	c3LaneBox rootBounds, rootCentroids;
 	c3RangeBounds(prims, 0, triangleCount, &rootBounds, &rootCentroids);
 	c3BuildNode(&builder, 0, 0, triangleCount, 0, rootBounds, rootCentroids);
 	C3_ASSERT(builder.depth <= C3_MESH_MAX_DEPTH);
@@ -704,7 +940,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	char* block = (char*)c3Alloc(&allocator, bytes);
 	if (block == NULL)
 	{
-		c3BuildFree(&m);
+		c3Free(&allocator, scratch.block, scratch.bytes);
 		return c3_meshNoMemory;
 	}
 	c3Mesh* mesh = (c3Mesh*)block;
@@ -762,7 +998,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	}
 	mesh->bounds.center = c3Midpoint(lo, hi);
 	mesh->bounds.halfExtents = c3MulSV(0.5, c3Sub(hi, lo));
-	c3BuildFree(&m);
+	c3Free(&allocator, scratch.block, scratch.bytes);
 	*out = mesh;
 	return c3_meshOk;
 }
