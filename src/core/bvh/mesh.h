@@ -12,16 +12,67 @@
 #include "bvh/bounds.h"
 #include "collide/mesh.h"
 
-/// A node of the tree: bounds in floats rounded outward (half the memory of
-/// doubles, and never smaller than the triangles they hold). A leaf holds
-/// count triangles from first; an inner node (count 0) has its two children
-/// at first and first + 1.
+/// A node of the binary tree the builder makes (mesh_build.c), before
+/// mesh_wide.c collapses it into the wide tree the mesh keeps: bounds in
+/// floats rounded outward (never smaller than the triangles they hold). A
+/// leaf holds count triangles from first; an inner node (count 0) has its
+/// two children at first and first + 1.
 typedef struct c3MeshNode
 {
 	float bound[6]; ///< lower x, y, z, then upper x, y, z
 	int32_t first;
 	int32_t count;
 } c3MeshNode;
+
+enum
+{
+	/// The children of a node of the wide tree.
+	C3_MESH_WIDTH = 4,
+	/// An empty lane's child.
+	C3_MESH_EMPTY_LANE = -1
+};
+
+/// A node of the wide tree the mesh keeps: the bounds of up to four
+/// children side by side (a coordinate of all four in one row, which one
+/// SSE2 register tests at once), in floats rounded outward as the builder
+/// rounded them. An empty lane has the empty box (lower
+/// +infinity, upper -infinity), which every test rejects.
+typedef struct c3MeshWideNode
+{
+	float lo[3][C3_MESH_WIDTH]; ///< lower x, y, z of each child
+	float hi[3][C3_MESH_WIDTH]; ///< upper x, y, z of each child
+	/// >= 0: an inner node's index; else ~(first << 3 | count), a leaf of
+	/// count (1 to 7) triangles from first; C3_MESH_EMPTY_LANE (count 0) for
+	/// an empty lane.
+	int32_t child[C3_MESH_WIDTH];
+} c3MeshWideNode;
+
+static inline bool c3WideIsLeaf(int32_t child)
+{
+	return child < 0;
+}
+
+static inline int c3WideLeafFirst(int32_t child)
+{
+	return (int)((uint32_t)~child >> 3);
+}
+
+static inline int c3WideLeafCount(int32_t child)
+{
+	return (int)((uint32_t)~child & 7u);
+}
+
+/// The number of nodes of the wide tree that c3CollapseMeshTree makes of the
+/// binary tree nodes (nodes[0] the root).
+int c3CountWideNodes(const c3MeshNode* nodes);
+
+/// Collapse the binary tree into out (c3CountWideNodes(nodes) of them, the
+/// root first): each wide node takes the children of a binary one and
+/// opens the largest (by area) of its inner children until it has C3_MESH_WIDTH or
+/// none is left to open. The leaves keep their triangles and bounds, and
+/// their order from left to right, so a walk of the lanes in order meets the
+/// triangles in the binary tree's order. Returns the wide tree's depth.
+int c3CollapseMeshTree(const c3MeshNode* nodes, c3MeshWideNode* out);
 
 /// The bit of c3MeshTriangle::faceEdges set when the triangle is the whole of
 /// its face (a triangle, or the one triangle with area of a fan).
@@ -55,7 +106,7 @@ struct c3Mesh
 	/// in triangles, or -1 for a fan triangle of no area, left out.
 	const int32_t* faceTriangles;
 	const c3MeshTriangle* triangles;
-	const c3MeshNode* nodes; ///< nodes[0] is the root
+	const c3MeshWideNode* nodes; ///< the wide tree; nodes[0] is the root
 };
 
 static inline int c3MeshTriangleFace(const c3MeshTriangle* t)
