@@ -261,8 +261,33 @@ static inline const float* c3Row(const c3MeshWideNode* n, int offset)
 	return (const float*)(const void*)((const char*)n + offset);
 }
 
-// The scalar test: each lane's entry by the exact test, rounded down to a
-// float (INFINITY when it misses).
+// The scalar test: c3SlabEnter in doubles, lane by lane, each entry rounded
+// down to a float (INFINITY when the lane is missed), but for an axis the
+// cast does not move along (inverse +-1e300), which is a band: c3SlabEnter
+// makes an origin on the band's edge (a shape resting on a flat floor's box,
+// gliding along it) leave the box at t = 0, where the SSE2 test, and the
+// triangle kernels, keep it in touch all the way.
+static double c3LaneEnter(const float b[6], const c3SlabCast* c, double limit)
+{
+	double enter = 0.0, exit = limit;
+	for (int k = 0; k < 3; ++k)
+	{
+		double t0 = ((double)b[c->near[k]] - c->nearFrom[k]) * c->inverse[k];
+		double t1 = ((double)b[c->far[k]] - c->farFrom[k]) * c->inverse[k];
+		if (fabs(c->inverse[k]) == 1.0e300)
+		{
+			if (t0 > 0.0 || t1 < 0.0)
+			{
+				return INFINITY;
+			}
+			continue;
+		}
+		enter = c3MaxDouble(enter, t0);
+		exit = c3MinDouble(exit, t1);
+	}
+	return enter <= exit * (1.0 + 16.0 * DBL_EPSILON) ? enter : INFINITY;
+}
+
 static unsigned c3CastLanesScalar(const c3MeshWideNode* n, const c3WideCast* c, float bound, float enter[])
 {
 	unsigned mask = 0;
@@ -275,7 +300,7 @@ static unsigned c3CastLanesScalar(const c3MeshWideNode* n, const c3WideCast* c, 
 		}
 		float b[6];
 		c3LaneBound(n, i, b);
-		double t = c3SlabEnter(b, &c->slab, (double)bound);
+		double t = c3LaneEnter(b, &c->slab, (double)bound);
 		if (t != INFINITY)
 		{
 			enter[i] = c3FloatDown(t);
@@ -453,6 +478,7 @@ static C3_ALWAYS_INLINE void c3WalkCastWith(const c3Mesh* mesh, const c3WideCast
 											void* context, c3MeshCastOutput* best, c3MeshQueryStats* stats,
 											c3LaneIsa isa)
 {
+	(void)isa; // (one version only, with no SIMD)
 	c3CastEntry stack[C3_MESH_STACK];
 	int top = 0;
 	stack[top].child = 0;
