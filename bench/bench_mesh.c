@@ -154,8 +154,9 @@ static void sweepAgainstPolygon(const c3Mesh* mesh, const Queries* q)
 	}
 	printf("| sphere sweep (r 0.5, 0.1-1 m) against one polygon, the face under it | %.0f | | %.0f%% | |\n", best[1],
 		   100.0 * hits[1] / QUERIES);
-	printf("| sphere sweep through the mesh over one against a polygon, in turns | %.2fx (%.0f ns) | | %.0f%% | <= 3x |\n",
-		   best[0] / best[1], best[0], 100.0 * hits[0] / QUERIES);
+	printf(
+		"| sphere sweep through the mesh over one against a polygon, in turns | %.2fx (%.0f ns) | | %.0f%% | <= 3x |\n",
+		best[0] / best[1], best[0], 100.0 * hits[0] / QUERIES);
 }
 
 // -- the ray kernel next to a plain one -------------------------------------------------------

@@ -155,4 +155,3 @@ void makeQueries(Queries* q, double size)
 		q->walkRays[i].maxFraction = 1.0;
 	}
 }
-

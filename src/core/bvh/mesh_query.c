@@ -195,7 +195,7 @@ static inline unsigned c3BoxLanesSse2(const c3MeshWideNode* n, const c3WideBox* 
 /// test.
 typedef struct c3WideCast
 {
-	c3SlabCast slab; ///< the exact test's (scalar)
+	c3SlabCast slab; ///< the exact test's (scalar only)
 	float nearFrom[3];
 	float farFrom[3];
 	float inverse[3];
@@ -208,31 +208,43 @@ typedef struct c3WideCast
 
 #define C3_TIME_WIDEN (1.0f / 1048576.0f)
 
+// 2^e as a double, for e in [-1022, 1023].
+static inline double c3PowerOfTwo(int e)
+{
+	uint64_t bits = (uint64_t)(e + 1023) << 52;
+	double x;
+	memcpy(&x, &bits, sizeof x);
+	return x;
+}
+
 static void c3MakeWideCast(c3WideCast* w, const c3Mesh* mesh, c3Vec3 origin, c3Vec3 motion, c3Vec3 pad, double limit)
 {
-	w->slab = c3MakeSlabCast(origin, motion, pad);
 	w->isa = c3BestLaneIsa();
 	w->scale = 1.0;
 	double speed = c3MaxAbsComponent(motion);
 	double meshReach = c3MaxAbsComponent(c3Add(c3Abs(mesh->bounds.center), mesh->bounds.halfExtents));
 	double far = c3MaxDouble(meshReach, c3MaxDouble(c3MaxAbsComponent(origin), c3MaxAbsComponent(pad)));
-	if (!(speed > 0.0 && far <= 1.152921504606847e18)) // 2^60; false for NaN
+	// speed = m 2^exponent, m in [0.5, 1) (frexp's, from the bits).
+	uint64_t bits;
+	memcpy(&bits, &speed, sizeof bits);
+	int exponent = (int)((bits >> 52) & 0x7ffu) - 1022;
+	if (!(speed >= 1e-300 && speed <= 1e300 && far <= 1.152921504606847e18)) // 2^60; false for NaN
 	{
 		w->isa = c3_lanesScalar;
 	}
 	if (w->isa == c3_lanesScalar)
 	{
+		w->slab = c3MakeSlabCast(origin, motion, pad);
 		w->limit = c3FloatUp(limit);
 		return;
 	}
-	int exponent;
-	frexp(speed, &exponent);
-	w->scale = ldexp(1.0, exponent);
+	w->scale = c3PowerOfTwo(exponent);
+	double unit = c3PowerOfTwo(-exponent);
 	double tauLimit = limit * w->scale;
 	w->limit = c3FloatUp(tauLimit);
 	for (int k = 0; k < 3; ++k)
 	{
-		double d = ldexp(c3Get(motion, k), -exponent), o = c3Get(origin, k), p = c3Get(pad, k);
+		double d = c3Get(motion, k) * unit, o = c3Get(origin, k), p = c3Get(pad, k);
 		// Over every rounding of the float difference (2^-24 of the sizes)
 		// and of the exact test's doubles.
 		double grow = (meshReach + fabs(o) + p) * (1.0 / 4194304.0);
@@ -336,6 +348,24 @@ static inline unsigned c3CastLanesSse2(const c3MeshWideNode* n, const c3WideCast
 	return mask;
 }
 #endif
+
+// Ask for a child's lines before the walk comes to it: a walk's time goes
+// mostly to waiting for its nodes.
+static inline void c3PrefetchChild(const c3Mesh* mesh, int32_t child)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	if (!c3WideIsLeaf(child))
+	{
+		const char* p = (const char*)&mesh->nodes[child];
+		__builtin_prefetch(p);
+		__builtin_prefetch(p + 64);
+		__builtin_prefetch(p + sizeof(c3MeshWideNode) - 1);
+	}
+#else
+	(void)mesh;
+	(void)child;
+#endif
+}
 
 // -- walks by box ----------------------------------------------------------------------------
 
@@ -534,6 +564,7 @@ static C3_ALWAYS_INLINE void c3WalkCastWith(const c3Mesh* mesh, const c3WideCast
 			}
 			stack[j].child = n->child[i];
 			stack[j].enter = enter[i];
+			c3PrefetchChild(mesh, n->child[i]);
 		}
 	}
 }
