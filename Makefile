@@ -287,9 +287,10 @@ build/ctest/threads: spec/c/threads/test_threads.c $(CORE_SRC) $(HEADERS)
 		$(CORE_SRC) -lm -pthread
 
 # The C tests on a core with no SIMD (C3_NO_SIMD: the trees' scalar box
-# math, bvh/bounds.h, which must give the bits the SSE2 code gives); make
-# test runs the layers the switch changes, bvh and world (unoptimized: the
-# build is most of the time).
+# math, bvh/bounds.h, which must give the bits the SSE2 code gives, and the
+# mesh's scalar lane tests, the path of arm64, which test_mesh_wide.c checks
+# against a brute force); make test runs the layers the switch changes, bvh
+# and world (unoptimized: the build is most of the time).
 build/ctest/run_tests_nosimd: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 	@mkdir -p $(dir $@)
 	$(CC) -O0 -g $(WARNINGS) -DC3_ENABLE_ASSERT -DC3_NO_SIMD -Isrc/include -Isrc/core -Ispec/c -o $@ $(CTEST_SRC) \
