@@ -62,17 +62,31 @@ static inline int c3WideLeafCount(int32_t child)
 	return (int)((uint32_t)~child & 7u);
 }
 
-/// The number of nodes of the wide tree that c3CollapseMeshTree makes of the
-/// binary tree nodes (nodes[0] the root).
-int c3CountWideNodes(const c3MeshNode* nodes);
+/// Which binary nodes make the wide tree's nodes and lanes (mesh_wide.c): a
+/// table of the builder's allocator, over the binary tree's nodes.
+typedef struct c3WidePlan
+{
+	const c3Allocator* allocator;
+	void* table;
+	size_t size;
+} c3WidePlan;
 
-/// Collapse the binary tree into out (c3CountWideNodes(nodes) of them, the
-/// root first): each wide node takes the children of a binary one and
-/// opens the largest (by area) of its inner children until it has C3_MESH_WIDTH or
-/// none is left to open. The leaves keep their triangles and bounds, and
-/// their order from left to right, so a walk of the lanes in order meets the
-/// triangles in the binary tree's order. Returns the wide tree's depth.
-int c3CollapseMeshTree(const c3MeshNode* nodes, c3MeshWideNode* out);
+/// Plan the wide tree of the binary tree nodes (nodes[0] the root, node 1
+/// unused, children after their parents): false when the allocator fails.
+/// Free the plan with c3FreeWidePlan (also after a failure).
+bool c3PlanWideTree(const c3MeshNode* nodes, int nodeCount, const c3Allocator* allocator, c3WidePlan* plan);
+
+void c3FreeWidePlan(c3WidePlan* plan);
+
+/// The number of nodes of the wide tree of the plan.
+int c3CountWideNodes(const c3MeshNode* nodes, const c3WidePlan* plan);
+
+/// Collapse the binary tree into out (c3CountWideNodes of them, the root
+/// first) by the plan: each wide node takes the subtrees its lanes hold. The
+/// leaves keep their triangles and bounds, and their order from left to
+/// right, so a walk of the lanes in order meets the triangles in the binary
+/// tree's order. Returns the wide tree's depth.
+int c3CollapseMeshTree(const c3MeshNode* nodes, const c3WidePlan* plan, c3MeshWideNode* out);
 
 /// The bit of c3MeshTriangle::faceEdges set when the triangle is the whole of
 /// its face (a triangle, or the one triangle with area of a fan).

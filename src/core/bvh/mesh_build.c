@@ -692,7 +692,14 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	c3BuildNode(&builder, 0, 0, triangleCount, 0, rootBounds, rootCentroids);
 	C3_ASSERT(builder.depth <= C3_MESH_MAX_DEPTH);
 	// The mesh keeps the wide tree made of it (mesh_wide.c), not the binary one.
-	int wideCount = c3CountWideNodes(nodes);
+	c3WidePlan plan;
+	if (!c3PlanWideTree(nodes, builder.nodeCount, &allocator, &plan))
+	{
+		c3FreeWidePlan(&plan);
+		c3BuildFree(&m);
+		return c3_meshNoMemory;
+	}
+	int wideCount = c3CountWideNodes(nodes, &plan);
 
 	// One block: the header, then each array at a 16-byte boundary.
 	size_t offVertices = c3AlignUp(sizeof(c3Mesh));
@@ -706,6 +713,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	char* block = (char*)c3Alloc(&allocator, bytes);
 	if (block == NULL)
 	{
+		c3FreeWidePlan(&plan);
 		c3BuildFree(&m);
 		return c3_meshNoMemory;
 	}
@@ -722,7 +730,8 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	memcpy(vertices, def->vertices, sizeof(c3Vec3) * (size_t)def->vertexCount);
 	uintptr_t nodesAt = ((uintptr_t)(block + offNodes) + 63u) & ~(uintptr_t)63u;
 	c3MeshWideNode* finalNodes = (c3MeshWideNode*)(block + (nodesAt - (uintptr_t)block));
-	mesh->depth = c3CollapseMeshTree(nodes, finalNodes);
+	mesh->depth = c3CollapseMeshTree(nodes, &plan, finalNodes);
+	c3FreeWidePlan(&plan);
 	c3MeshTriangle* finalTris = (c3MeshTriangle*)(block + offTriangles);
 	for (int i = 0; i < triangleCount; ++i)
 	{

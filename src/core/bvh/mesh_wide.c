@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: MIT
 // The mesh's wide tree (bvh/mesh.h): the binary tree of the builder collapsed
-// into nodes of four children, whose bounds a query tests together. Each
-// wide node opens the largest of its inner children first (by surface area,
-// the one a query most likely enters), as the collapses of Wald et al.
-// ("Getting Rid of Packets", 2008; four wide) and of Ylitie et al. ("Efficient
-// Incoherent Ray Traversal on GPUs Through Compressed Wide BVHs", 2017) do.
+// into nodes of C3_MESH_WIDTH children, whose bounds a query tests together.
+// Which binary nodes become wide nodes, and which are opened into their
+// children's lanes, is chosen for the least cost by the surface area
+// heuristic over the whole tree (dynamic programming from the leaves up, as
+// Ylitie et al., "Efficient Incoherent Ray Traversal on GPUs Through
+// Compressed Wide BVHs", 2017, section 3.1): a greedy collapse from the top
+// leaves half the lanes of the lower nodes empty.
 
 #include <math.h>
 
 #include "base/core.h"
 #include "bvh/mesh.h"
+
+// The heuristic's costs, a triangle test being 1: a wide node's test of its
+// lanes, and the lanes a parent keeps in one.
+#define C3_WIDE_NODE_COST 2.0
 
 // Half the surface area of a binary node's bounds.
 static double c3NodeHalfArea(const c3MeshNode* n)
@@ -20,49 +26,134 @@ static double c3NodeHalfArea(const c3MeshNode* n)
 	return x * y + y * z + z * x;
 }
 
-// The binary nodes that become the lanes of the wide node made of node, in
-// order from left to right; returns how many.
-static int c3GatherLanes(const c3MeshNode* nodes, int node, int lanes[C3_MESH_WIDTH])
+// Per binary node v and lane budget k (1 to C3_MESH_WIDTH): G, the least cost
+// of v's subtree in at most k lanes of its parent; whether that opens v
+// (else v is one lane: a leaf, or a wide node of its own); and, opened, how
+// many of the k lanes its first child takes.
+typedef struct c3WideEntry
 {
-	if (nodes[node].count > 0)
-	{
-		lanes[0] = node; // a root that is a leaf: one lane
-		return 1;
-	}
-	int count = 2;
-	lanes[0] = nodes[node].first;
-	lanes[1] = nodes[node].first + 1;
-	while (count < C3_MESH_WIDTH)
-	{
-		int open = -1;
-		double largest = -1.0;
-		for (int i = 0; i < count; ++i)
-		{
-			const c3MeshNode* n = &nodes[lanes[i]];
-			if (n->count == 0 && c3NodeHalfArea(n) > largest)
-			{
-				largest = c3NodeHalfArea(n);
-				open = i;
-			}
-		}
-		if (open < 0)
-		{
-			break;
-		}
-		// Its two children take its place, in order.
-		int first = nodes[lanes[open]].first;
-		for (int i = count; i > open + 1; --i)
-		{
-			lanes[i] = lanes[i - 1];
-		}
-		lanes[open] = first;
-		lanes[open + 1] = first + 1;
-		count++;
-	}
-	return count;
+	double cost;
+	uint8_t open;
+	uint8_t left;
+} c3WideEntry;
+
+static inline c3WideEntry* c3Entry(c3WideEntry* table, int node, int k)
+{
+	return &table[(size_t)node * C3_MESH_WIDTH + (size_t)(k - 1)];
 }
 
-int c3CountWideNodes(const c3MeshNode* nodes)
+// The cost of v as one lane: its triangles, or a wide node of its own with
+// all its lanes.
+static double c3LaneCost(const c3MeshNode* nodes, c3WideEntry* table, int v)
+{
+	const c3MeshNode* n = &nodes[v];
+	double area = c3NodeHalfArea(n);
+	if (n->count > 0)
+	{
+		return area * n->count;
+	}
+	// As a wide node: opened into all of its lanes.
+	return C3_WIDE_NODE_COST * area + c3Entry(table, v, C3_MESH_WIDTH)->cost;
+}
+
+bool c3PlanWideTree(const c3MeshNode* nodes, int nodeCount, const c3Allocator* allocator, c3WidePlan* plan)
+{
+	plan->allocator = allocator;
+	plan->size = sizeof(c3WideEntry) * (size_t)nodeCount * C3_MESH_WIDTH;
+	c3WideEntry* table = (c3WideEntry*)c3Alloc(allocator, plan->size);
+	plan->table = table;
+	if (table == NULL)
+	{
+		return false;
+	}
+	// Children come after their parents: from the last node back, each
+	// node's children are done before it. (Node 1 is the builder's unused
+	// slot.)
+	for (int v = nodeCount - 1; v >= 0; --v)
+	{
+		const c3MeshNode* n = &nodes[v];
+		if (v == 1 && nodeCount > 1)
+		{
+			continue;
+		}
+		// With k >= 2 lanes, an inner node may open: its children share them.
+		// The entries for k are filled from 1 up; the lane cost (k = 1)
+		// needs k = C3_MESH_WIDTH, so it comes last.
+		for (int k = 2; k <= C3_MESH_WIDTH; ++k)
+		{
+			c3WideEntry* e = c3Entry(table, v, k);
+			e->open = 0;
+			e->left = 0;
+			e->cost = INFINITY;
+			if (n->count > 0)
+			{
+				continue;
+			}
+			for (int i = 1; i < k; ++i)
+			{
+				double cost = c3Entry(table, n->first, i)->cost + c3Entry(table, n->first + 1, k - i)->cost;
+				if (cost < e->cost)
+				{
+					e->cost = cost;
+					e->left = (uint8_t)i;
+					e->open = 1;
+				}
+			}
+		}
+		double lane = c3LaneCost(nodes, table, v);
+		c3WideEntry* one = c3Entry(table, v, 1);
+		one->cost = lane;
+		one->open = 0;
+		one->left = 0;
+		for (int k = 2; k <= C3_MESH_WIDTH; ++k)
+		{
+			c3WideEntry* e = c3Entry(table, v, k);
+			if (!(e->cost < lane))
+			{
+				e->cost = lane;
+				e->open = 0;
+			}
+		}
+	}
+	return true;
+}
+
+void c3FreeWidePlan(c3WidePlan* plan)
+{
+	c3Free(plan->allocator, plan->table, plan->size);
+	plan->table = NULL;
+}
+
+// The binary nodes that become the lanes of the wide node made of v, in
+// order from left to right; returns how many.
+static int c3GatherLanes(const c3MeshNode* nodes, const c3WideEntry* table, int v, int k, int lanes[], int count)
+{
+	const c3WideEntry* e = &table[(size_t)v * C3_MESH_WIDTH + (size_t)(k - 1)];
+	if (!e->open)
+	{
+		lanes[count++] = v;
+		return count;
+	}
+	count = c3GatherLanes(nodes, table, nodes[v].first, e->left, lanes, count);
+	return c3GatherLanes(nodes, table, nodes[v].first + 1, k - e->left, lanes, count);
+}
+
+// The lanes of the wide node of binary node v: its children's subtrees in
+// all C3_MESH_WIDTH lanes (a root that is a leaf: one lane).
+static int c3NodeLanes(const c3MeshNode* nodes, const c3WidePlan* plan, int v, int lanes[C3_MESH_WIDTH])
+{
+	const c3WideEntry* table = (const c3WideEntry*)plan->table;
+	if (nodes[v].count > 0)
+	{
+		lanes[0] = v;
+		return 1;
+	}
+	const c3WideEntry* e = &table[(size_t)v * C3_MESH_WIDTH + (size_t)(C3_MESH_WIDTH - 1)];
+	int count = c3GatherLanes(nodes, table, nodes[v].first, e->left, lanes, 0);
+	return c3GatherLanes(nodes, table, nodes[v].first + 1, C3_MESH_WIDTH - e->left, lanes, count);
+}
+
+int c3CountWideNodes(const c3MeshNode* nodes, const c3WidePlan* plan)
 {
 	// Depth first with a stack of binary nodes that each make a wide one.
 	int stack[C3_MESH_MAX_DEPTH * C3_MESH_WIDTH];
@@ -71,7 +162,7 @@ int c3CountWideNodes(const c3MeshNode* nodes)
 	while (top > 0)
 	{
 		int lanes[C3_MESH_WIDTH];
-		int n = c3GatherLanes(nodes, stack[--top], lanes);
+		int n = c3NodeLanes(nodes, plan, stack[--top], lanes);
 		count++;
 		for (int i = 0; i < n; ++i)
 		{
@@ -87,10 +178,11 @@ int c3CountWideNodes(const c3MeshNode* nodes)
 
 // Fill out[self] from the binary node, and its inner children after it;
 // returns the depth of the subtree.
-static int c3CollapseNode(const c3MeshNode* nodes, int node, c3MeshWideNode* out, int self, int* count)
+static int c3CollapseNode(const c3MeshNode* nodes, const c3WidePlan* plan, int node, c3MeshWideNode* out, int self,
+						  int* count)
 {
 	int lanes[C3_MESH_WIDTH];
-	int n = c3GatherLanes(nodes, node, lanes);
+	int n = c3NodeLanes(nodes, plan, node, lanes);
 	c3MeshWideNode* w = &out[self];
 	for (int i = 0; i < C3_MESH_WIDTH; ++i)
 	{
@@ -113,14 +205,14 @@ static int c3CollapseNode(const c3MeshNode* nodes, int node, c3MeshWideNode* out
 		}
 		int index = (*count)++;
 		out[self].child[i] = index;
-		int d = 1 + c3CollapseNode(nodes, lanes[i], out, index, count);
+		int d = 1 + c3CollapseNode(nodes, plan, lanes[i], out, index, count);
 		depth = d > depth ? d : depth;
 	}
 	return depth;
 }
 
-int c3CollapseMeshTree(const c3MeshNode* nodes, c3MeshWideNode* out)
+int c3CollapseMeshTree(const c3MeshNode* nodes, const c3WidePlan* plan, c3MeshWideNode* out)
 {
 	int count = 1;
-	return c3CollapseNode(nodes, 0, out, 0, &count);
+	return c3CollapseNode(nodes, plan, 0, out, 0, &count);
 }
