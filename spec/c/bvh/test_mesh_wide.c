@@ -402,7 +402,7 @@ static bool answered(const Query* q, const Answer* a)
 	}
 }
 
-static void mesh_wide_tree_equals_brute_force(void)
+static void equalsBruteForce(void)
 {
 	static const double scales[] = {1.0, 1e-3, 1e4, 1.0};
 	static const double offsets[] = {0.0, 0.0, 0.0, 1e6};
@@ -467,6 +467,19 @@ static void mesh_wide_tree_equals_brute_force(void)
 		CHECK(hits[k] >= counts[k] / 5 && (hits[k] < counts[k] || k == 5));
 	}
 	printf("  [wide tree] %d queries against brute force, %d differ\n", 8 * 120 * QUERY_KINDS, failures);
+}
+
+// Every version of the lane tests the build and the processor have: the
+// scalar one (arm64's), SSE2 and AVX2.
+static void mesh_wide_tree_equals_brute_force(void)
+{
+	for (int lanes = 0; lanes <= 2; ++lanes)
+	{
+		printf("  lanes up to %s:\n", lanes == 0 ? "scalar" : (lanes == 1 ? "SSE2" : "AVX2"));
+		int old = c3LimitMeshLanes(lanes);
+		equalsBruteForce();
+		c3LimitMeshLanes(old);
+	}
 }
 
 // Depth first, lanes in order: each leaf must start where the last one

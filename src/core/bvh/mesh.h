@@ -27,15 +27,15 @@ typedef struct c3MeshNode
 enum
 {
 	/// The children of a node of the wide tree.
-	C3_MESH_WIDTH = 4,
+	C3_MESH_WIDTH = 8,
 	/// An empty lane's child.
 	C3_MESH_EMPTY_LANE = -1
 };
 
-/// A node of the wide tree the mesh keeps: the bounds of up to four
-/// children side by side (a coordinate of all four in one row, which one
-/// SSE2 register tests at once), in floats rounded outward as the builder
-/// rounded them. An empty lane has the empty box (lower
+/// A node of the wide tree the mesh keeps: the bounds of up to eight
+/// children side by side (a coordinate of all eight in one row, which one
+/// AVX2 register or two SSE2 ones test at once), in floats rounded outward
+/// as the builder rounded them. An empty lane has the empty box (lower
 /// +infinity, upper -infinity), which every test rejects.
 typedef struct c3MeshWideNode
 {
@@ -45,6 +45,7 @@ typedef struct c3MeshWideNode
 	/// count (1 to 7) triangles from first; C3_MESH_EMPTY_LANE (count 0) for
 	/// an empty lane.
 	int32_t child[C3_MESH_WIDTH];
+	int32_t unused[C3_MESH_WIDTH]; ///< (zero) to 256 bytes: a node is four whole cache lines, not five in half of them
 } c3MeshWideNode;
 
 static inline bool c3WideIsLeaf(int32_t child)
@@ -87,6 +88,12 @@ int c3CountWideNodes(const c3MeshNode* nodes, const c3WidePlan* plan);
 /// right, so a walk of the lanes in order meets the triangles in the binary
 /// tree's order. Returns the wide tree's depth.
 int c3CollapseMeshTree(const c3MeshNode* nodes, const c3WidePlan* plan, c3MeshWideNode* out);
+
+/// For tests: the most the mesh's queries may use of their lane tests, 0
+/// scalar, 1 SSE2, 2 AVX2 (the best the build and the processor have, at
+/// most this; 2 at start). Returns the limit it replaces. Not for use while
+/// queries run.
+int c3LimitMeshLanes(int limit);
 
 /// The bit of c3MeshTriangle::faceEdges set when the triangle is the whole of
 /// its face (a triangle, or the one triangle with area of a fan).

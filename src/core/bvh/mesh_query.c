@@ -97,16 +97,22 @@ static inline int c3LowestBit(unsigned mask)
 }
 
 // -- the lane tests ----------------------------------------------------------------------------
-// Each test of a node's four child bounds comes in two versions: SSE2 (a
-// row of four floats in one register; every x86-64) and a scalar one in
-// doubles, the exact test of the binary tree lane by lane (other processors,
-// C3_NO_SIMD, and casts too far out for the float test's bounds). The float
-// tests are conservative: they keep every child the exact test keeps (and
-// may keep a few more, which only costs time); a walk by box tests a leaf's
-// bounds exactly before it visits the leaf, so that it visits what the
-// exact test would. (Eight lanes, one AVX2 register, made a tree of 80
-// bytes a triangle from the level of bench_mesh, against the binary tree's
-// 68: the binary tree's bottom levels fill half the lanes.)
+// Each test of a node's eight child bounds comes in three versions: AVX2
+// (a row of eight floats in one register), chosen at run time on the
+// processors that have it (with no build flag: the functions that use it
+// say so themselves); SSE2 (two rows of four: every x86-64); and a scalar
+// one in doubles, the binary tree's exact test lane by lane (other
+// processors such as arm64, C3_NO_SIMD, and casts too far out for the float
+// tests' bounds). The float tests are conservative: they keep every child
+// the exact test keeps (and may keep a few more, which only costs time); a
+// walk by box tests a leaf's bounds exactly before it visits the leaf, so
+// that it visits what the exact test would.
+
+#if defined(C3_BVH_SSE2) && (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define C3_MESH_AVX2 1
+#define C3_TARGET_AVX2 __attribute__((target("avx2")))
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define C3_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -118,16 +124,34 @@ static inline int c3LowestBit(unsigned mask)
 typedef enum c3LaneIsa
 {
 	c3_lanesScalar = 0,
-	c3_lanesSse2 = 1
+	c3_lanesSse2 = 1,
+	c3_lanesAvx2 = 2
 } c3LaneIsa;
+
+// The most a query may use (c3LimitMeshLanes: the tests run each version).
+static int c3_meshLanesLimit = c3_lanesAvx2;
+
+int c3LimitMeshLanes(int limit)
+{
+	int old = c3_meshLanesLimit;
+	c3_meshLanesLimit = limit;
+	return old;
+}
 
 static c3LaneIsa c3BestLaneIsa(void)
 {
+	c3LaneIsa best = c3_lanesScalar;
 #if defined(C3_BVH_SSE2)
-	return c3_lanesSse2;
-#else
-	return c3_lanesScalar;
+	best = c3_lanesSse2;
 #endif
+#if defined(C3_MESH_AVX2)
+	// (Reads what the runtime found at start: no state of ours, no race.)
+	if (__builtin_cpu_supports("avx2"))
+	{
+		best = c3_lanesAvx2;
+	}
+#endif
+	return (int)best < c3_meshLanesLimit ? best : (c3LaneIsa)c3_meshLanesLimit;
 }
 
 // -- by box --
@@ -173,6 +197,20 @@ static inline unsigned c3BoxLanesSse2(const c3MeshWideNode* n, const c3WideBox* 
 		mask |= (unsigned)_mm_movemask_ps(in) << j;
 	}
 	return mask;
+}
+#endif
+
+#if defined(C3_MESH_AVX2)
+C3_TARGET_AVX2 static inline unsigned c3BoxLanesAvx2(const c3MeshWideNode* n, const c3WideBox* box)
+{
+	__m256 in = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+	for (int k = 0; k < 3; ++k)
+	{
+		__m256 lo = _mm256_loadu_ps(n->lo[k]), hi = _mm256_loadu_ps(n->hi[k]);
+		in = _mm256_and_ps(in, _mm256_cmp_ps(lo, _mm256_set1_ps(box->fhi[k]), _CMP_LE_OQ));
+		in = _mm256_and_ps(in, _mm256_cmp_ps(hi, _mm256_set1_ps(box->flo[k]), _CMP_GE_OQ));
+	}
+	return (unsigned)_mm256_movemask_ps(in);
 }
 #endif
 
@@ -349,6 +387,26 @@ static inline unsigned c3CastLanesSse2(const c3MeshWideNode* n, const c3WideCast
 }
 #endif
 
+#if defined(C3_MESH_AVX2)
+C3_TARGET_AVX2 static inline unsigned c3CastLanesAvx2(const c3MeshWideNode* n, const c3WideCast* c, float bound,
+													  float enter[])
+{
+	__m256 in = _mm256_setzero_ps(), out = _mm256_set1_ps(bound);
+	for (int k = 0; k < 3; ++k)
+	{
+		__m256 inv = _mm256_set1_ps(c->inverse[k]);
+		__m256 near = _mm256_sub_ps(_mm256_loadu_ps(c3Row(n, c->nearOffset[k])), _mm256_set1_ps(c->nearFrom[k]));
+		__m256 far = _mm256_sub_ps(_mm256_loadu_ps(c3Row(n, c->farOffset[k])), _mm256_set1_ps(c->farFrom[k]));
+		in = _mm256_max_ps(_mm256_mul_ps(near, inv), in);
+		out = _mm256_min_ps(_mm256_mul_ps(far, inv), out);
+	}
+	__m256 lower = _mm256_mul_ps(in, _mm256_set1_ps(1.0f - C3_TIME_WIDEN));
+	__m256 keep = _mm256_cmp_ps(lower, _mm256_mul_ps(out, _mm256_set1_ps(1.0f + C3_TIME_WIDEN)), _CMP_LE_OQ);
+	_mm256_storeu_ps(enter, _mm256_blendv_ps(_mm256_set1_ps(INFINITY), lower, keep));
+	return (unsigned)_mm256_movemask_ps(keep);
+}
+#endif
+
 // Ask for a child's lines before the walk comes to it: a walk's time goes
 // mostly to waiting for its nodes.
 static inline void c3PrefetchChild(const c3Mesh* mesh, int32_t child)
@@ -399,8 +457,15 @@ static C3_ALWAYS_INLINE bool c3WalkBoxWith(const c3Mesh* mesh, const c3WideBox* 
 		const c3MeshWideNode* n = &mesh->nodes[child];
 		c3CountLanes(n, stats);
 		unsigned mask;
+#if defined(C3_MESH_AVX2)
+		if (isa == c3_lanesAvx2)
+		{
+			mask = c3BoxLanesAvx2(n, box);
+		}
+		else
+#endif
 #if defined(C3_BVH_SSE2)
-		if (isa == c3_lanesSse2)
+			if (isa == c3_lanesSse2)
 		{
 			mask = c3BoxLanesSse2(n, box);
 		}
@@ -437,6 +502,14 @@ static bool c3WalkBoxSse2(const c3Mesh* mesh, const c3WideBox* box, c3TriangleVi
 }
 #endif
 
+#if defined(C3_MESH_AVX2)
+C3_TARGET_AVX2 static bool c3WalkBoxAvx2(const c3Mesh* mesh, const c3WideBox* box, c3TriangleVisitFcn* visit,
+										 void* context, c3MeshQueryStats* stats)
+{
+	return c3WalkBoxWith(mesh, box, visit, context, stats, c3_lanesAvx2);
+}
+#endif
+
 static bool c3WalkBox(const c3Mesh* mesh, c3Vec3 lo, c3Vec3 hi, c3TriangleVisitFcn* visit, void* context,
 					  c3MeshQueryStats* stats)
 {
@@ -450,6 +523,10 @@ static bool c3WalkBox(const c3Mesh* mesh, c3Vec3 lo, c3Vec3 hi, c3TriangleVisitF
 	}
 	switch (c3BestLaneIsa())
 	{
+#if defined(C3_MESH_AVX2)
+		case c3_lanesAvx2:
+			return c3WalkBoxAvx2(mesh, &box, visit, context, stats);
+#endif
 #if defined(C3_BVH_SSE2)
 		case c3_lanesSse2:
 			return c3WalkBoxSse2(mesh, &box, visit, context, stats);
@@ -539,8 +616,15 @@ static C3_ALWAYS_INLINE void c3WalkCastWith(const c3Mesh* mesh, const c3WideCast
 		c3CountLanes(n, stats);
 		float enter[C3_MESH_WIDTH];
 		unsigned mask;
+#if defined(C3_MESH_AVX2)
+		if (isa == c3_lanesAvx2)
+		{
+			mask = c3CastLanesAvx2(n, cast, bound, enter);
+		}
+		else
+#endif
 #if defined(C3_BVH_SSE2)
-		if (isa == c3_lanesSse2)
+			if (isa == c3_lanesSse2)
 		{
 			mask = c3CastLanesSse2(n, cast, bound, enter);
 		}
@@ -583,11 +667,24 @@ static void c3WalkCastSse2(const c3Mesh* mesh, const c3WideCast* cast, c3Triangl
 }
 #endif
 
+#if defined(C3_MESH_AVX2)
+C3_TARGET_AVX2 static void c3WalkCastAvx2(const c3Mesh* mesh, const c3WideCast* cast, c3TriangleCastFcn* fcn,
+										  void* context, c3MeshCastOutput* best, c3MeshQueryStats* stats)
+{
+	c3WalkCastWith(mesh, cast, fcn, context, best, stats, c3_lanesAvx2);
+}
+#endif
+
 static void c3WalkCast(const c3Mesh* mesh, const c3WideCast* cast, c3TriangleCastFcn* fcn, void* context,
 					   c3MeshCastOutput* best, c3MeshQueryStats* stats)
 {
 	switch (cast->isa)
 	{
+#if defined(C3_MESH_AVX2)
+		case c3_lanesAvx2:
+			c3WalkCastAvx2(mesh, cast, fcn, context, best, stats);
+			return;
+#endif
 #if defined(C3_BVH_SSE2)
 		case c3_lanesSse2:
 			c3WalkCastSse2(mesh, cast, fcn, context, best, stats);

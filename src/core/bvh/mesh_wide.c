@@ -192,6 +192,7 @@ static int c3CollapseNode(const c3MeshNode* nodes, const c3WidePlan* plan, int n
 			w->hi[k][i] = i < n ? nodes[lanes[i]].bound[3 + k] : -INFINITY;
 		}
 		w->child[i] = C3_MESH_EMPTY_LANE;
+		w->unused[i] = 0;
 	}
 	int depth = 1;
 	for (int i = 0; i < n; ++i)
