@@ -306,10 +306,12 @@ static void c3MakeWideCast(c3WideCast* w, const c3Mesh* mesh, c3Vec3 origin, c3V
 	}
 }
 
+#if defined(C3_BVH_SSE2)
 static inline const float* c3Row(const c3MeshWideNode* n, int offset)
 {
 	return (const float*)(const void*)((const char*)n + offset);
 }
+#endif
 
 // The scalar test: c3SlabEnter in doubles, lane by lane, each entry rounded
 // down to a float (INFINITY when the lane is missed), but for an axis the
