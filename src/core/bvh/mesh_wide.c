@@ -32,7 +32,7 @@ static double c3NodeHalfArea(const c3MeshNode* n)
 // many of the k lanes its first child takes.
 typedef struct c3WideEntry
 {
-	double cost;
+	float cost; ///< (a float: the table is built and walked once, its size is the time)
 	uint8_t open;
 	uint8_t left;
 } c3WideEntry;
@@ -40,20 +40,6 @@ typedef struct c3WideEntry
 static inline c3WideEntry* c3Entry(c3WideEntry* table, int node, int k)
 {
 	return &table[(size_t)node * C3_MESH_WIDTH + (size_t)(k - 1)];
-}
-
-// The cost of v as one lane: its triangles, or a wide node of its own with
-// all its lanes.
-static double c3LaneCost(const c3MeshNode* nodes, c3WideEntry* table, int v)
-{
-	const c3MeshNode* n = &nodes[v];
-	double area = c3NodeHalfArea(n);
-	if (n->count > 0)
-	{
-		return area * n->count;
-	}
-	// As a wide node: opened into all of its lanes.
-	return C3_WIDE_NODE_COST * area + c3Entry(table, v, C3_MESH_WIDTH)->cost;
 }
 
 bool c3PlanWideTree(const c3MeshNode* nodes, int nodeCount, const c3Allocator* allocator, c3WidePlan* plan)
@@ -76,43 +62,56 @@ bool c3PlanWideTree(const c3MeshNode* nodes, int nodeCount, const c3Allocator* a
 		{
 			continue;
 		}
-		// With k >= 2 lanes, an inner node may open: its children share them.
-		// The entries for k are filled from 1 up; the lane cost (k = 1)
-		// needs k = C3_MESH_WIDTH, so it comes last.
-		for (int k = 2; k <= C3_MESH_WIDTH; ++k)
+		c3WideEntry* row = c3Entry(table, v, 1);
+		float area = (float)c3NodeHalfArea(n);
+		if (n->count > 0)
 		{
-			c3WideEntry* e = c3Entry(table, v, k);
-			e->open = 0;
-			e->left = 0;
-			e->cost = INFINITY;
-			if (n->count > 0)
+			// A leaf is one lane, whatever it is given.
+			for (int k = 0; k < C3_MESH_WIDTH; ++k)
 			{
-				continue;
+				row[k].cost = area * (float)n->count;
+				row[k].open = 0;
+				row[k].left = 0;
 			}
-			for (int i = 1; i < k; ++i)
-			{
-				double cost = c3Entry(table, n->first, i)->cost + c3Entry(table, n->first + 1, k - i)->cost;
-				if (cost < e->cost)
-				{
-					e->cost = cost;
-					e->left = (uint8_t)i;
-					e->open = 1;
-				}
-			}
+			continue;
 		}
-		double lane = c3LaneCost(nodes, table, v);
-		c3WideEntry* one = c3Entry(table, v, 1);
-		one->cost = lane;
-		one->open = 0;
-		one->left = 0;
+		// With k >= 2 lanes an inner node may open, its children sharing the
+		// k lanes. A leaf child takes one: the cost of the other child falls
+		// as it has more, so the best split gives it all the rest.
+		int a = n->first, b = n->first + 1;
+		float ga[C3_MESH_WIDTH + 1], gb[C3_MESH_WIDTH + 1], split[C3_MESH_WIDTH + 1];
+		for (int i = 1; i <= C3_MESH_WIDTH; ++i)
+		{
+			ga[i] = c3Entry(table, a, i)->cost;
+			gb[i] = c3Entry(table, b, i)->cost;
+		}
+		bool leafA = nodes[a].count > 0, leafB = nodes[b].count > 0;
+		int left[C3_MESH_WIDTH + 1];
 		for (int k = 2; k <= C3_MESH_WIDTH; ++k)
 		{
-			c3WideEntry* e = c3Entry(table, v, k);
-			if (!(e->cost < lane))
+			int from = leafA ? 1 : (leafB ? k - 1 : 1), to = leafA ? 1 : k - 1;
+			float best = ga[from] + gb[k - from];
+			int bestLeft = from;
+			for (int i = from + 1; i <= to; ++i)
 			{
-				e->cost = lane;
-				e->open = 0;
+				float cost = ga[i] + gb[k - i];
+				bestLeft = cost < best ? i : bestLeft;
+				best = cost < best ? cost : best;
 			}
+			split[k] = best;
+			left[k] = bestLeft;
+		}
+		// As one lane: a wide node of its own, opened into all its lanes.
+		float lane = (float)C3_WIDE_NODE_COST * area + split[C3_MESH_WIDTH];
+		row[0].cost = lane;
+		row[0].open = 0;
+		row[0].left = 0;
+		for (int k = 2; k <= C3_MESH_WIDTH; ++k)
+		{
+			bool open = split[k] < lane;
+			row[k - 1].cost = open ? split[k] : lane;
+			row[k - 1].open = (uint8_t)open;
+			row[k - 1].left = (uint8_t)left[k];
 		}
 	}
 	return true;
