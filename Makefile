@@ -222,9 +222,35 @@ build/bench_tight.so: bench/tight.c bench/tight.h
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -fPIC -shared $(WARNINGS) -o $@ bench/tight.c -lm
 
-build/bench_mesh: bench/bench_mesh.c $(CORE_SRC) $(HEADERS)
+build/bench_mesh: bench/bench_mesh.c bench/mesh_level.c bench/mesh_level.h $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_mesh.c $(CORE_SRC) -lm
+	$(CC) $(OPT) -D_POSIX_C_SOURCE=199309L $(WARNINGS) -Isrc/include -Isrc/core -o $@ bench/bench_mesh.c \
+		bench/mesh_level.c $(CORE_SRC) -lm
+
+# The same level and rays through a peer, tinybvh, when TINYBVH names its
+# tiny_bvh.h (never kept here): the peer's file alone is compiled with AVX2
+# and FMA, as its fastest layouts need; collide's core and the level's
+# generator are the ordinary builds (make core's library).
+build/bench_mesh_level.o: bench/mesh_level.c bench/mesh_level.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 $(WARNINGS) -Isrc/include -c -o $@ bench/mesh_level.c
+
+PEER_CORE_OBJ := $(patsubst src/core/%.c,build/bench_peer/%.o,$(CORE_SRC))
+
+build/bench_peer/%.o: src/core/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) $(WARNINGS) -Isrc/include -Isrc/core -c -o $@ $<
+
+build/bench_peer/peer.o: bench/bench_mesh_peer.cpp bench/mesh_level.h $(TINYBVH)
+	@test -n "$(TINYBVH)" || { echo "build/bench_mesh_peer: set TINYBVH to a tiny_bvh.h"; exit 2; }
+	@mkdir -p $(dir $@)
+	$(CXX) -O2 -mavx2 -mfma $(FP) -std=c++17 -DTINYBVH_IMPLEMENTATION -include $(TINYBVH) -Isrc/include -Ibench \
+		-c -o $@ bench/bench_mesh_peer.cpp
+
+# Linked as bench_mesh is built ($(OPT), link-time optimization of the
+# core), with no AVX flag at the link.
+build/bench_mesh_peer: build/bench_peer/peer.o build/bench_mesh_level.o $(PEER_CORE_OBJ)
+	$(CXX) $(OPT) -o $@ build/bench_peer/peer.o build/bench_mesh_level.o $(PEER_CORE_OBJ) -lm -lpthread
 
 # C unit tests of the core, under ASan + UBSan: an object a file (a change
 # to one test file compiles that file alone).
@@ -261,9 +287,10 @@ build/ctest/threads: spec/c/threads/test_threads.c $(CORE_SRC) $(HEADERS)
 		$(CORE_SRC) -lm -pthread
 
 # The C tests on a core with no SIMD (C3_NO_SIMD: the trees' scalar box
-# math, bvh/bounds.h, which must give the bits the SSE2 code gives); make
-# test runs the layers the switch changes, bvh and world (unoptimized: the
-# build is most of the time).
+# math, bvh/bounds.h, which must give the bits the SSE2 code gives, and the
+# mesh's scalar lane tests, the path of arm64, which test_mesh_wide.c checks
+# against a brute force); make test runs the layers the switch changes, bvh
+# and world (unoptimized: the build is most of the time).
 build/ctest/run_tests_nosimd: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 	@mkdir -p $(dir $@)
 	$(CC) -O0 -g $(WARNINGS) -DC3_ENABLE_ASSERT -DC3_NO_SIMD -Isrc/include -Isrc/core -Ispec/c -o $@ $(CTEST_SRC) \

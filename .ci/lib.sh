@@ -304,7 +304,7 @@ c_lane() {
 	stage "build C tests + ASan/UBSan" make --no-print-directory build/ctest/run_tests
 	after "build C tests + ASan/UBSan" "C core tests (ASan+UBSan)" ./build/ctest/run_tests
 	stage "build C tests, no SIMD (C3_NO_SIMD)" make --no-print-directory build/ctest/run_tests_nosimd
-	after "build C tests, no SIMD (C3_NO_SIMD)" "C tests of bvh and world, scalar box math (C3_NO_SIMD)" \
+	after "build C tests, no SIMD (C3_NO_SIMD)" "C tests of bvh and world, scalar box math and mesh lanes (C3_NO_SIMD)" \
 		./build/ctest/run_tests_nosimd bvh world
 	stage "build binding tests + ASan/UBSan" make --no-print-directory build/ctest/binding_tests
 	after "build binding tests + ASan/UBSan" "binding handles (ASan+UBSan)" ./build/ctest/binding_tests

@@ -73,6 +73,7 @@ build = {
         "src/core/bvh/mesh_buffers.c",
         "src/core/bvh/mesh_build.c",
         "src/core/bvh/mesh_query.c",
+        "src/core/bvh/mesh_wide.c",
         "src/core/kernel/closest.c",
         "src/core/kernel/plane_solver.c",
         "src/core/kernel/polygon2d.c",

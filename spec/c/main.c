@@ -30,6 +30,7 @@ int main(int argc, char** argv)
 		{"bvh", "bounds", c3_boundsTests},
 		{"bvh", "dynamic_tree", c3_treeTests},
 		{"bvh", "mesh", c3_meshTests},
+		{"bvh", "mesh_wide", c3_meshWideTests},
 		{"world", "world", c3_worldTests},
 		{"world", "move", c3_moveTests},
 		{"world", "world_into", c3_worldIntoTests},

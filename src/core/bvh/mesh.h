@@ -12,16 +12,88 @@
 #include "bvh/bounds.h"
 #include "collide/mesh.h"
 
-/// A node of the tree: bounds in floats rounded outward (half the memory of
-/// doubles, and never smaller than the triangles they hold). A leaf holds
-/// count triangles from first; an inner node (count 0) has its two children
-/// at first and first + 1.
+/// A node of the binary tree the builder makes (mesh_build.c), before
+/// mesh_wide.c collapses it into the wide tree the mesh keeps: bounds in
+/// floats rounded outward (never smaller than the triangles they hold). A
+/// leaf holds count triangles from first; an inner node (count 0) has its
+/// two children at first and first + 1.
 typedef struct c3MeshNode
 {
 	float bound[6]; ///< lower x, y, z, then upper x, y, z
 	int32_t first;
 	int32_t count;
 } c3MeshNode;
+
+enum
+{
+	/// The children of a node of the wide tree.
+	C3_MESH_WIDTH = 8,
+	/// An empty lane's child.
+	C3_MESH_EMPTY_LANE = -1
+};
+
+/// A node of the wide tree the mesh keeps: the bounds of up to eight
+/// children side by side (a coordinate of all eight in one row, which one
+/// AVX2 register or two SSE2 ones test at once), in floats rounded outward
+/// as the builder rounded them. An empty lane has the empty box (lower
+/// +infinity, upper -infinity), which every test rejects.
+typedef struct c3MeshWideNode
+{
+	float lo[3][C3_MESH_WIDTH]; ///< lower x, y, z of each child
+	float hi[3][C3_MESH_WIDTH]; ///< upper x, y, z of each child
+	/// >= 0: an inner node's index; else ~(first << 3 | count), a leaf of
+	/// count (1 to 7) triangles from first; C3_MESH_EMPTY_LANE (count 0) for
+	/// an empty lane.
+	int32_t child[C3_MESH_WIDTH];
+	int32_t unused[C3_MESH_WIDTH]; ///< (zero) to 256 bytes: a node is four whole cache lines, not five in half of them
+} c3MeshWideNode;
+
+static inline bool c3WideIsLeaf(int32_t child)
+{
+	return child < 0;
+}
+
+static inline int c3WideLeafFirst(int32_t child)
+{
+	return (int)((uint32_t)~child >> 3);
+}
+
+static inline int c3WideLeafCount(int32_t child)
+{
+	return (int)((uint32_t)~child & 7u);
+}
+
+/// Which binary nodes make the wide tree's nodes and lanes (mesh_wide.c): a
+/// table of the builder's allocator, over the binary tree's nodes.
+typedef struct c3WidePlan
+{
+	const c3Allocator* allocator;
+	void* table;
+	size_t size;
+} c3WidePlan;
+
+/// Plan the wide tree of the binary tree nodes (nodes[0] the root, node 1
+/// unused, children after their parents): false when the allocator fails.
+/// Free the plan with c3FreeWidePlan (also after a failure).
+bool c3PlanWideTree(const c3MeshNode* nodes, int nodeCount, const c3Allocator* allocator, c3WidePlan* plan);
+
+void c3FreeWidePlan(c3WidePlan* plan);
+
+/// The number of nodes of the wide tree of the plan.
+int c3CountWideNodes(const c3MeshNode* nodes, const c3WidePlan* plan);
+
+/// Collapse the binary tree into out (c3CountWideNodes of them, the root
+/// first) by the plan: each wide node takes the subtrees its lanes hold. The
+/// leaves keep their triangles and bounds, and their order from left to
+/// right, so a walk of the lanes in order meets the triangles in the binary
+/// tree's order. Returns the wide tree's depth.
+int c3CollapseMeshTree(const c3MeshNode* nodes, const c3WidePlan* plan, c3MeshWideNode* out);
+
+/// For tests: the most the mesh's queries may use of their lane tests, 0
+/// scalar, 1 SSE2, 2 AVX2 (the best the build and the processor have, at
+/// most this; 2 at start). Returns the limit it replaces. Not for use while
+/// queries run.
+int c3LimitMeshLanes(int limit);
 
 /// The bit of c3MeshTriangle::faceEdges set when the triangle is the whole of
 /// its face (a triangle, or the one triangle with area of a fan).
@@ -55,7 +127,7 @@ struct c3Mesh
 	/// in triangles, or -1 for a fan triangle of no area, left out.
 	const int32_t* faceTriangles;
 	const c3MeshTriangle* triangles;
-	const c3MeshNode* nodes; ///< nodes[0] is the root
+	const c3MeshWideNode* nodes; ///< the wide tree; nodes[0] is the root
 };
 
 static inline int c3MeshTriangleFace(const c3MeshTriangle* t)

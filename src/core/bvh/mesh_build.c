@@ -927,11 +927,20 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	c3RangeBounds(prims, 0, triangleCount, &rootBounds, &rootCentroids);
 	c3BuildNode(&builder, 0, 0, triangleCount, 0, rootBounds, rootCentroids);
 	C3_ASSERT(builder.depth <= C3_MESH_MAX_DEPTH);
+	// The mesh keeps the wide tree made of it (mesh_wide.c), not the binary one.
+	c3WidePlan plan;
+	if (!c3PlanWideTree(nodes, builder.nodeCount, &allocator, &plan))
+	{
+		c3FreeWidePlan(&plan);
+		c3Free(&allocator, scratch.block, scratch.bytes);
+		return c3_meshNoMemory;
+	}
+	int wideCount = c3CountWideNodes(nodes, &plan);
 
 	// One block: the header, then each array at a 16-byte boundary.
 	size_t offVertices = c3AlignUp(sizeof(c3Mesh));
 	size_t offNodes = offVertices + c3AlignUp(sizeof(c3Vec3) * (size_t)def->vertexCount);
-	size_t offTriangles = offNodes + 64u + c3AlignUp(sizeof(c3MeshNode) * (size_t)builder.nodeCount);
+	size_t offTriangles = offNodes + 64u + c3AlignUp(sizeof(c3MeshWideNode) * (size_t)wideCount);
 	size_t offFaceStart = offTriangles + c3AlignUp(sizeof(c3MeshTriangle) * (size_t)triangleCount);
 	size_t offFaceIndices = offFaceStart + c3AlignUp(sizeof(int32_t) * (size_t)(def->faceCount + 1));
 	size_t offFaceTriangles = offFaceIndices + c3AlignUp(sizeof(int32_t) * (size_t)indexCount);
@@ -940,6 +949,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	char* block = (char*)c3Alloc(&allocator, bytes);
 	if (block == NULL)
 	{
+		c3FreeWidePlan(&plan);
 		c3Free(&allocator, scratch.block, scratch.bytes);
 		return c3_meshNoMemory;
 	}
@@ -950,14 +960,14 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	mesh->vertexCount = def->vertexCount;
 	mesh->faceCount = def->faceCount;
 	mesh->triangleCount = triangleCount;
-	mesh->nodeCount = builder.nodeCount;
-	mesh->depth = builder.depth;
+	mesh->nodeCount = wideCount;
 
 	c3Vec3* vertices = (c3Vec3*)(block + offVertices);
 	memcpy(vertices, def->vertices, sizeof(c3Vec3) * (size_t)def->vertexCount);
 	uintptr_t nodesAt = ((uintptr_t)(block + offNodes) + 63u) & ~(uintptr_t)63u;
-	c3MeshNode* finalNodes = (c3MeshNode*)(block + (nodesAt - (uintptr_t)block));
-	memcpy(finalNodes, nodes, sizeof(c3MeshNode) * (size_t)builder.nodeCount);
+	c3MeshWideNode* finalNodes = (c3MeshWideNode*)(block + (nodesAt - (uintptr_t)block));
+	mesh->depth = c3CollapseMeshTree(nodes, &plan, finalNodes);
+	c3FreeWidePlan(&plan);
 	c3MeshTriangle* finalTris = (c3MeshTriangle*)(block + offTriangles);
 	for (int i = 0; i < triangleCount; ++i)
 	{

@@ -5,6 +5,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "base/core.h"
@@ -17,21 +18,26 @@
 #include "shape/ellipsoid.h"
 #include "shape/polygon.h"
 
-// Entries of a walk's stack: a walk pushes two children for each node it
-// pops, so it never holds more than one per level and one more.
-#define C3_MESH_STACK (C3_MESH_MAX_DEPTH + 2)
+// Entries of a walk's stack: a walk pops a node and pushes at most its
+// C3_MESH_WIDTH children, so it never holds more than C3_MESH_WIDTH - 1 per
+// level of the tree and one more.
+#define C3_MESH_STACK (C3_MESH_MAX_DEPTH * C3_MESH_WIDTH)
 
 typedef struct c3StackEntry
 {
-	int node;
-	double enter; ///< when the cast enters the node's bounds (casts); the squared distance to them (closest point)
+	int32_t child; ///< c3MeshWideNode::child
+	double enter;  ///< the squared distance to the child's bounds (closest point)
 } c3StackEntry;
 
-static void c3CountNode(c3MeshQueryStats* stats)
+// Counts the lanes of a node that hold a child: the bounds a walk tests.
+static void c3CountLanes(const c3MeshWideNode* n, c3MeshQueryStats* stats)
 {
 	if (stats != NULL)
 	{
-		stats->nodes++;
+		for (int i = 0; i < C3_MESH_WIDTH; ++i)
+		{
+			stats->nodes += n->child[i] != C3_MESH_EMPTY_LANE;
+		}
 	}
 }
 
@@ -59,34 +65,388 @@ static inline void c3TrianglePoints(const c3Mesh* mesh, const c3MeshTriangle* t,
 	*c = mesh->vertices[t->v[2]];
 }
 
-// -- walks by box ----------------------------------------------------------------------------
-
-static inline bool c3NodeOverlapsBox(const c3MeshNode* n, c3Vec3 lo, c3Vec3 hi)
+// The bounds of lane i of a node as six floats (lo x y z, hi x y z).
+static inline void c3LaneBound(const c3MeshWideNode* n, int i, float bound[6])
 {
-	return n->bound[0] <= hi.x && n->bound[3] >= lo.x && n->bound[1] <= hi.y && n->bound[4] >= lo.y &&
-		   n->bound[2] <= hi.z && n->bound[5] >= lo.z;
+	for (int k = 0; k < 3; ++k)
+	{
+		bound[k] = n->lo[k][i];
+		bound[3 + k] = n->hi[k][i];
+	}
 }
+
+static inline float c3MinFloat(float a, float b)
+{
+	return a < b ? a : b;
+}
+
+// The index of the lowest set bit of a nonzero mask.
+static inline int c3LowestBit(unsigned mask)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctz(mask);
+#else
+	int i = 0;
+	while ((mask & 1u) == 0)
+	{
+		mask >>= 1;
+		++i;
+	}
+	return i;
+#endif
+}
+
+// -- the lane tests ----------------------------------------------------------------------------
+// Each test of a node's eight child bounds comes in three versions: AVX2
+// (a row of eight floats in one register), chosen at run time on the
+// processors that have it (with no build flag: the functions that use it
+// say so themselves); SSE2 (two rows of four: every x86-64); and a scalar
+// one in doubles, the binary tree's exact test lane by lane (other
+// processors such as arm64, C3_NO_SIMD, and casts too far out for the float
+// tests' bounds). The float tests are conservative: they keep every child
+// the exact test keeps (and may keep a few more, which only costs time); a
+// walk by box tests a leaf's bounds exactly before it visits the leaf, so
+// that it visits what the exact test would.
+
+#if defined(C3_BVH_SSE2) && (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define C3_MESH_AVX2 1
+#define C3_TARGET_AVX2 __attribute__((target("avx2")))
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define C3_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define C3_ALWAYS_INLINE inline
+#endif
+
+/// Which lane tests a query uses.
+typedef enum c3LaneIsa
+{
+	c3_lanesScalar = 0,
+	c3_lanesSse2 = 1,
+	c3_lanesAvx2 = 2
+} c3LaneIsa;
+
+// The most a query may use (c3LimitMeshLanes: the tests run each version).
+static int c3_meshLanesLimit = c3_lanesAvx2;
+
+int c3LimitMeshLanes(int limit)
+{
+	int old = c3_meshLanesLimit;
+	c3_meshLanesLimit = limit;
+	return old;
+}
+
+static c3LaneIsa c3BestLaneIsa(void)
+{
+	c3LaneIsa best = c3_lanesScalar;
+#if defined(C3_BVH_SSE2)
+	best = c3_lanesSse2;
+#endif
+#if defined(C3_MESH_AVX2)
+	// (Reads what the runtime found at start: no state of ours, no race.)
+	if (__builtin_cpu_supports("avx2"))
+	{
+		best = c3_lanesAvx2;
+	}
+#endif
+	return (int)best < c3_meshLanesLimit ? best : (c3LaneIsa)c3_meshLanesLimit;
+}
+
+// -- by box --
+
+// Whether a lane's bounds overlap the box lo, hi: the exact test.
+static inline bool c3LaneOverlapsBox(const c3MeshWideNode* n, int i, c3Vec3 lo, c3Vec3 hi)
+{
+	return n->lo[0][i] <= hi.x && n->hi[0][i] >= lo.x && n->lo[1][i] <= hi.y && n->hi[1][i] >= lo.y &&
+		   n->lo[2][i] <= hi.z && n->hi[2][i] >= lo.z;
+}
+
+/// A box query in floats: lo rounded down, hi rounded up, so that a float
+/// bound <= hi in doubles is <= hi in floats.
+typedef struct c3WideBox
+{
+	c3Vec3 lo, hi;
+	float flo[3], fhi[3];
+} c3WideBox;
+
+static unsigned c3BoxLanesScalar(const c3MeshWideNode* n, const c3WideBox* box)
+{
+	unsigned mask = 0;
+	for (int i = 0; i < C3_MESH_WIDTH; ++i)
+	{
+		mask |= (unsigned)c3LaneOverlapsBox(n, i, box->lo, box->hi) << i;
+	}
+	return mask;
+}
+
+#if defined(C3_BVH_SSE2)
+static inline unsigned c3BoxLanesSse2(const c3MeshWideNode* n, const c3WideBox* box)
+{
+	unsigned mask = 0;
+	for (int j = 0; j < C3_MESH_WIDTH; j += 4)
+	{
+		__m128 in = _mm_castsi128_ps(_mm_set1_epi32(-1));
+		for (int k = 0; k < 3; ++k)
+		{
+			__m128 lo = _mm_loadu_ps(&n->lo[k][j]), hi = _mm_loadu_ps(&n->hi[k][j]);
+			in = _mm_and_ps(in, _mm_cmple_ps(lo, _mm_set1_ps(box->fhi[k])));
+			in = _mm_and_ps(in, _mm_cmpge_ps(hi, _mm_set1_ps(box->flo[k])));
+		}
+		mask |= (unsigned)_mm_movemask_ps(in) << j;
+	}
+	return mask;
+}
+#endif
+
+#if defined(C3_MESH_AVX2)
+C3_TARGET_AVX2 static inline unsigned c3BoxLanesAvx2(const c3MeshWideNode* n, const c3WideBox* box)
+{
+	__m256 in = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+	for (int k = 0; k < 3; ++k)
+	{
+		__m256 lo = _mm256_loadu_ps(n->lo[k]), hi = _mm256_loadu_ps(n->hi[k]);
+		in = _mm256_and_ps(in, _mm256_cmp_ps(lo, _mm256_set1_ps(box->fhi[k]), _CMP_LE_OQ));
+		in = _mm256_and_ps(in, _mm256_cmp_ps(hi, _mm256_set1_ps(box->flo[k]), _CMP_GE_OQ));
+	}
+	return (unsigned)_mm256_movemask_ps(in);
+}
+#endif
+
+// -- by cast --
+
+/// A cast (a box of half extents pad moving from origin along motion, for t
+/// in [0, limit]) set up for the lane tests. The float tests measure time in
+/// tau = t scale (scale a power of two that brings the largest component of
+/// the motion into [0.5, 1)), and each of their times is at most the exact
+/// one: the planes' origins move outward by more than every rounding
+/// (grow), and the times are widened by 2^-20 of themselves, over the few
+/// roundings (2^-23 each) of a difference and a product by a float
+/// reciprocal (Ize, "Robust BVH Ray Traversal", JCGT 2013, section 3). An
+/// axis whose motion is under 2^-40 of the largest is a band rather than a
+/// slab: the origin's coordinate, grown by how far the cast drifts along it,
+/// with an infinite reciprocal that makes each time -infinity or +infinity
+/// by the side the plane is on (or NaN on the plane itself, which the
+/// maximum and minimum pass over, as the lane then stays). Casts whose
+/// coordinates pass 2^60, where these bounds no longer hold, use the scalar
+/// test.
+typedef struct c3WideCast
+{
+	c3SlabCast slab; ///< the exact test's (scalar only)
+	float nearFrom[3];
+	float farFrom[3];
+	float inverse[3];
+	int nearOffset[3]; ///< the byte offset in a node of each axis's row of near planes
+	int farOffset[3];
+	float limit;  ///< the cast's limit, as tau (rounded up)
+	double scale; ///< tau = t scale
+	c3LaneIsa isa;
+} c3WideCast;
+
+#define C3_TIME_WIDEN (1.0f / 1048576.0f)
+
+// 2^e as a double, for e in [-1022, 1023].
+static inline double c3PowerOfTwo(int e)
+{
+	uint64_t bits = (uint64_t)(e + 1023) << 52;
+	double x;
+	memcpy(&x, &bits, sizeof x);
+	return x;
+}
+
+static void c3MakeWideCast(c3WideCast* w, const c3Mesh* mesh, c3Vec3 origin, c3Vec3 motion, c3Vec3 pad, double limit)
+{
+	w->isa = c3BestLaneIsa();
+	w->scale = 1.0;
+	double speed = c3MaxAbsComponent(motion);
+	double meshReach = c3MaxAbsComponent(c3Add(c3Abs(mesh->bounds.center), mesh->bounds.halfExtents));
+	double far = c3MaxDouble(meshReach, c3MaxDouble(c3MaxAbsComponent(origin), c3MaxAbsComponent(pad)));
+	// speed = m 2^exponent, m in [0.5, 1) (frexp's, from the bits).
+	uint64_t bits;
+	memcpy(&bits, &speed, sizeof bits);
+	int exponent = (int)((bits >> 52) & 0x7ffu) - 1022;
+	if (!(speed >= 1e-300 && speed <= 1e300 && far <= 1.152921504606847e18)) // 2^60; false for NaN
+	{
+		w->isa = c3_lanesScalar;
+	}
+	if (w->isa == c3_lanesScalar)
+	{
+		w->slab = c3MakeSlabCast(origin, motion, pad);
+		w->limit = c3FloatUp(limit);
+		return;
+	}
+	w->scale = c3PowerOfTwo(exponent);
+	double unit = c3PowerOfTwo(-exponent);
+	double tauLimit = limit * w->scale;
+	w->limit = c3FloatUp(tauLimit);
+	for (int k = 0; k < 3; ++k)
+	{
+		double d = c3Get(motion, k) * unit, o = c3Get(origin, k), p = c3Get(pad, k);
+		// Over every rounding of the float difference (2^-24 of the sizes)
+		// and of the exact test's doubles.
+		double grow = (meshReach + fabs(o) + p) * (1.0 / 4194304.0);
+		bool forward = true;
+		if (fabs(d) >= 9.094947017729282e-13) // 2^-40
+		{
+			w->inverse[k] = (float)(1.0 / d);
+			forward = d > 0.0;
+		}
+		else
+		{
+			w->inverse[k] = INFINITY;
+			grow += d == 0.0 ? 0.0 : fabs(d) * tauLimit * (1.0 + 1.0 / 1048576.0);
+		}
+		w->nearFrom[k] = forward ? c3FloatUp(o + p + grow) : c3FloatDown(o - p - grow);
+		w->farFrom[k] = forward ? c3FloatDown(o - p - grow) : c3FloatUp(o + p + grow);
+		int lo = (int)(offsetof(c3MeshWideNode, lo) + sizeof(float) * C3_MESH_WIDTH * (size_t)k);
+		int hi = (int)(offsetof(c3MeshWideNode, hi) + sizeof(float) * C3_MESH_WIDTH * (size_t)k);
+		w->nearOffset[k] = forward ? lo : hi;
+		w->farOffset[k] = forward ? hi : lo;
+	}
+}
+
+#if defined(C3_BVH_SSE2)
+static inline const float* c3Row(const c3MeshWideNode* n, int offset)
+{
+	return (const float*)(const void*)((const char*)n + offset);
+}
+#endif
+
+// The scalar test: c3SlabEnter in doubles, lane by lane, each entry rounded
+// down to a float (INFINITY when the lane is missed), but for an axis the
+// cast does not move along (inverse +-1e300), which is a band: c3SlabEnter
+// makes an origin on the band's edge (a shape resting on a flat floor's box,
+// gliding along it) leave the box at t = 0, where the SSE2 test, and the
+// triangle kernels, keep it in touch all the way.
+static double c3LaneEnter(const float b[6], const c3SlabCast* c, double limit)
+{
+	double enter = 0.0, exit = limit;
+	for (int k = 0; k < 3; ++k)
+	{
+		double t0 = ((double)b[c->near[k]] - c->nearFrom[k]) * c->inverse[k];
+		double t1 = ((double)b[c->far[k]] - c->farFrom[k]) * c->inverse[k];
+		if (fabs(c->inverse[k]) == 1.0e300)
+		{
+			if (t0 > 0.0 || t1 < 0.0)
+			{
+				return INFINITY;
+			}
+			continue;
+		}
+		enter = c3MaxDouble(enter, t0);
+		exit = c3MinDouble(exit, t1);
+	}
+	return enter <= exit * (1.0 + 16.0 * DBL_EPSILON) ? enter : INFINITY;
+}
+
+static unsigned c3CastLanesScalar(const c3MeshWideNode* n, const c3WideCast* c, float bound, float enter[])
+{
+	unsigned mask = 0;
+	for (int i = 0; i < C3_MESH_WIDTH; ++i)
+	{
+		enter[i] = INFINITY;
+		if (n->child[i] == C3_MESH_EMPTY_LANE)
+		{
+			continue;
+		}
+		float b[6];
+		c3LaneBound(n, i, b);
+		double t = c3LaneEnter(b, &c->slab, (double)bound);
+		if (t != INFINITY)
+		{
+			enter[i] = c3FloatDown(t);
+			mask |= 1u << i;
+		}
+	}
+	return mask;
+}
+
+#if defined(C3_BVH_SSE2)
+static inline unsigned c3CastLanesSse2(const c3MeshWideNode* n, const c3WideCast* c, float bound, float enter[])
+{
+	unsigned mask = 0;
+	for (int j = 0; j < C3_MESH_WIDTH; j += 4)
+	{
+		// max(x, acc) and min(x, acc) give acc when x is NaN.
+		__m128 in = _mm_setzero_ps(), out = _mm_set1_ps(bound);
+		for (int k = 0; k < 3; ++k)
+		{
+			__m128 inv = _mm_set1_ps(c->inverse[k]);
+			__m128 tn =
+				_mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(c3Row(n, c->nearOffset[k]) + j), _mm_set1_ps(c->nearFrom[k])), inv);
+			__m128 tf =
+				_mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(c3Row(n, c->farOffset[k]) + j), _mm_set1_ps(c->farFrom[k])), inv);
+			in = _mm_max_ps(tn, in);
+			out = _mm_min_ps(tf, out);
+		}
+		__m128 lower = _mm_mul_ps(in, _mm_set1_ps(1.0f - C3_TIME_WIDEN));
+		__m128 keep = _mm_cmple_ps(lower, _mm_mul_ps(out, _mm_set1_ps(1.0f + C3_TIME_WIDEN)));
+		_mm_storeu_ps(enter + j, _mm_or_ps(_mm_and_ps(keep, lower), _mm_andnot_ps(keep, _mm_set1_ps(INFINITY))));
+		mask |= (unsigned)_mm_movemask_ps(keep) << j;
+	}
+	return mask;
+}
+#endif
+
+#if defined(C3_MESH_AVX2)
+C3_TARGET_AVX2 static inline unsigned c3CastLanesAvx2(const c3MeshWideNode* n, const c3WideCast* c, float bound,
+													  float enter[])
+{
+	__m256 in = _mm256_setzero_ps(), out = _mm256_set1_ps(bound);
+	for (int k = 0; k < 3; ++k)
+	{
+		__m256 inv = _mm256_set1_ps(c->inverse[k]);
+		__m256 near = _mm256_sub_ps(_mm256_loadu_ps(c3Row(n, c->nearOffset[k])), _mm256_set1_ps(c->nearFrom[k]));
+		__m256 far = _mm256_sub_ps(_mm256_loadu_ps(c3Row(n, c->farOffset[k])), _mm256_set1_ps(c->farFrom[k]));
+		in = _mm256_max_ps(_mm256_mul_ps(near, inv), in);
+		out = _mm256_min_ps(_mm256_mul_ps(far, inv), out);
+	}
+	__m256 lower = _mm256_mul_ps(in, _mm256_set1_ps(1.0f - C3_TIME_WIDEN));
+	__m256 keep = _mm256_cmp_ps(lower, _mm256_mul_ps(out, _mm256_set1_ps(1.0f + C3_TIME_WIDEN)), _CMP_LE_OQ);
+	_mm256_storeu_ps(enter, _mm256_blendv_ps(_mm256_set1_ps(INFINITY), lower, keep));
+	return (unsigned)_mm256_movemask_ps(keep);
+}
+#endif
+
+// Ask for a child's lines before the walk comes to it: a walk's time goes
+// mostly to waiting for its nodes.
+static inline void c3PrefetchChild(const c3Mesh* mesh, int32_t child)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	if (!c3WideIsLeaf(child))
+	{
+		const char* p = (const char*)&mesh->nodes[child];
+		__builtin_prefetch(p);
+		__builtin_prefetch(p + 64);
+		__builtin_prefetch(p + sizeof(c3MeshWideNode) - 1);
+	}
+#else
+	(void)mesh;
+	(void)child;
+#endif
+}
+
+// -- walks by box ----------------------------------------------------------------------------
 
 /// Called for each triangle whose node bounds overlap the box; false stops the walk.
 typedef bool c3TriangleVisitFcn(const c3Mesh* mesh, const c3MeshTriangle* t, void* context);
 
-static bool c3WalkBox(const c3Mesh* mesh, c3Vec3 lo, c3Vec3 hi, c3TriangleVisitFcn* visit, void* context,
-					  c3MeshQueryStats* stats)
+// Depth first, the lanes of a node in order: the triangles come in the
+// order of the leaves from left to right, as the binary tree had them.
+static C3_ALWAYS_INLINE bool c3WalkBoxWith(const c3Mesh* mesh, const c3WideBox* box, c3TriangleVisitFcn* visit,
+										   void* context, c3MeshQueryStats* stats, c3LaneIsa isa)
 {
-	int stack[C3_MESH_STACK];
+	int32_t stack[C3_MESH_STACK];
 	int top = 0;
 	stack[top++] = 0;
 	while (top > 0)
 	{
-		const c3MeshNode* n = &mesh->nodes[stack[--top]];
-		c3CountNode(stats);
-		if (!c3NodeOverlapsBox(n, lo, hi))
+		int32_t child = stack[--top];
+		if (c3WideIsLeaf(child))
 		{
-			continue;
-		}
-		if (n->count > 0)
-		{
-			for (int i = n->first; i < n->first + n->count; ++i)
+			int first = c3WideLeafFirst(child), count = c3WideLeafCount(child);
+			for (int i = first; i < first + count; ++i)
 			{
 				c3CountTriangle(stats);
 				if (!visit(mesh, &mesh->triangles[i], context))
@@ -96,11 +456,86 @@ static bool c3WalkBox(const c3Mesh* mesh, c3Vec3 lo, c3Vec3 hi, c3TriangleVisitF
 			}
 			continue;
 		}
-		C3_ASSERT(top + 2 <= C3_MESH_STACK);
-		stack[top++] = n->first + 1;
-		stack[top++] = n->first;
+		const c3MeshWideNode* n = &mesh->nodes[child];
+		c3CountLanes(n, stats);
+		unsigned mask;
+#if defined(C3_MESH_AVX2)
+		if (isa == c3_lanesAvx2)
+		{
+			mask = c3BoxLanesAvx2(n, box);
+		}
+		else
+#endif
+#if defined(C3_BVH_SSE2)
+			if (isa == c3_lanesSse2)
+		{
+			mask = c3BoxLanesSse2(n, box);
+		}
+		else
+#endif
+		{
+			mask = c3BoxLanesScalar(n, box);
+		}
+		for (int i = C3_MESH_WIDTH - 1; i >= 0; --i)
+		{
+			// A leaf only when its bounds overlap the box exactly.
+			if ((mask >> i & 1u) != 0 &&
+				(!c3WideIsLeaf(n->child[i]) || isa == c3_lanesScalar || c3LaneOverlapsBox(n, i, box->lo, box->hi)))
+			{
+				C3_ASSERT(top < C3_MESH_STACK);
+				stack[top++] = n->child[i];
+			}
+		}
 	}
 	return true;
+}
+
+static bool c3WalkBoxScalar(const c3Mesh* mesh, const c3WideBox* box, c3TriangleVisitFcn* visit, void* context,
+							c3MeshQueryStats* stats)
+{
+	return c3WalkBoxWith(mesh, box, visit, context, stats, c3_lanesScalar);
+}
+
+#if defined(C3_BVH_SSE2)
+static bool c3WalkBoxSse2(const c3Mesh* mesh, const c3WideBox* box, c3TriangleVisitFcn* visit, void* context,
+						  c3MeshQueryStats* stats)
+{
+	return c3WalkBoxWith(mesh, box, visit, context, stats, c3_lanesSse2);
+}
+#endif
+
+#if defined(C3_MESH_AVX2)
+C3_TARGET_AVX2 static bool c3WalkBoxAvx2(const c3Mesh* mesh, const c3WideBox* box, c3TriangleVisitFcn* visit,
+										 void* context, c3MeshQueryStats* stats)
+{
+	return c3WalkBoxWith(mesh, box, visit, context, stats, c3_lanesAvx2);
+}
+#endif
+
+static bool c3WalkBox(const c3Mesh* mesh, c3Vec3 lo, c3Vec3 hi, c3TriangleVisitFcn* visit, void* context,
+					  c3MeshQueryStats* stats)
+{
+	c3WideBox box;
+	box.lo = lo;
+	box.hi = hi;
+	for (int k = 0; k < 3; ++k)
+	{
+		box.flo[k] = c3FloatDown(c3Get(lo, k));
+		box.fhi[k] = c3FloatUp(c3Get(hi, k));
+	}
+	switch (c3BestLaneIsa())
+	{
+#if defined(C3_MESH_AVX2)
+		case c3_lanesAvx2:
+			return c3WalkBoxAvx2(mesh, &box, visit, context, stats);
+#endif
+#if defined(C3_BVH_SSE2)
+		case c3_lanesSse2:
+			return c3WalkBoxSse2(mesh, &box, visit, context, stats);
+#endif
+		default:
+			return c3WalkBoxScalar(mesh, &box, visit, context, stats);
+	}
 }
 
 typedef struct c3QueryContext
@@ -135,85 +570,131 @@ bool c3Mesh_Query(const c3Mesh* mesh, const c3AABB* box, c3MeshFaceFcn* fcn, voi
 
 // -- casts -----------------------------------------------------------------------------------
 
-// When the cast enters a node's bounds (floats, exact in doubles) grown by
-// the cast's pad, within [0, limit], or INFINITY.
-static inline double c3NodeEnter(const c3MeshNode* n, const c3SlabCast* c, double limit)
-{
-	return c3SlabEnter(n->bound, c, limit);
-}
-
 /// Casts a triangle: updates best (fraction, normal, point, face) when it hits
 /// earlier, or as early with a lower face; returns whether it did.
 typedef bool c3TriangleCastFcn(const c3Mesh* mesh, const c3MeshTriangle* t, void* context, c3MeshCastOutput* best);
 
-static void c3WalkCast(const c3Mesh* mesh, const c3SlabCast* cast, double limit, c3TriangleCastFcn* fcn, void* context,
-					   c3MeshCastOutput* best, c3MeshQueryStats* stats)
+typedef struct c3CastEntry
 {
-	c3StackEntry stack[C3_MESH_STACK];
+	int32_t child; ///< c3MeshWideNode::child
+	float enter;   ///< at most the tau at which the cast enters the child's bounds
+} c3CastEntry;
+
+// Nearest child first: a node's children that the cast enters go on the
+// stack farthest first, and the nearest comes off next; an entry is dropped
+// when a hit comes before it.
+static C3_ALWAYS_INLINE void c3WalkCastWith(const c3Mesh* mesh, const c3WideCast* cast, c3TriangleCastFcn* fcn,
+											void* context, c3MeshCastOutput* best, c3MeshQueryStats* stats,
+											c3LaneIsa isa)
+{
+	(void)isa; // (one version only, with no SIMD)
+	c3CastEntry stack[C3_MESH_STACK];
 	int top = 0;
-	c3CountNode(stats);
-	if (c3NodeEnter(&mesh->nodes[0], cast, limit) == INFINITY)
+	stack[top].child = 0;
+	stack[top].enter = 0.0f;
+	top++;
+	float bound = cast->limit;
+	while (top > 0)
 	{
-		return;
-	}
-	// Down the nearer child at once; the farther one waits on the stack with
-	// its entry time, and is dropped when a hit comes before it.
-	int node = 0;
-	for (;;)
-	{
-		const c3MeshNode* n = &mesh->nodes[node];
-		if (n->count > 0)
+		c3CastEntry e = stack[--top];
+		if (e.enter > bound)
 		{
-			for (int i = n->first; i < n->first + n->count; ++i)
+			continue;
+		}
+		if (c3WideIsLeaf(e.child))
+		{
+			int first = c3WideLeafFirst(e.child), count = c3WideLeafCount(e.child);
+			for (int i = first; i < first + count; ++i)
 			{
 				c3CountTriangle(stats);
-				fcn(mesh, &mesh->triangles[i], context, best);
+				if (fcn(mesh, &mesh->triangles[i], context, best))
+				{
+					bound = c3MinFloat(bound, c3FloatUp(best->fraction * cast->scale));
+				}
 			}
+			continue;
+		}
+		const c3MeshWideNode* n = &mesh->nodes[e.child];
+		c3CountLanes(n, stats);
+		float enter[C3_MESH_WIDTH];
+		unsigned mask;
+#if defined(C3_MESH_AVX2)
+		if (isa == c3_lanesAvx2)
+		{
+			mask = c3CastLanesAvx2(n, cast, bound, enter);
 		}
 		else
+#endif
+#if defined(C3_BVH_SSE2)
+			if (isa == c3_lanesSse2)
 		{
-			double bound = best->hit ? best->fraction : limit;
-			const c3MeshNode* children = &mesh->nodes[n->first];
-			double t0 = c3NodeEnter(&children[0], cast, bound);
-			double t1 = c3NodeEnter(&children[1], cast, bound);
-			c3CountNode(stats);
-			c3CountNode(stats);
-			int near = n->first, far = n->first + 1;
-			if (t1 < t0)
-			{
-				double t = t0;
-				t0 = t1;
-				t1 = t;
-				near = far;
-				far = n->first;
-			}
-			if (t0 != INFINITY)
-			{
-				if (t1 != INFINITY)
-				{
-					C3_ASSERT(top < C3_MESH_STACK);
-					stack[top].node = far;
-					stack[top].enter = t1;
-					top++;
-				}
-				node = near;
-				continue;
-			}
+			mask = c3CastLanesSse2(n, cast, bound, enter);
 		}
-		// The next node that a hit has not put out of reach.
-		for (;;)
+		else
+#endif
 		{
-			if (top == 0)
-			{
-				return;
-			}
-			c3StackEntry e = stack[--top];
-			if (!(e.enter > (best->hit ? best->fraction : limit)))
-			{
-				node = e.node;
-				break;
-			}
+			mask = c3CastLanesScalar(n, cast, bound, enter);
 		}
+		// Insertion into the top of the stack, latest entry lowest.
+		int base = top;
+		while (mask != 0)
+		{
+			int i = c3LowestBit(mask);
+			mask &= mask - 1u;
+			C3_ASSERT(top < C3_MESH_STACK);
+			int j = top++;
+			while (j > base && stack[j - 1].enter < enter[i])
+			{
+				stack[j] = stack[j - 1];
+				--j;
+			}
+			stack[j].child = n->child[i];
+			stack[j].enter = enter[i];
+			c3PrefetchChild(mesh, n->child[i]);
+		}
+	}
+}
+
+static void c3WalkCastScalar(const c3Mesh* mesh, const c3WideCast* cast, c3TriangleCastFcn* fcn, void* context,
+							 c3MeshCastOutput* best, c3MeshQueryStats* stats)
+{
+	c3WalkCastWith(mesh, cast, fcn, context, best, stats, c3_lanesScalar);
+}
+
+#if defined(C3_BVH_SSE2)
+static void c3WalkCastSse2(const c3Mesh* mesh, const c3WideCast* cast, c3TriangleCastFcn* fcn, void* context,
+						   c3MeshCastOutput* best, c3MeshQueryStats* stats)
+{
+	c3WalkCastWith(mesh, cast, fcn, context, best, stats, c3_lanesSse2);
+}
+#endif
+
+#if defined(C3_MESH_AVX2)
+C3_TARGET_AVX2 static void c3WalkCastAvx2(const c3Mesh* mesh, const c3WideCast* cast, c3TriangleCastFcn* fcn,
+										  void* context, c3MeshCastOutput* best, c3MeshQueryStats* stats)
+{
+	c3WalkCastWith(mesh, cast, fcn, context, best, stats, c3_lanesAvx2);
+}
+#endif
+
+static void c3WalkCast(const c3Mesh* mesh, const c3WideCast* cast, c3TriangleCastFcn* fcn, void* context,
+					   c3MeshCastOutput* best, c3MeshQueryStats* stats)
+{
+	switch (cast->isa)
+	{
+#if defined(C3_MESH_AVX2)
+		case c3_lanesAvx2:
+			c3WalkCastAvx2(mesh, cast, fcn, context, best, stats);
+			return;
+#endif
+#if defined(C3_BVH_SSE2)
+		case c3_lanesSse2:
+			c3WalkCastSse2(mesh, cast, fcn, context, best, stats);
+			return;
+#endif
+		default:
+			c3WalkCastScalar(mesh, cast, fcn, context, best, stats);
+			return;
 	}
 }
 
@@ -281,8 +762,9 @@ c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input,
 	r.ray = c3MakeTriangleRay(scaled.origin, scaled.translation);
 	r.translation = scaled.translation;
 	r.limit = limit;
-	c3SlabCast cast = c3MakeSlabCast(scaled.origin, scaled.translation, c3MakeVec3(0.0, 0.0, 0.0));
-	c3WalkCast(mesh, &cast, limit, c3CastRayTriangle, &r, &best, stats);
+	c3WideCast cast;
+	c3MakeWideCast(&cast, mesh, scaled.origin, scaled.translation, c3MakeVec3(0.0, 0.0, 0.0), limit);
+	c3WalkCast(mesh, &cast, c3CastRayTriangle, &r, &best, stats);
 	if (best.hit)
 	{
 		best.point = c3MulAdd(scaled.origin, best.fraction, scaled.translation);
@@ -441,8 +923,9 @@ c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* 
 	// The bounds' center may differ from the shape's by rounding: pad by the
 	// half extents about the shape's own center, grown by that difference.
 	c3Vec3 pad = c3Add(bounds.halfExtents, c3Abs(c3Sub(bounds.center, s.center)));
-	c3SlabCast cast = c3MakeSlabCast(s.center, delta, pad);
-	c3WalkCast(mesh, &cast, 1.0, c3CastShapeTriangle, &s, &best, stats);
+	c3WideCast cast;
+	c3MakeWideCast(&cast, mesh, s.center, delta, pad, 1.0);
+	c3WalkCast(mesh, &cast, c3CastShapeTriangle, &s, &best, stats);
 	return best;
 }
 
@@ -781,27 +1264,27 @@ bool c3Mesh_Overlaps(const c3Mesh* mesh, c3ShapeType type, const void* shape, c3
 
 // -- closest points and distances ------------------------------------------------------------
 
-// The squared distance from p to a node's bounds.
-static double c3NodeDistanceSquared(const c3MeshNode* n, c3Vec3 p)
+// The squared distance from p to lane i's bounds.
+static double c3LaneDistanceSquared(const c3MeshWideNode* n, int i, c3Vec3 p)
 {
 	double d2 = 0.0;
 	for (int k = 0; k < 3; ++k)
 	{
 		double x = c3Get(p, k);
-		double d = c3MaxDouble(c3MaxDouble((double)n->bound[k] - x, x - (double)n->bound[3 + k]), 0.0);
+		double d = c3MaxDouble(c3MaxDouble((double)n->lo[k][i] - x, x - (double)n->hi[k][i]), 0.0);
 		d2 += d * d;
 	}
 	return d2;
 }
 
-// The gap between a box (lo, hi) and a node's bounds, squared.
-static double c3NodeBoxDistanceSquared(const c3MeshNode* n, c3Vec3 lo, c3Vec3 hi)
+// The gap between a box (lo, hi) and lane i's bounds, squared.
+static double c3LaneBoxDistanceSquared(const c3MeshWideNode* n, int i, c3Vec3 lo, c3Vec3 hi)
 {
 	double d2 = 0.0;
 	for (int k = 0; k < 3; ++k)
 	{
 		double d =
-			c3MaxDouble(c3MaxDouble((double)n->bound[k] - c3Get(hi, k), c3Get(lo, k) - (double)n->bound[3 + k]), 0.0);
+			c3MaxDouble(c3MaxDouble((double)n->lo[k][i] - c3Get(hi, k), c3Get(lo, k) - (double)n->hi[k][i]), 0.0);
 		d2 += d * d;
 	}
 	return d2;
@@ -814,7 +1297,9 @@ typedef double c3TriangleDistanceFcn(const c3Mesh* mesh, const c3MeshTriangle* t
 /// the best distance found. Triangles are measured by their distance, not its
 /// square, which underflows below 1e-162 and would tie distances that differ;
 /// a node whose squared distance underflows to 0 is visited, and one whose
-/// square is above best^2 is farther than best.
+/// square is above best^2 is farther than best. Of equal distances, the
+/// lowest face wins, and of one face's triangles the first in tree order, so
+/// that the answer does not depend on the order of the walk.
 typedef struct c3NearestWalk
 {
 	c3TriangleDistanceFcn* distance;
@@ -827,19 +1312,14 @@ typedef struct c3NearestWalk
 	int bestTriangle;
 } c3NearestWalk;
 
-static double c3NodeBound(const c3NearestWalk* w, const c3MeshNode* n)
-{
-	return w->byBox ? c3NodeBoxDistanceSquared(n, w->point, w->hi) : c3NodeDistanceSquared(n, w->point);
-}
-
+// The lanes are measured in doubles (these walks are not the hot ones).
 static void c3WalkNearest(const c3Mesh* mesh, c3NearestWalk* w, c3MeshQueryStats* stats)
 {
 	c3StackEntry stack[C3_MESH_STACK];
 	int top = 0;
-	stack[top].node = 0;
-	stack[top].enter = c3NodeBound(w, &mesh->nodes[0]);
+	stack[top].child = 0;
+	stack[top].enter = 0.0;
 	top++;
-	c3CountNode(stats);
 	while (top > 0)
 	{
 		c3StackEntry e = stack[--top];
@@ -847,16 +1327,17 @@ static void c3WalkNearest(const c3Mesh* mesh, c3NearestWalk* w, c3MeshQueryStats
 		{
 			continue;
 		}
-		const c3MeshNode* n = &mesh->nodes[e.node];
-		if (n->count > 0)
+		if (c3WideIsLeaf(e.child))
 		{
-			for (int i = n->first; i < n->first + n->count; ++i)
+			int first = c3WideLeafFirst(e.child), count = c3WideLeafCount(e.child);
+			for (int i = first; i < first + count; ++i)
 			{
 				c3CountTriangle(stats);
 				const c3MeshTriangle* t = &mesh->triangles[i];
 				double d = w->distance(mesh, t, w->context);
 				int face = c3MeshTriangleFace(t);
-				if (d < w->best || (d == w->best && face < w->bestFace))
+				if (d < w->best ||
+					(d == w->best && (face < w->bestFace || (face == w->bestFace && i < w->bestTriangle))))
 				{
 					w->best = d;
 					w->bestFace = face;
@@ -865,18 +1346,32 @@ static void c3WalkNearest(const c3Mesh* mesh, c3NearestWalk* w, c3MeshQueryStats
 			}
 			continue;
 		}
-		c3CountNode(stats);
-		c3CountNode(stats);
-		double d0 = c3NodeBound(w, &mesh->nodes[n->first]);
-		double d1 = c3NodeBound(w, &mesh->nodes[n->first + 1]);
-		int near = d0 <= d1 ? n->first : n->first + 1;
-		C3_ASSERT(top + 2 <= C3_MESH_STACK);
-		stack[top].node = near == n->first ? n->first + 1 : n->first;
-		stack[top].enter = c3MaxDouble(d0, d1);
-		top++;
-		stack[top].node = near;
-		stack[top].enter = c3MinDouble(d0, d1);
-		top++;
+		const c3MeshWideNode* n = &mesh->nodes[e.child];
+		c3CountLanes(n, stats);
+		int base = top;
+		for (int i = 0; i < C3_MESH_WIDTH; ++i)
+		{
+			if (n->child[i] == C3_MESH_EMPTY_LANE)
+			{
+				continue;
+			}
+			double d2 =
+				w->byBox ? c3LaneBoxDistanceSquared(n, i, w->point, w->hi) : c3LaneDistanceSquared(n, i, w->point);
+			if (d2 > w->best * w->best)
+			{
+				continue;
+			}
+			// Nearest on top.
+			C3_ASSERT(top < C3_MESH_STACK);
+			int j = top++;
+			while (j > base && stack[j - 1].enter < d2)
+			{
+				stack[j] = stack[j - 1];
+				--j;
+			}
+			stack[j].child = n->child[i];
+			stack[j].enter = d2;
+		}
 	}
 }
 
