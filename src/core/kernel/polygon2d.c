@@ -16,20 +16,6 @@ double c3SignedArea2D(const c3Vec2* vertices, int count)
 	return area;
 }
 
-bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
-{
-	for (int i = 0; i < count; ++i)
-	{
-		c3Vec2 a = vertices[i], b = vertices[(i + 1) % count];
-		// Left of (or on) every counter-clockwise edge.
-		if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0.0)
-		{
-			return false;
-		}
-	}
-	return true;
-}
-
 c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
 {
 	// A polygon of no area (a face of a flat box) is the union of its edges:
