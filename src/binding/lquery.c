@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The queries: collide.overlaps, sweep, sweepInterval, raycast, penetration,
-// closestPoint and distance. Each is also a method of every shape.
+// The queries: collide.overlaps, sweep, sweepTime, sweepInterval, raycast,
+// raycastTime, penetration, closestPoint and distance. Each is also a method
+// of every shape.
 
 #include <math.h>
 #include <string.h>
@@ -133,6 +134,71 @@ static int query_sweepInterval(lua_State* L)
 	return 2;
 }
 
+// sweepTime(a, deltaA, b [, deltaB]): sweep's t alone, for a caller that
+// needs no point or normal (one number pushed, no out vectors); no mesh form,
+// as sweepInterval.
+static int query_sweepTime(lua_State* L)
+{
+	lc3SweepArgs args = lc3_checksweep(L, lc3_registry(L), "sweepTime");
+	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
+	if (fn == NULL)
+	{
+		return lc3_nopair(L, 3, "sweepTime", "sweep", args.a, args.b);
+	}
+	c3CastOutput out = fn(&args.a->u, args.deltaA, &args.b->u, args.deltaB);
+	if (out.hit)
+	{
+		lua_pushnumber(L, out.fraction);
+	}
+	else
+	{
+		lua_pushnil(L);
+	}
+	return 1;
+}
+
+// The origin, direction and maxT of a ray cast (arguments 2, 3, 4).
+static c3RayCastInput lc3_checkray(lua_State* L, const lc3Registry* reg, const char* fname)
+{
+	c3RayCastInput input;
+	input.origin = lc3_checkpoint(L, reg, 2, fname, "origin");
+	input.translation = lc3_checkpoint(L, reg, 3, fname, "direction");
+	input.maxFraction = HUGE_VAL;
+	if (!lua_isnoneornil(L, 4))
+	{
+		// maxT may be math.huge, not NaN or negative.
+		input.maxFraction = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumber(L, 4) : -1.0;
+		if (!(input.maxFraction >= 0.0))
+		{
+			lc3_argerror(L, 4, fname, "maxT must be a number >= 0 (math.huge for no limit)");
+		}
+	}
+	return input;
+}
+
+// raycastTime(shape, origin, direction [, maxT]): raycast's t alone (see
+// sweepTime); no mesh form.
+static int query_raycastTime(lua_State* L)
+{
+	const lc3Registry* reg = lc3_registry(L);
+	lc3Object* s = lc3_toshape(L, reg, 1);
+	if (s == NULL)
+	{
+		lc3_shapeerror(L, 1, "raycastTime");
+	}
+	c3RayCastInput input = lc3_checkray(L, reg, "raycastTime");
+	c3CastOutput out = c3RayCastShape((c3ShapeType)s->type, &s->u, &input);
+	if (out.hit)
+	{
+		lua_pushnumber(L, out.fraction);
+	}
+	else
+	{
+		lua_pushnil(L);
+	}
+	return 1;
+}
+
 static int query_raycast(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
@@ -141,19 +207,7 @@ static int query_raycast(lua_State* L)
 	{
 		lc3_shapeerror(L, 1, "raycast");
 	}
-	c3RayCastInput input;
-	input.origin = lc3_checkpoint(L, reg, 2, "raycast", "origin");
-	input.translation = lc3_checkpoint(L, reg, 3, "raycast", "direction");
-	input.maxFraction = HUGE_VAL;
-	if (!lua_isnoneornil(L, 4))
-	{
-		// maxT may be math.huge, not NaN or negative.
-		input.maxFraction = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumber(L, 4) : -1.0;
-		if (!(input.maxFraction >= 0.0))
-		{
-			return lc3_argerror(L, 4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)");
-		}
-	}
+	c3RayCastInput input = lc3_checkray(L, reg, "raycast");
 	int outPoint, outNormal;
 	lc3_outpair(L, reg, 5, "raycast", &outPoint, &outNormal);
 	if (s == NULL)
@@ -265,5 +319,6 @@ const luaL_Reg lc3_query_functions[] = {
 	{"overlaps", query_overlaps},           {"sweep", query_sweep},
 	{"sweepInterval", query_sweepInterval}, {"raycast", query_raycast},
 	{"penetration", query_penetration},     {"closestPoint", query_closestPoint},
-	{"distance", query_distance},           {NULL, NULL},
+	{"distance", query_distance},           {"sweepTime", query_sweepTime},
+	{"raycastTime", query_raycastTime},     {NULL, NULL},
 };
