@@ -183,20 +183,21 @@ static c3CastOutput c3SweepSphereSphereOrdered(const c3Sphere* a, c3Vec3 deltaA,
 	return out;
 }
 
-// The common case without the canonical order, the unit direction or a
-// square root before a miss is known: spheres in contact at the start by
-// c3WithinRadius's own comparison of normal squares (t = 0); else clearly
-// apart (c > 1e-9 |s0|^2: no tiny squares) with a motion whose square is a
-// normal number, and each miss decided by the sign of s0.m or by the
+// The common case without the canonical order, the unit direction, a
+// division or a square root before a miss is known: spheres in contact at
+// the start by c3WithinRadius's own comparison of normal squares (t = 0);
+// else clearly apart (c > 1e-9 |s0|^2) with squares far from underflow and
+// overflow, and each miss decided by the sign of s0.m or by the
 // discriminant m.m h2, with a margin far above its rounding (so that the
-// careful kernel would miss too). Here
-// h2 = R^2 - |f|^2 from the closest-approach vector f, as
-// c3RayCastSphereLocal takes it (the discriminant hb^2 - m.m c cancels for a
-// small sphere far away), and the time c / (sqrt(m.m h2) - hb) is that
-// kernel's c / (tca + sqrt(h2)) / |m| without the unit vector. A grazing
-// line (h2 < 0 within 1e-14 of the squares) is left to the careful kernel,
-// whose slack may call it a touch. Swapping a and b negates s0, m and the
-// contact offset exactly and leaves every square and the time as they are:
+// careful kernel would miss too). Here h2 = R^2 - |f|^2, with f the
+// closest-approach vector as c3RayCastSphereLocal takes it (hb^2 - m.m c
+// cancels for a small sphere far away), and m.m |f|^2 = |s0 x m|^2
+// (Lagrange's identity), which has no division and no more rounding than
+// f. The time c / (sqrt(m.m h2) - hb) is that kernel's
+// c / (tca + sqrt(h2)) / |m| without the unit vector. A grazing line (h2 < 0
+// within 1e-14 of the squares) is left to the careful kernel, whose slack
+// may call it a touch. Swapping a and b negates s0, m and the contact
+// offset exactly and leaves every square, s0 x m and the time as they are:
 // no canonical order is needed. Returns 1 for a hit (*out written), 0 for a
 // miss, -1 when the careful kernel must decide.
 static inline int c3SweepSphereSphereFast(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB,
@@ -218,7 +219,8 @@ static inline int c3SweepSphereSphereFast(const c3Sphere* a, c3Vec3 deltaA, cons
 			c3Midpoint(c3MulAdd(a->center, -a->radius, out->normal), c3MulAdd(b->center, b->radius, out->normal));
 		return 1;
 	}
-	if (!(c > 1.0e-9 * ss) || !(ss > 1.0e-280) || !(mm > 1.0e-280 && mm < 1.0e280))
+	// (ss mm bounds |s0 x m|^2 and RR mm: normal numbers, far from overflow.)
+	if (!(c > 1.0e-9 * ss) || !(ss * mm > 1.0e-250 && mm < 1.0e260))
 	{
 		return -1;
 	}
@@ -227,20 +229,14 @@ static inline int c3SweepSphereSphereFast(const c3Sphere* a, c3Vec3 deltaA, cons
 	{
 		return 0; // apart and not approaching (tca <= 0 in the careful kernel: |hb| is far above its rounding)
 	}
-	// hb^2 - mm c = mm h2: a clear miss needs no division (its rounding is
-	// under 8 eps mm (ss + RR)).
-	if (hb * hb - mm * c < -1.0e-10 * mm * (ss + RR))
-	{
-		return 0;
-	}
-	c3Vec3 f = c3MulAdd(s0, -hb / mm, m);
-	double h2 = RR - c3Dot(f, f);
-	if (h2 < 0.0)
+	c3Vec3 w = c3Cross(s0, m);
+	double disc = RR * mm - c3Dot(w, w); // mm h2
+	if (disc < 0.0)
 	{
 		// A clear miss, or a graze for the careful kernel's slack.
-		return -h2 > 1.0e-14 * (RR + ss) ? 0 : -1;
+		return -disc > 1.0e-14 * mm * (RR + ss) ? 0 : -1;
 	}
-	double t = c / (sqrt(mm * h2) - hb);
+	double t = c / (sqrt(disc) - hb);
 	if (!(t <= 1.0))
 	{
 		return 0;
