@@ -82,24 +82,27 @@ typedef struct lc3SweepArgs
 	c3Vec3 deltaB;
 } lc3SweepArgs;
 
-static lc3SweepArgs lc3_checksweep(lua_State* L, const lc3Registry* reg, const char* fname)
+// (Filled through a pointer, field by field: returned by value, the struct
+// was built on the stack and copied out in 16-byte moves that read its
+// 8-byte stores back, a failed store forwarding each, which cost about as
+// much as the sphere-sphere sweep itself.)
+static void lc3_checksweep(lua_State* L, const lc3Registry* reg, const char* fname, lc3SweepArgs* args)
 {
-	lc3SweepArgs args;
-	args.a = lc3_checkshape(L, reg, 1, fname);
-	args.deltaA = lc3_checkpoint(L, reg, 2, fname, "deltaA");
-	args.b = lc3_toshape(L, reg, 3);
-	if (args.b == NULL && (strcmp(fname, "sweep") != 0 || !lc3_ismesh(L, reg, 3)))
+	args->a = lc3_checkshape(L, reg, 1, fname);
+	args->deltaA = lc3_checkpoint(L, reg, 2, fname, "deltaA");
+	args->b = lc3_toshape(L, reg, 3);
+	if (args->b == NULL && (strcmp(fname, "sweep") != 0 || !lc3_ismesh(L, reg, 3)))
 	{
 		lc3_shapeerror(L, 3, fname);
 	}
-	args.deltaB = lc3_optdelta(L, reg, 4, fname, "deltaB");
-	return args;
+	args->deltaB = lc3_optdelta(L, reg, 4, fname, "deltaB");
 }
 
 static int query_sweep(lua_State* L)
 {
 	const lc3Registry* reg = lc3_registry(L);
-	lc3SweepArgs args = lc3_checksweep(L, reg, "sweep");
+	lc3SweepArgs args;
+	lc3_checksweep(L, reg, "sweep", &args);
 	int outPoint, outNormal;
 	lc3_outpair(L, reg, 5, "sweep", &outPoint, &outNormal);
 	if (args.b == NULL)
@@ -117,7 +120,8 @@ static int query_sweep(lua_State* L)
 
 static int query_sweepInterval(lua_State* L)
 {
-	lc3SweepArgs args = lc3_checksweep(L, lc3_registry(L), "sweepInterval");
+	lc3SweepArgs args;
+	lc3_checksweep(L, lc3_registry(L), "sweepInterval", &args);
 	c3SweepIntervalFcn fn = c3GetSweepIntervalFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
 	if (fn == NULL)
 	{
@@ -139,7 +143,8 @@ static int query_sweepInterval(lua_State* L)
 // as sweepInterval.
 static int query_sweepTime(lua_State* L)
 {
-	lc3SweepArgs args = lc3_checksweep(L, lc3_registry(L), "sweepTime");
+	lc3SweepArgs args;
+	lc3_checksweep(L, lc3_registry(L), "sweepTime", &args);
 	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
 	if (fn == NULL)
 	{
@@ -157,23 +162,22 @@ static int query_sweepTime(lua_State* L)
 	return 1;
 }
 
-// The origin, direction and maxT of a ray cast (arguments 2, 3, 4).
-static c3RayCastInput lc3_checkray(lua_State* L, const lc3Registry* reg, const char* fname)
+// The origin, direction and maxT of a ray cast (arguments 2, 3, 4), into
+// *input field by field (see lc3_checksweep).
+static void lc3_checkray(lua_State* L, const lc3Registry* reg, const char* fname, c3RayCastInput* input)
 {
-	c3RayCastInput input;
-	input.origin = lc3_checkpoint(L, reg, 2, fname, "origin");
-	input.translation = lc3_checkpoint(L, reg, 3, fname, "direction");
-	input.maxFraction = HUGE_VAL;
+	input->origin = lc3_checkpoint(L, reg, 2, fname, "origin");
+	input->translation = lc3_checkpoint(L, reg, 3, fname, "direction");
+	input->maxFraction = HUGE_VAL;
 	if (!lua_isnoneornil(L, 4))
 	{
 		// maxT may be math.huge, not NaN or negative.
-		input.maxFraction = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumber(L, 4) : -1.0;
-		if (!(input.maxFraction >= 0.0))
+		input->maxFraction = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumber(L, 4) : -1.0;
+		if (!(input->maxFraction >= 0.0))
 		{
 			lc3_argerror(L, 4, fname, "maxT must be a number >= 0 (math.huge for no limit)");
 		}
 	}
-	return input;
 }
 
 // raycastTime(shape, origin, direction [, maxT]): raycast's t alone (see
@@ -186,7 +190,8 @@ static int query_raycastTime(lua_State* L)
 	{
 		lc3_shapeerror(L, 1, "raycastTime");
 	}
-	c3RayCastInput input = lc3_checkray(L, reg, "raycastTime");
+	c3RayCastInput input;
+	lc3_checkray(L, reg, "raycastTime", &input);
 	c3CastOutput out = c3RayCastShape((c3ShapeType)s->type, &s->u, &input);
 	if (out.hit)
 	{
@@ -207,7 +212,8 @@ static int query_raycast(lua_State* L)
 	{
 		lc3_shapeerror(L, 1, "raycast");
 	}
-	c3RayCastInput input = lc3_checkray(L, reg, "raycast");
+	c3RayCastInput input;
+	lc3_checkray(L, reg, "raycast", &input);
 	int outPoint, outNormal;
 	lc3_outpair(L, reg, 5, "raycast", &outPoint, &outNormal);
 	if (s == NULL)
