@@ -388,6 +388,33 @@ static void sphere_early_outs_keep_the_boundary_cases(void)
 	CHECK(decided > 2000 && hits > 800);
 }
 
+// A capsule against a polygon of 64 vertices (C3_MAX_POLYGON_VERTICES):
+// the queries keep a bit an edge, and edges past the 32nd were shifts out
+// of a 32-bit word (undefined; on x86 the bit of edge i - 32). A capsule
+// beside vertex 48, then swept onto it.
+static void capsule_against_a_polygon_of_64_vertices(void)
+{
+	c3Vec3 points[64];
+	for (int i = 0; i < 64; ++i)
+	{
+		double angle = 2.0 * 3.14159265358979323846 * i / 64;
+		points[i] = V(2 * cos(angle), 2 * sin(angle), 0);
+	}
+	points[48] = V(0, -2, 0);
+	c3Polygon poly;
+	int bad;
+	CHECK(c3MakePolygon(points, 64, &poly, &bad) == c3_ok);
+	c3Capsule cap = {{0, -3, 0.5}, {0, -3, 1.5}, 0.5};
+	CHECK_NEAR(c3DistanceCapsulePolygon(&cap, &poly), sqrt(1.25) - 0.5, 1e-12);
+	CHECK(!c3OverlapCapsulePolygon(&cap, &poly));
+	// Swept along +y, its lower end's ball, resting at the plane's height,
+	// first meets the polygon where its foot reaches vertex 48: at y = -2.
+	c3CastOutput out = c3SweepCapsulePolygon(&cap, V(0, 2, 0), &poly, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-12);
+	CHECK_VEC(out.point, 0, -2, 0, 1e-12);
+}
+
 const c3Test c3_sweptTests[] = {
 	{"an ellipsoid meets the box edge it touches by rounding", ellipsoid_meets_the_edge_it_touches_by_rounding},
 	{"polygon construction and its refusals", polygon_construction},
@@ -396,6 +423,7 @@ const c3Test c3_sweptTests[] = {
 	{"a sphere misses: parallel, beside, perpendicular, still", sphere_misses},
 	{"a sphere starting embedded on a face, an edge and a vertex", sphere_starts_embedded},
 	{"sphere early-outs keep the boundary cases", sphere_early_outs_keep_the_boundary_cases},
+	{"a capsule against a polygon of 64 vertices", capsule_against_a_polygon_of_64_vertices},
 	{"ellipsoid face hits of either handedness", ellipsoid_face_hits_of_either_handedness},
 	{"a tilted 60:1 ellipsoid lands with the floor's normal", tilted_ellipsoid_lands_with_the_floor_normal},
 	{"flat boxes never make NaN", flat_boxes_never_make_nan},
