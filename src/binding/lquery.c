@@ -34,22 +34,58 @@ static int query_overlaps(lua_State* L)
 	return 1;
 }
 
+// An optional out vec3 argument: the value to fill (NULL for nil) and its
+// index (0 for nil). The inputs' tag path first (one lua_touserdata, one
+// lua_rawlen), then the metatable that every write needs (docs/API.md):
+// nil, or the error, only when the value is no writable vec3.
+typedef struct lc3Out
+{
+	lc3Object* o;
+	int idx;
+} lc3Out;
+
+static lc3Out lc3_out(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
+{
+	lc3Out out;
+	out.o = lc3_totypewrite(L, reg, idx, LC3_VEC3);
+	if (out.o == NULL)
+	{
+		out.o = lc3_optout(L, reg, idx, fname, LC3_VEC3);
+	}
+	out.idx = out.o != NULL ? idx : 0;
+	return out;
+}
+
 // Index of an optional out vec3 argument, or 0 when it is nil.
 static int lc3_outindex(lua_State* L, const lc3Registry* reg, int idx, const char* fname)
 {
-	return lc3_optout(L, reg, idx, fname, LC3_VEC3) != NULL ? idx : 0;
+	return lc3_out(L, reg, idx, fname).idx;
 }
 
 // The out vectors of a point and a normal (at idx, idx + 1): two different
-// vec3 values, or the second write would overwrite the first.
-static void lc3_outpair(lua_State* L, const lc3Registry* reg, int idx, const char* fname, int* outPoint, int* outNormal)
+// vec3 values, or the second write would overwrite the first (one value
+// is one block: the same pointer).
+static void lc3_outpair(lua_State* L, const lc3Registry* reg, int idx, const char* fname, lc3Out* outPoint,
+						lc3Out* outNormal)
 {
-	*outPoint = lc3_outindex(L, reg, idx, fname);
-	*outNormal = lc3_outindex(L, reg, idx + 1, fname);
-	if (*outPoint > 0 && *outNormal > 0 && lua_rawequal(L, idx, idx + 1))
+	*outPoint = lc3_out(L, reg, idx, fname);
+	*outNormal = lc3_out(L, reg, idx + 1, fname);
+	if (outPoint->o != NULL && outPoint->o == outNormal->o)
 	{
 		lc3_argerror(L, idx + 1, fname, "outNormal must be another vec3 than outPoint");
 	}
+}
+
+// v into the out vector (pushed), or a new vec3.
+static void lc3_pushout(lua_State* L, c3Vec3 v, const lc3Out* out)
+{
+	if (out->o != NULL)
+	{
+		out->o->u.vec3 = v;
+		lua_pushvalue(L, out->idx);
+		return;
+	}
+	lc3_pushvec3(L, v, 0);
 }
 
 static c3Vec3 lc3_optdelta(lua_State* L, const lc3Registry* reg, int idx, const char* fname, const char* name)
@@ -62,14 +98,16 @@ static c3Vec3 lc3_optdelta(lua_State* L, const lc3Registry* reg, int idx, const 
 	return lc3_checkpoint(L, reg, idx, fname, name);
 }
 
-static int lc3_pushcast(lua_State* L, const c3CastOutput* out, int outPoint, int outNormal)
+static int lc3_pushcast(lua_State* L, const c3CastOutput* out, const lc3Out* outPoint, const lc3Out* outNormal)
 {
 	if (!out->hit)
 	{
 		lua_pushnil(L);
 		return 1;
 	}
-	lc3_pushhit(L, out->fraction, out->point, out->normal, outPoint, outNormal);
+	lua_pushnumber(L, out->fraction);
+	lc3_pushout(L, out->point, outPoint);
+	lc3_pushout(L, out->normal, outNormal);
 	return 3;
 }
 
@@ -103,11 +141,11 @@ static int query_sweep(lua_State* L)
 	const lc3Registry* reg = lc3_registry(L);
 	lc3SweepArgs args;
 	lc3_checksweep(L, reg, "sweep", &args);
-	int outPoint, outNormal;
+	lc3Out outPoint, outNormal;
 	lc3_outpair(L, reg, 5, "sweep", &outPoint, &outNormal);
 	if (args.b == NULL)
 	{
-		return lc3_meshsweep(L, reg, args.a, args.deltaA, args.deltaB, outPoint, outNormal);
+		return lc3_meshsweep(L, reg, args.a, args.deltaA, args.deltaB, outPoint.idx, outNormal.idx);
 	}
 	c3SweepFcn fn = c3GetSweepFcn((c3ShapeType)args.a->type, (c3ShapeType)args.b->type);
 	if (fn == NULL)
@@ -115,7 +153,7 @@ static int query_sweep(lua_State* L)
 		return lc3_nopair(L, 3, "sweep", "sweep", args.a, args.b);
 	}
 	c3CastOutput out = fn(&args.a->u, args.deltaA, &args.b->u, args.deltaB);
-	return lc3_pushcast(L, &out, outPoint, outNormal);
+	return lc3_pushcast(L, &out, &outPoint, &outNormal);
 }
 
 static int query_sweepInterval(lua_State* L)
@@ -214,14 +252,14 @@ static int query_raycast(lua_State* L)
 	}
 	c3RayCastInput input;
 	lc3_checkray(L, reg, "raycast", &input);
-	int outPoint, outNormal;
+	lc3Out outPoint, outNormal;
 	lc3_outpair(L, reg, 5, "raycast", &outPoint, &outNormal);
 	if (s == NULL)
 	{
-		return lc3_meshraycast(L, reg, &input, outPoint, outNormal);
+		return lc3_meshraycast(L, reg, &input, outPoint.idx, outNormal.idx);
 	}
 	c3CastOutput out = c3RayCastShape((c3ShapeType)s->type, &s->u, &input);
-	return lc3_pushcast(L, &out, outPoint, outNormal);
+	return lc3_pushcast(L, &out, &outPoint, &outNormal);
 }
 
 static int query_penetration(lua_State* L)
