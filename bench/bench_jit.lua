@@ -6,7 +6,9 @@
 -- with the front's on every case ("check" rows).
 -- Prints "row<TAB>column<TAB>value" lines; .ci/bench joins the runs. The
 -- front's column is collide._FRONT ("ffi" or "classic"; a collide without
--- the field is the classic module), the pure kernels' is "pure".
+-- the field is the classic module), the pure kernels' is "pure", and the
+-- front's time-only forms' (sweepTime, raycastTime) is the front's name
+-- and " t".
 -- With tight=PATH under LuaJIT, the hand-tight C kernels of bench/tight.c
 -- built as a shared library (build/bench_tight.so) are called through the
 -- FFI on the same cases ("tight ffi" column: the floor of any C kernel
@@ -66,6 +68,17 @@ return function(reps, f, A, B, n, D, P, N)
   for _ = 1, reps do
     for i = 1, n do
       local t = f(A[i], D[i], B[i], nil, P, N)
+      if t then s = s + t end
+    end
+  end
+  return s
+end]],
+  time = [[
+return function(reps, f, A, B, n, D)
+  local s = 0
+  for _ = 1, reps do
+    for i = 1, n do
+      local t = f(A[i], D[i], B[i])
       if t then s = s + t end
     end
   end
@@ -149,6 +162,15 @@ for _, kernel in ipairs(check.KERNELS) do
   rows[#rows + 1] = { name, front, function()
     return measure(runFront, n, f, args.A, args.B, n, args.D, outPoint, outNormal)
   end }
+  -- The time-only form (sweepTime, raycastTime) of the sweeps and the ray,
+  -- for a caller that needs t alone: column "<front> t".
+  local timeOnly = not overlap and collide[kernel == "ray" and "raycastTime" or "sweepTime"]
+  if timeOnly then
+    local runTime = loadchunk(SOURCES.time)()
+    rows[#rows + 1] = { name, front .. " t", function()
+      return measure(runTime, n, timeOnly, args.A, args.B, n, args.D)
+    end }
+  end
   if not options.ffi then
     local runPure = loadchunk(overlap and SOURCES.overlap or SOURCES.pure)()
     rows[#rows + 1] = { name, "pure", function()

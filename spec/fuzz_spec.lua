@@ -545,6 +545,12 @@ local function make_queries(rng, V)
     {name = "sweep", other = 3, args = {shape, delta, shape, opt(delta), opt(outvec), opt(outvec)},
       valid = function(a) return PAIRS.sweep[pair(a[1], a[3])] end, hit = found,
       check = function(r, a) return check_cast(r, 1, a[5], a[6]) end},
+    {name = "sweepTime", other = 3, args = {shape, delta, shape, opt(delta)},
+      valid = function(a) return PAIRS.sweep[pair(a[1], a[3])] end, hit = found,
+      check = function(r)
+        if r[1] == nil then return r[2] ~= nil and "a miss returned more than nil" or nil end
+        return check_in(r[1], 0, 1, "t") or (r[2] ~= nil and "more than t" or nil)
+      end},
     {name = "sweepInterval", other = 3, args = {shape, delta, shape, opt(delta)},
       valid = function(a) return PAIRS.sweepInterval[pair(a[1], a[3])] end, hit = found,
       check = function(r)
@@ -559,6 +565,14 @@ local function make_queries(rng, V)
         local tmax = a[4]
         if type(tmax) ~= "number" then tmax = INF end
         return check_cast(r, tmax, a[5], a[6])
+      end},
+    {name = "raycastTime", args = {shape, point, delta, opt(maxT)},
+      valid = function() return true end, hit = found,
+      check = function(r, a)
+        if r[1] == nil then return r[2] ~= nil and "a miss returned more than nil" or nil end
+        local tmax = a[4]
+        if type(tmax) ~= "number" then tmax = INF end
+        return check_in(r[1], 0, tmax, "t") or (r[2] ~= nil and "more than t" or nil)
       end},
     {name = "penetration", other = 2, args = {shape, shape, opt(outvec)},
       valid = function(a) return PAIRS.penetration[pair(a[1], a[2])] end, hit = found,

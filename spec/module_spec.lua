@@ -27,8 +27,8 @@ describe("collide", function()
       collide.polygon({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}),
       collide.ellipsoid({0, 0, 0}, {1, 2, 3}),
     }
-    local queries = {"overlaps", "sweep", "sweepInterval", "raycast", "penetration", "closestPoint", "distance",
-      "bounds", "translate", "setCenter", "clone"}
+    local queries = {"overlaps", "sweep", "sweepTime", "sweepInterval", "raycast", "raycastTime", "penetration",
+      "closestPoint", "distance", "bounds", "translate", "setCenter", "clone"}
     -- contains only of the solids (docs/API.md): a segment, a plane and a polygon have no inside
     local solid = {sphere = true, aabb = true, obb = true, ellipsoid = true}
     for _, s in ipairs(shapes) do

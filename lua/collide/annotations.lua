@@ -262,6 +262,14 @@ function collide.overlaps(a, b) end
 ---@return integer? face the mesh face met (1-based), against a mesh
 function collide.sweep(a, deltaA, b, deltaB, outPoint, outNormal) end
 
+---The t of `collide.sweep` alone (one number, no point or normal), or nil; no mesh form.
+---@param a collide.Shape
+---@param deltaA collide.Vec3Like
+---@param b collide.Shape
+---@param deltaB? collide.Vec3Like default zero
+---@return number? t
+function collide.sweepTime(a, deltaA, b, deltaB) end
+
 ---The interval [tFirst, tLast] within [0, 1] in which two moving shapes touch, or nil.
 ---@param a collide.Shape a sphere, a plane or an aabb (sphere-plane, sphere-sphere, aabb-aabb)
 ---@param deltaA collide.Vec3Like
@@ -283,6 +291,14 @@ function collide.sweepInterval(a, deltaA, b, deltaB) end
 ---@return collide.Vec3? normal unit, facing the ray
 ---@return integer? face the mesh face hit (1-based), for a mesh
 function collide.raycast(shape, origin, direction, maxT, outPoint, outNormal) end
+
+---The t of `collide.raycast` alone (one number, no point or normal), or nil; no mesh form.
+---@param shape collide.Shape
+---@param origin collide.Vec3Like
+---@param direction collide.Vec3Like
+---@param maxT? number >= 0, default math.huge
+---@return number? t in units of `direction`
+function collide.raycastTime(shape, origin, direction, maxT) end
 
 ---How deep `a` is in `b`: the smallest depth that moving `a` along `normal` separates them, or nil.
 ---@param a collide.Shape|collide.Mesh
@@ -442,6 +458,13 @@ function Shape:overlaps(other) end
 ---@return integer? face the mesh face met (1-based), against a mesh
 function Shape:sweep(delta, other, otherDelta, outPoint, outNormal) end
 
+---The t of `Shape:sweep` alone, or nil.
+---@param delta collide.Vec3Like
+---@param other collide.Shape
+---@param otherDelta? collide.Vec3Like
+---@return number? t
+function Shape:sweepTime(delta, other, otherDelta) end
+
 ---The whole interval of contact [tFirst, tLast] within [0, 1] of two moving shapes, or nil.
 ---@param delta collide.Vec3Like
 ---@param other collide.Shape
@@ -460,6 +483,13 @@ function Shape:sweepInterval(delta, other, otherDelta) end
 ---@return collide.Vec3? point
 ---@return collide.Vec3? normal
 function Shape:raycast(origin, direction, maxT, outPoint, outNormal) end
+
+---The t of `Shape:raycast` alone, or nil.
+---@param origin collide.Vec3Like
+---@param direction collide.Vec3Like
+---@param maxT? number >= 0, default math.huge
+---@return number? t
+function Shape:raycastTime(origin, direction, maxT) end
 
 ---The smallest depth that moving this shape along `normal` separates it from `other`, or nil.
 ---@param other collide.Shape|collide.Mesh

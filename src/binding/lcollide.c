@@ -35,8 +35,8 @@ static const char* const lc3_metatablenames[LC3_TYPE_COUNT] = {
 
 /// Module functions that are methods of every shape.
 static const char* const lc3_commonmethods[] = {
-	"overlaps", "sweep",  "sweepInterval", "raycast",   "penetration", "closestPoint",
-	"distance", "bounds", "translate",     "setCenter", "clone",       NULL,
+	"overlaps",     "sweep",    "sweepTime", "sweepInterval", "raycast",   "raycastTime", "penetration",
+	"closestPoint", "distance", "bounds",    "translate",     "setCenter", "clone",       NULL,
 };
 
 /// Module functions that are methods of solids only.

@@ -484,16 +484,18 @@ return once("base", function()
   end
 
   --- The origin, direction and maxT of raycast (arguments 2, 3, 4):
-  -- ox, oy, oz, dx, dy, dz, maxT (math.huge when nil).
-  function B.checkraycast(origin, direction, maxT)
-    local ox, oy, oz = B.checkpoint(origin, 2, "raycast", "origin")
-    local dx, dy, dz = B.checkpoint(direction, 3, "raycast", "direction")
+  -- ox, oy, oz, dx, dy, dz, maxT (math.huge when nil). fname names the
+  -- function in errors ("raycast" when nil; "raycastTime").
+  function B.checkraycast(origin, direction, maxT, fname)
+    fname = fname or "raycast"
+    local ox, oy, oz = B.checkpoint(origin, 2, fname, "origin")
+    local dx, dy, dz = B.checkpoint(direction, 3, fname, "direction")
     local limit = math.huge
     if maxT ~= nil then
       -- maxT may be math.huge, not NaN or negative.
       limit = type(maxT) == "number" and maxT or -1
       if not (limit >= 0) then -- luacheck: ignore 581 (NaN fails it)
-        argerror(4, "raycast", "maxT must be a number >= 0 (math.huge for no limit)")
+        argerror(4, fname, "maxT must be a number >= 0 (math.huge for no limit)")
       end
     end
     return ox, oy, oz, dx, dy, dz, limit

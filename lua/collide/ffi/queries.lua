@@ -1,6 +1,6 @@
 --- The queries under the FFI front (the twin of src/binding/lquery.c):
--- collide.overlaps, sweep, sweepInterval, raycast, penetration, closestPoint
--- and distance, each also a method of every shape (collide.ffi.shapes).
+-- collide.overlaps, sweep, sweepTime, sweepInterval, raycast, raycastTime,
+-- penetration, closestPoint and distance, each also a method of every shape (collide.ffi.shapes).
 --
 -- Speed: these are the kernels of the benchmark. A query finds the types
 -- of its shapes by ffi.istype (one guard in a trace), then calls the pair's
@@ -32,7 +32,8 @@
 --   closestPoint(s, p, out) s not a shape:        query.closestPoint(mesh, p, out)
 --   distance(a, b)          a or b a mesh:        query.distance(a, b)
 --                           (a mesh: a cdata of the ctype of the entry of B.handles named "mesh")
--- sweepInterval has no mesh form: its third argument must be a shape.
+-- sweepInterval, sweepTime and raycastTime have no mesh form: their shape
+-- arguments must be shapes.
 -- @module collide.ffi.queries
 
 local B = require("collide.ffi.base")
@@ -236,6 +237,29 @@ return B.once("queries", function()
     return nil
   end)
 
+  -- sweepTime(a, deltaA, b [, deltaB]): sweep's t alone (one number, no
+  -- out vectors); no mesh form, as sweepInterval.
+  F.sweepTime = api(function(a, deltaA, b, deltaB)
+    local ta = checkshape(a, 1, "sweepTime")
+    local tb = shapetype(b)
+    if tb == nil then
+      checkpoint(deltaA, 2, "sweepTime", "deltaA")
+      shapeerror(3, b, "sweepTime")
+    end
+    local ax, ay, az = checkpoint(deltaA, 2, "sweepTime", "deltaA")
+    local bx, by, bz = 0, 0, 0
+    if deltaB ~= nil then
+      bx, by, bz = checkpoint(deltaB, 4, "sweepTime", "deltaB")
+    end
+    local hit = C.c3SweepShapesXYZ(ta, a, ax, ay, az, tb, b, bx, by, bz, CAST)
+    if hit == 1 then
+      return CASTD[6]
+    elseif hit < 0 then
+      nopair(3, "sweepTime", "sweep", ta, tb)
+    end
+    return nil
+  end)
+
   F.sweepInterval = api(function(a, deltaA, b, deltaB)
     local ta = checkshape(a, 1, "sweepInterval")
     local tb = shapetype(b)
@@ -268,6 +292,17 @@ return B.once("queries", function()
     outpair(outPoint, outNormal, 5, "raycast")
     if C.c3RayCastShapeXYZ(t, s, ox, oy, oz, dx, dy, dz, m, CAST) then -- (numbers: see sweep)
       return pushcast(outPoint, outNormal)
+    end
+    return nil
+  end)
+
+  -- raycastTime(shape, origin, direction [, maxT]): raycast's t alone (see
+  -- sweepTime); no mesh form.
+  F.raycastTime = api(function(s, origin, direction, maxT)
+    local t = checkshape(s, 1, "raycastTime")
+    local ox, oy, oz, dx, dy, dz, m = B.checkraycast(origin, direction, maxT, "raycastTime")
+    if C.c3RayCastShapeXYZ(t, s, ox, oy, oz, dx, dy, dz, m, CAST) then
+      return CASTD[6]
     end
     return nil
   end)

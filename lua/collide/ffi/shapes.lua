@@ -588,8 +588,8 @@ return B.once("shapes", function()
   -- -- metatypes ------------------------------------------------------------------------
 
   --- Module functions that are methods of every shape, and of solids only.
-  local COMMON = { "overlaps", "sweep", "sweepInterval", "raycast", "penetration", "closestPoint", "distance",
-    "bounds", "translate", "setCenter", "clone" }
+  local COMMON = { "overlaps", "sweep", "sweepTime", "sweepInterval", "raycast", "raycastTime", "penetration",
+    "closestPoint", "distance", "bounds", "translate", "setCenter", "clone" }
 
   -- The queries are module functions too (lc3_query_functions).
   for name, fn in pairs(Q.functions) do

@@ -119,6 +119,84 @@ static void sphere_sphere_first_contact(void)
 	CHECK_NEAR(out.fraction, 0.5, 1e-12);
 }
 
+// The sweep decides most cases on a fast path (apart and not approaching,
+// a discriminant clearly below zero, a start in contact by normal squares)
+// and leaves the rest to the careful kernel: these are the cases at the
+// edge of each early-out, which must not be rejected.
+static void sphere_sphere_early_outs_keep_the_boundary_cases(void)
+{
+	// Touching at the start and moving apart: a hit at t = 0, not a miss
+	// for not approaching.
+	c3Sphere a = {{0, 0, 0}, 1}, b = {{2, 0, 0}, 1};
+	c3CastOutput out = c3SweepSphereSphere(&a, V(-1, 0, 0), &b, zero);
+	CHECK(out.hit && out.fraction == 0);
+	CHECK_VEC(out.normal, -1, 0, 0, 0);
+	CHECK_VEC(out.point, 1, 0, 0, 0);
+	// Two points whose paths cross at t = 0.5, with coordinates not exact
+	// in binary: the closest approach rounds to a hair above 0, which the
+	// careful kernel's grazing slack calls a touch.
+	c3Sphere p = {{0.1, 0.2, 0.3}, 0}, q = {{0.7, 0.5, 0.9}, 0};
+	out = c3SweepSphereSphere(&p, V(1.2, 0.6, 1.2), &q, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-12);
+	// Far from the origin, a path tangent to the summed radii (exact in
+	// binary) and one that passes a ten-thousandth of the radius inside
+	// them hit; one a ten-thousandth outside misses.
+	c3Sphere far = {{1e5, 1e5, 1e5}, 0.5}, dot = {{1e5 + 1, 1e5 + 0.5, 1e5}, 0};
+	out = c3SweepSphereSphere(&far, V(2, 0, 0), &dot, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-12);
+	far.radius = 1e-3;
+	dot.center.y = 1e5 + 0.9999e-3;
+	out = c3SweepSphereSphere(&far, V(2, 0, 0), &dot, zero);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-5);
+	dot.center.y = 1e5 + 1.0001e-3;
+	CHECK(!c3SweepSphereSphere(&far, V(2, 0, 0), &dot, zero).hit);
+	// Moving along the tangent plane of a touching pair: hb = 0, a hit.
+	out = c3SweepSphereSphere(&a, V(0, 1, 0), &b, zero);
+	CHECK(out.hit && out.fraction == 0);
+
+	// Random pairs, many touching or grazing: the same hits and first times
+	// as the sweep interval (the careful kernel's arithmetic), and the
+	// swapped pair gives the same time and point and the negated normal,
+	// bit for bit.
+	Rng rng = {12345};
+	int hits = 0;
+	for (int i = 0; i < 20000; ++i)
+	{
+		c3Sphere s, o;
+		s.center = uniformVec(&rng, -3, 3);
+		s.radius = uniform(&rng, 0, 1);
+		o.center = uniformVec(&rng, -3, 3);
+		o.radius = uniform(&rng, 0, 1);
+		c3Vec3 d = uniformVec(&rng, -6, 6);
+		c3Vec3 e = i % 2 ? uniformVec(&rng, -1, 1) : zero;
+		if (i % 4 == 1)
+		{
+			// A pair that touches at the start.
+			c3Vec3 u = c3Normalize(c3Sub(o.center, s.center));
+			o.center = c3MulAdd(s.center, s.radius + o.radius, u);
+		}
+		c3CastOutput ab = c3SweepSphereSphere(&s, d, &o, e);
+		c3CastOutput ba = c3SweepSphereSphere(&o, e, &s, d);
+		c3SweepInterval in = c3SweepIntervalSphereSphere(&s, d, &o, e);
+		CHECK(ab.hit == in.hit);
+		CHECK(ab.hit == ba.hit);
+		if (ab.hit && in.hit)
+		{
+			++hits;
+			CHECK_NEAR(ab.fraction, in.tFirst, 1e-12);
+			CHECK(ab.fraction == ba.fraction);
+			CHECK(ab.normal.x == -ba.normal.x && ab.normal.y == -ba.normal.y && ab.normal.z == -ba.normal.z);
+			CHECK(ab.point.x == ba.point.x && ab.point.y == ba.point.y && ab.point.z == ba.point.z);
+			CHECK_NEAR(c3Length(ab.normal), 1, 1e-15);
+		}
+	}
+	printf("  [sphere-sphere early-outs] %d hits in 20000 random pairs\n", hits);
+	CHECK(hits > 4000);
+}
+
 static void aabb_sweep_ignores_no_separated_axis(void)
 {
 	// Apart along y with no motion along y: never touching. The listing
@@ -554,6 +632,7 @@ const c3Test c3_sweepTests[] = {
 	{"sphere-sphere roots outside [0, 1] are misses (listing bug)", sphere_sphere_roots_outside_the_frame_are_misses},
 	{"sphere-sphere without relative motion (listing bug)", sphere_sphere_without_relative_motion},
 	{"sphere-sphere first contact", sphere_sphere_first_contact},
+	{"sphere-sphere early-outs keep the boundary cases", sphere_sphere_early_outs_keep_the_boundary_cases},
 	{"aabb sweep: a separated, not closing axis is a miss (listing bug)", aabb_sweep_ignores_no_separated_axis},
 	{"aabb sweep: a first time after 1 is a miss (listing bug)", aabb_sweep_first_time_after_one_is_a_miss},
 	{"aabb sweep contact point and normal", aabb_sweep_contact},

@@ -130,10 +130,111 @@ static void ray_segment(void)
 	CHECK_VEC(out.normal, -1, 0, 0, 0);
 }
 
+static c3Polygon triangle(c3Vec3 a, c3Vec3 b, c3Vec3 c)
+{
+	c3Vec3 points[3] = {a, b, c};
+	c3Polygon out;
+	int bad;
+	CHECK(c3MakePolygon(points, 3, &out, &bad) == c3_ok);
+	return out;
+}
+
+// The cast decides a ray whose origin is off the plane by more than the
+// rounding of "in the plane" on a short path (a plane crossing and an
+// inside test); rays in the plane to rounding, and origins on it, take the
+// careful one. The cases at each boundary, then random rays against an
+// independent barycentric test.
+static void ray_polygon(void)
+{
+	c3Polygon tri = triangle(V(0, 0, 0), V(4, 0, 0), V(0, 4, 0));
+	c3RayCastInput in = ray(V(1, 1, 5), V(0, 0, -10), INFINITY);
+	c3CastOutput out = c3RayCastPolygon(&tri, &in);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 0);
+	CHECK_VEC(out.normal, 0, 0, 1, 0);
+	CHECK_VEC(out.point, 1, 1, 0, 0);
+	// From below: the normal faces the ray.
+	in = ray(V(1, 1, -5), V(0, 0, 10), INFINITY);
+	out = c3RayCastPolygon(&tri, &in);
+	CHECK(out.hit);
+	CHECK_VEC(out.normal, 0, 0, -1, 0);
+	// On an edge is inside; a hair outside it is not; past maxFraction is
+	// a miss.
+	in = ray(V(2, 0, 5), V(0, 0, -10), INFINITY);
+	CHECK(c3RayCastPolygon(&tri, &in).hit);
+	in = ray(V(2, -1e-12, 5), V(0, 0, -10), INFINITY);
+	CHECK(!c3RayCastPolygon(&tri, &in).hit);
+	in = ray(V(1, 1, 5), V(0, 0, -10), 0.49);
+	CHECK(!c3RayCastPolygon(&tri, &in).hit);
+	// In the plane to rounding (1e-14 above it, climbing by 1e-16): it
+	// enters through the edge x = 0 at t = 0.5, which a plane crossing
+	// alone would call moving away.
+	in = ray(V(-2, 1, 1e-14), V(4, 0, 1e-16), INFINITY);
+	out = c3RayCastPolygon(&tri, &in);
+	CHECK(out.hit);
+	CHECK_NEAR(out.fraction, 0.5, 1e-12);
+	CHECK_VEC(out.normal, -1, 0, 0, 1e-12);
+	// An origin on the plane, inside: t = 0, the normal against the ray.
+	in = ray(V(1, 1, 0), V(0, 0, -1), INFINITY);
+	out = c3RayCastPolygon(&tri, &in);
+	CHECK(out.hit && out.fraction == 0);
+	CHECK_VEC(out.normal, 0, 0, 1, 0);
+
+	Rng rng = {4242};
+	int hits = 0, decided = 0;
+	for (int i = 0; i < 20000; ++i)
+	{
+		c3Vec3 p[3];
+		uniformVecs(&rng, -2, 2, p, 3);
+		c3Vec3 o = uniformVec(&rng, -4, 4);
+		// Aimed near the centroid, reaching it at t from 0.5 to 3.
+		c3Vec3 aim = c3MulAdd(uniformVec(&rng, -0.5, 0.5), 1.0 / 3.0, c3Add(c3Add(p[0], p[1]), p[2]));
+		double k = uniform(&rng, 1.0 / 3.0, 2);
+		c3Vec3 d = c3MulSV(k, c3Sub(aim, o));
+		c3Vec3 n = c3Cross(c3Sub(p[1], p[0]), c3Sub(p[2], p[0]));
+		if (c3Length(n) < 0.5)
+		{
+			continue;
+		}
+		c3Polygon poly = triangle(p[0], p[1], p[2]);
+		in = ray(o, d, 1);
+		out = c3RayCastPolygon(&poly, &in);
+		// The crossing of the plane through p[0] and the point's barycentric
+		// coordinates by Cramer's rule, away from every boundary.
+		double rate = c3Dot(n, d), dist = c3Dot(n, c3Sub(o, p[0]));
+		if (fabs(rate) < 1e-6)
+		{
+			continue;
+		}
+		double t = -dist / rate;
+		c3Vec3 x = c3MulAdd(o, t, d);
+		double nn = c3Dot(n, n);
+		double u = c3Dot(c3Cross(c3Sub(x, p[0]), c3Sub(p[2], p[0])), n) / nn;
+		double v = c3Dot(c3Cross(c3Sub(p[1], p[0]), c3Sub(x, p[0])), n) / nn;
+		double margin = 1e-9;
+		bool clearlyIn = t > margin && t < 1 - margin && u > margin && v > margin && u + v < 1 - margin;
+		bool clearlyOut = t < -margin || t > 1 + margin || u < -margin || v < -margin || u + v > 1 + margin;
+		if (!clearlyIn && !clearlyOut)
+		{
+			continue;
+		}
+		++decided;
+		CHECK(out.hit == clearlyIn);
+		if (out.hit && clearlyIn)
+		{
+			++hits;
+			CHECK_NEAR(out.fraction, t, 1e-12);
+			CHECK_VEC(out.point, x.x, x.y, x.z, 1e-11);
+			double facing = c3Dot(out.normal, d);
+			CHECK(facing < 0);
+			CHECK_NEAR(fabs(c3Dot(out.normal, n)), sqrt(nn), 1e-12 * sqrt(nn));
+		}
+	}
+	printf("  [ray against triangles] %d decided, %d hits\n", decided, hits);
+	CHECK(hits > 5000 && decided > 15000);
+}
+
 const c3Test c3_raycastTests[] = {
-	{"ray against a sphere", ray_sphere},
-	{"ray against boxes", ray_boxes},
-	{"ray against a plane", ray_plane},
-	{"ray against a segment", ray_segment},
-	{NULL, NULL},
+	{"ray against a sphere", ray_sphere},   {"ray against boxes", ray_boxes},       {"ray against a plane", ray_plane},
+	{"ray against a segment", ray_segment}, {"ray against a polygon", ray_polygon}, {NULL, NULL},
 };

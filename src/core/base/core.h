@@ -19,11 +19,15 @@ void c3AssertFailed(const char* condition, const char* fileName, int lineNumber)
 /// compiled in when C3_ENABLE_ASSERT is defined, as in the test builds, and
 /// is nothing otherwise: the condition must have no side effect.
 // A hint to bring the line at address into the cache (nothing where the
-// compiler has no such builtin; it never faults).
+// compiler has no such builtin; it never faults). C3_NOINLINE keeps a rare,
+// careful path out of the fast one that calls it: inlined, its registers
+// and stack spill into the common case.
 #if defined(__GNUC__) || defined(__clang__)
 #define C3_PREFETCH(address) __builtin_prefetch(address)
+#define C3_NOINLINE __attribute__((noinline))
 #else
 #define C3_PREFETCH(address) ((void)(address))
+#define C3_NOINLINE
 #endif
 
 #if defined(C3_ENABLE_ASSERT)

@@ -16,20 +16,6 @@ double c3SignedArea2D(const c3Vec2* vertices, int count)
 	return area;
 }
 
-bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
-{
-	for (int i = 0; i < count; ++i)
-	{
-		c3Vec2 a = vertices[i], b = vertices[(i + 1) % count];
-		// Left of (or on) every counter-clockwise edge.
-		if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0.0)
-		{
-			return false;
-		}
-	}
-	return true;
-}
-
 c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
 {
 	// A polygon of no area (a face of a flat box) is the union of its edges:
@@ -40,12 +26,16 @@ c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
 	}
 	c3Vec2 best = vertices[0];
 	double bestDistance = INFINITY;
+	// Each edge to its next vertex (no index modulo the count; in this order,
+	// which decides ties), its parameter divided out only when it is inside
+	// the edge: the same t as the quotient clamped to [0, 1].
 	for (int i = 0; i < count; ++i)
 	{
-		c3Vec2 a = vertices[i], b = vertices[(i + 1) % count];
+		c3Vec2 a = vertices[i], b = vertices[i + 1 < count ? i + 1 : 0];
 		double ex = b.x - a.x, ey = b.y - a.y;
 		double ee = ex * ex + ey * ey;
-		double t = ee > 0.0 ? c3Clamp(((p.x - a.x) * ex + (p.y - a.y) * ey) / ee, 0.0, 1.0) : 0.0;
+		double along = (p.x - a.x) * ex + (p.y - a.y) * ey;
+		double t = !(ee > 0.0) || !(along > 0.0) ? 0.0 : (along >= ee ? 1.0 : along / ee);
 		c3Vec2 q;
 		q.x = a.x + t * ex;
 		q.y = a.y + t * ey;

@@ -14,8 +14,25 @@
 /// small polygon far from the origin), and absolute products would cancel.
 double c3SignedArea2D(const c3Vec2* vertices, int count);
 
-/// Whether p is in (or on) a counter-clockwise convex polygon.
-bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p);
+/// Whether p is in (or on) a counter-clockwise convex polygon. (Inline: a
+/// ray cast against a triangle is otherwise a few products.)
+static inline bool c3PointInPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
+{
+	// Each edge from its previous vertex: no index modulo the count (an
+	// integer division an edge).
+	c3Vec2 a = vertices[count - 1];
+	for (int i = 0; i < count; ++i)
+	{
+		c3Vec2 b = vertices[i];
+		// Left of (or on) every counter-clockwise edge.
+		if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0.0)
+		{
+			return false;
+		}
+		a = b;
+	}
+	return true;
+}
 
 /// The closest point of a counter-clockwise convex polygon (a solid region) to p.
 c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p);

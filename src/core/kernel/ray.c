@@ -231,12 +231,12 @@ bool c3EnterSegmentInteriors(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3V
 // interval's two ends. (An edge of no length, or a polygon with no normal,
 // has m = 0: reached, never separating.)
 bool c3CapsuleReachedEdges(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 motion, const c3Vec3* v, int count, c3Vec3 n,
-						   double h0, double h1, unsigned ends[2])
+						   double h0, double h1, uint64_t ends[2])
 {
 	double middle = 0.5 * (h0 + h1), half = 0.5 * fabs(h1 - h0), rate = c3Dot(n, motion);
 	double slack = 1.0e-9 * (fabs(middle) + half + fabs(rate) + r);
 	double t0, t1;
-	ends[0] = ends[1] = 0u;
+	ends[0] = ends[1] = 0;
 	if (!c3SlabContactInterval(middle, rate, r + half + slack, &t0, &t1))
 	{
 		return false;
@@ -251,8 +251,8 @@ bool c3CapsuleReachedEdges(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 motion, const 
 		double d0 = c3Dot(m, c3Sub(p0, vi)), d1 = c3Dot(m, c3Sub(p1, vi));
 		// The rounding of the distances, generously.
 		double tolerance = 1.0e-9 * c3MaxAbsComponent(m) * (c3MaxAbsComponent(c3Sub(p0, vi)) + spread);
-		ends[0] |= (d0 + high >= -tolerance) ? 1u << i : 0u;
-		ends[1] |= (d1 + high >= -tolerance) ? 1u << i : 0u;
+		ends[0] |= (d0 + high >= -tolerance) ? (uint64_t)1 << i : 0;
+		ends[1] |= (d1 + high >= -tolerance) ? (uint64_t)1 << i : 0;
 		double nearest = c3MinDouble(d0, d1) + low - tolerance;
 		if (nearest > 0.0 && nearest * nearest > r * r * c3Dot(m, m))
 		{

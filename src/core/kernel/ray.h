@@ -9,6 +9,7 @@
 
 #include <float.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "base/math_functions.h"
 #include "collide/geometry.h"
@@ -247,6 +248,6 @@ bool c3EnterSegmentInteriors(c3Vec3 a0, c3Vec3 a1, c3Vec3 motion, c3Vec3 b0, c3V
 /// False when the capsule never meets the polygon: it never comes within r
 /// of the plane, or stays farther than r beyond an edge's line.
 bool c3CapsuleReachedEdges(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 motion, const c3Vec3* v, int count, c3Vec3 n,
-						   double h0, double h1, unsigned ends[2]);
+						   double h0, double h1, uint64_t ends[2]);
 
 #endif

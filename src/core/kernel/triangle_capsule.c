@@ -212,7 +212,7 @@ c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 
 	out.depth = 0.0;
 	const c3Vec3 v[3] = {a, b, c};
 	// Only the edges the capsule's ends reach beyond (kernel/ray.h).
-	unsigned reached[2];
+	uint64_t reached[2];
 	if (!c3CapsuleReachedEdges(p0, p1, r, motion, v, 3, n, h0, h1, reached))
 	{
 		return out;
@@ -235,7 +235,7 @@ c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 
 	}
 	// The core's interior against the balls of the vertices of the edges
 	// it reaches, swept back along it, and against those edges' interiors.
-	unsigned core = reached[0] | reached[1];
+	uint64_t core = reached[0] | reached[1];
 	c3Vec3 back = c3Neg(motion);
 	for (int i = 0; i < 3; ++i)
 	{

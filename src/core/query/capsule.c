@@ -335,7 +335,7 @@ static double c3CorePolygonClosest(const c3Capsule* a, const c3Polygon* b, c3Vec
 	const c3Vec3 ends[2] = {a->a, a->b};
 	const c3Vec2 q[2] = {c3ToPlane(b, a->a), c3ToPlane(b, a->b)};
 	bool over[2] = {true, true};
-	unsigned beyond = 0u;
+	uint64_t beyond = 0; // bit i: edge i (up to C3_MAX_POLYGON_VERTICES = 64)
 	for (int i = 0; i < b->count; ++i)
 	{
 		// How far each end is beyond edge i's line, times the edge's length.
@@ -346,7 +346,7 @@ static double c3CorePolygonClosest(const c3Capsule* a, const c3Polygon* b, c3Vec
 		double tolerance = 1.0e-12 * (fabs(ex) + fabs(ey)) * (fabs(x0) + fabs(y0) + fabs(x1) + fabs(y1));
 		over[0] = over[0] && o0 <= 0.0;
 		over[1] = over[1] && o1 <= 0.0;
-		beyond |= (o0 >= -tolerance || o1 >= -tolerance) ? 1u << i : 0u;
+		beyond |= (o0 >= -tolerance || o1 >= -tolerance) ? (uint64_t)1 << i : 0;
 	}
 	double best = INFINITY;
 	for (int k = 0; k < 2; ++k)
@@ -731,7 +731,7 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 	}
 	c3Vec3 vertices[C3_MAX_POLYGON_VERTICES];
 	c3GetPolygonVertices(b, vertices);
-	unsigned reached[2];
+	uint64_t reached[2];
 	if (!c3CapsuleReachedEdges(a->a, a->b, r, motion, vertices, b->count, b->plane.normal, ha, hb, reached))
 	{
 		return c3Miss();
@@ -777,12 +777,12 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 			}
 		}
 	}
-	unsigned core = reached[0] | reached[1];
-	unsigned last = 1u << (b->count - 1);
+	uint64_t core = reached[0] | reached[1];
+	uint64_t last = (uint64_t)1 << (b->count - 1);
 	for (int i = 0; i < b->count; ++i)
 	{
 		// Vertex i ends edges i - 1 and i.
-		unsigned beside = (1u << i) | (i == 0 ? last : 1u << (i - 1));
+		uint64_t beside = ((uint64_t)1 << i) | (i == 0 ? last : (uint64_t)1 << (i - 1));
 		if (core & beside)
 		{
 			c3SweepVerticesAgainstCore(&vertices[i], 1, r, motion, a->a, a->b, &best);

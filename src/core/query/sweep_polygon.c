@@ -42,6 +42,13 @@ static bool c3EntryIn(double a, double b, double c, double lo, double hi, double
 		*root = lo;
 		return lo <= hi;
 	}
+	// With lo = 0 (every caller's): f(0) = c < 0, and a <= 0, b <= 0 keep
+	// f(t) < 0 for every t >= 0 (the quadratic's roots are both negative):
+	// no root to solve for.
+	if (lo == 0.0 && a <= 0.0 && b <= 0.0)
+	{
+		return false;
+	}
 	double roots[2];
 	int n = c3SolveQuadratic(a, b, c, roots);
 	for (int i = 0; i < n; ++i)
@@ -62,17 +69,24 @@ static c3SweptContact c3SweepSpherePolygonStatic(c3Vec3 begin, double r, c3Vec3 
 	c3Vec3 n = polygon->plane.normal;
 
 	// In contact at the start by the overlap test's own measure, so that the
-	// two agree to the bit: the polygon's closest point within r.
-	c3Vec3 closest = c3ClosestPointPolygon(polygon, begin);
-	if (c3WithinRadius(c3Sub(begin, closest), r))
+	// two agree to the bit: the polygon's closest point within r. Only a
+	// center within r of the plane can be: the closest point is on the
+	// plane, up to the rounding of coordinates of the size of the center's
+	// and the plane's, far under the 1e-9 of them allowed here (a closest
+	// point a million times farther from the origin is far from the center).
+	double dist = c3PlaneSignedDistance(&polygon->plane, begin);
+	if (!(fabs(dist) > r + 1.0e-9 * (c3MaxAbsComponent(begin) + fabs(polygon->plane.d) + r)))
 	{
-		out.hit = true;
-		out.point = closest;
-		return out;
+		c3Vec3 closest = c3ClosestPointPolygon(polygon, begin);
+		if (c3WithinRadius(c3Sub(begin, closest), r))
+		{
+			out.hit = true;
+			out.point = closest;
+			return out;
+		}
 	}
 
 	// 3.1: the interval [t1, t2] over which the sphere meets the plane.
-	double dist = c3PlaneSignedDistance(&polygon->plane, begin);
 	double nd = c3Dot(n, delta);
 	double t1, t2;
 	if (!c3SlabContactInterval(dist, nd, r, &t1, &t2))
@@ -93,7 +107,11 @@ static c3SweptContact c3SweepSpherePolygonStatic(c3Vec3 begin, double r, c3Vec3 
 	// the sphere overlapping the polygon at the start.
 	c3Vec2 c1 = {b2.x + t1 * d2.x, b2.y + t1 * d2.y};
 	double rho = c3MaxDouble((r1 * t1 + r2) * t1 + r3, 0.0);
-	c3Vec2 q = c3ClosestPointPolygon2D(polygon->vertices, polygon->count, c1);
+	// The center inside first (what c3ClosestPointPolygon2D tests first,
+	// giving the center itself): the face contact, with no edge searched.
+	bool inside = c3SignedArea2D(polygon->vertices, polygon->count) > 0.0 &&
+				  c3PointInPolygon2D(polygon->vertices, polygon->count, c1);
+	c3Vec2 q = inside ? c1 : c3ClosestPointPolygon2D(polygon->vertices, polygon->count, c1);
 	if ((q.x - c1.x) * (q.x - c1.x) + (q.y - c1.y) * (q.y - c1.y) <= rho)
 	{
 		out.hit = true;
@@ -112,7 +130,8 @@ static c3SweptContact c3SweepSpherePolygonStatic(c3Vec3 begin, double r, c3Vec3 
 	double dd = d2.x * d2.x + d2.y * d2.y;
 	for (int i = 0; i < polygon->count; ++i)
 	{
-		c3Vec2 v1 = polygon->vertices[i], v2 = polygon->vertices[(i + 1) % polygon->count];
+		// (The next vertex without an index modulo the count.)
+		c3Vec2 v1 = polygon->vertices[i], v2 = polygon->vertices[i + 1 < polygon->count ? i + 1 : 0];
 		double bx = v1.x - b2.x, by = v1.y - b2.y;
 
 		// |v1 - c(t)|^2 = radius(t)^2

@@ -4,6 +4,8 @@
 
 #include "shape/polygon.h"
 
+#include "base/core.h"
+
 #include "base/results.h"
 #include "base/validate.h"
 #include "kernel/polygon2d.h"
@@ -261,9 +263,27 @@ c3Vec3 c3ClosestPointPolygon(const c3Polygon* polygon, c3Vec3 p)
 	return c3PlaneToWorld(polygon, q);
 }
 
-c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input)
+// Whether t is within the ray's reach (c3RayReach): first by a product with
+// a margin of 1e-12 of C3_MAX_REACH, far above its rounding, so that the
+// reach's division is made only for a time near it (or not finite).
+static inline bool c3WithinReach(const c3RayCastInput* input, double t)
 {
-	double maxFraction = c3RayReach(input);
+	if (!(t <= input->maxFraction))
+	{
+		return false;
+	}
+	double speed = c3MaxAbsComponent(input->translation);
+	if (c3MaxAbsComponent(input->origin) + t * speed <= C3_MAX_REACH * (1.0 - 1.0e-12))
+	{
+		return true;
+	}
+	return t <= c3RayReach(input) && c3IsFinite(t);
+}
+
+// The ray cast with its care for rays in the plane (to rounding) and for
+// an origin on it.
+static C3_NOINLINE c3CastOutput c3RayCastPolygonCareful(const c3Polygon* polygon, const c3RayCastInput* input)
+{
 	c3Vec3 n = polygon->plane.normal;
 	double distance = c3PlaneSignedDistance(&polygon->plane, input->origin);
 	double rate = c3Dot(n, input->translation);
@@ -275,6 +295,7 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 		fabs(rate) <= C3_CONTACT_TOLERANCE * c3Length(input->translation))
 	{
 		// In the plane: enter through an edge, or start inside.
+		double maxFraction = c3RayReach(input);
 		double t;
 		int edge = c3ClipRay2D(polygon->vertices, polygon->count, c3ToPlane(polygon, input->origin),
 							   c3ToPlane(polygon, input->translation), maxFraction, &t);
@@ -299,7 +320,7 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 			return c3Miss(); // parallel off the plane, or moving away
 		}
 		t = -distance / rate;
-		if (!(t <= maxFraction) || !c3IsFinite(t))
+		if (!c3WithinReach(input, t))
 		{
 			return c3Miss();
 		}
@@ -312,6 +333,37 @@ c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* in
 	// Two-sided: the normal faces the ray.
 	bool above = distance != 0.0 ? distance > 0.0 : rate <= 0.0;
 	return c3Hit(p, above ? n : c3Neg(n), t);
+}
+
+// The common case first: an origin off the plane by more than the
+// rounding that makes a ray "in the plane", which leaves a plane crossing
+// and a point-in-polygon test; anything else goes to the careful cast.
+c3CastOutput c3RayCastPolygon(const c3Polygon* polygon, const c3RayCastInput* input)
+{
+	c3Vec3 n = polygon->plane.normal;
+	double distance = c3PlaneSignedDistance(&polygon->plane, input->origin);
+	double scale = c3MaxAbsComponent(input->origin) + fabs(polygon->plane.d);
+	if (!(fabs(distance) > C3_CONTACT_TOLERANCE * scale))
+	{
+		return c3RayCastPolygonCareful(polygon, input);
+	}
+	double rate = c3Dot(n, input->translation);
+	if (rate == 0.0 || (distance > 0.0) == (rate > 0.0))
+	{
+		return c3Miss(); // parallel off the plane, or moving away
+	}
+	double t = -distance / rate;
+	if (!c3WithinReach(input, t))
+	{
+		return c3Miss();
+	}
+	c3Vec3 p = c3MulAdd(input->origin, t, input->translation);
+	if (!c3PointInPolygon2D(polygon->vertices, polygon->count, c3ToPlane(polygon, p)))
+	{
+		return c3Miss();
+	}
+	// Two-sided: the normal faces the ray.
+	return c3Hit(p, distance > 0.0 ? n : c3Neg(n), t);
 }
 
 void c3GetPolygonVertexPtr(const c3Polygon* polygon, int i, c3Vec3* out)
