@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "base/math_functions.h"
 #include "collide/mesh.h"
 
 void c3Mesh_GetBoundsPtr(const c3Mesh* mesh, c3AABB* out)
@@ -134,20 +135,25 @@ bool c3Mesh_RayCastXYZ(const c3Mesh* mesh, double originX, double originY, doubl
 					   double translationY, double translationZ, double maxFraction, c3MeshQueryStats* stats,
 					   c3MeshCastOutput* output)
 {
-	c3RayCastInput input = {{originX, originY, originZ}, {translationX, translationY, translationZ}, maxFraction};
+	c3RayCastInput input; // (as the walk reads it: c3StoreVec3)
+	c3StoreVec3(&input.origin, originX, originY, originZ);
+	c3StoreVec3(&input.translation, translationX, translationY, translationZ);
+	input.maxFraction = maxFraction;
 	return c3Mesh_RayCastPtr(mesh, &input, stats, output);
 }
 
 bool c3Mesh_SweepXYZ(const c3Mesh* mesh, c3ShapeType type, const void* shape, double deltaX, double deltaY,
 					 double deltaZ, c3MeshQueryStats* stats, c3MeshCastOutput* output)
 {
-	c3Vec3 delta = {deltaX, deltaY, deltaZ};
+	c3Vec3 delta;
+	c3StoreVec3(&delta, deltaX, deltaY, deltaZ);
 	return c3Mesh_SweepPtr(mesh, type, shape, &delta, stats, output);
 }
 
 void c3Mesh_ClosestPointXYZ(const c3Mesh* mesh, double x, double y, double z, c3Vec3* out, int* face,
 							c3MeshQueryStats* stats)
 {
-	c3Vec3 p = {x, y, z};
+	c3Vec3 p;
+	c3StoreVec3(&p, x, y, z);
 	c3Mesh_ClosestPointPtr(mesh, &p, out, face, stats);
 }

@@ -718,11 +718,13 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 	// (which the pair's overlap test decides), the features.
 	double side = ha > 0.0 ? 1.0 : -1.0;
 	double ga = side * ha - r, gb = side * hb - r;
+	int footTested = -1; // the end whose ball's face contact is known to miss
 	if (ga > 0.0 && gb > 0.0)
 	{
 		double closing = -side * rate;
 		double t = c3MinDouble(ga, gb) / closing;
-		c3Vec3 end = ga <= gb ? a->a : a->b;
+		footTested = ga <= gb ? 0 : 1;
+		c3Vec3 end = footTested == 0 ? a->a : a->b;
 		c3Vec2 foot = c3ToPlane(b, c3MulAdd(end, t, motion));
 		if (t <= 1.0 && c3PointInPolygon2D(b->vertices, b->count, foot))
 		{
@@ -756,7 +758,8 @@ static c3CastOutput c3SweepCapsulePolygonFeatures(const c3Capsule* a, c3Vec3 del
 	{
 		double t;
 		c3Vec3 onB;
-		if (gaps[k] > 0.0 && -side * rate > 0.0 && (t = gaps[k] / (-side * rate)) <= 1.0)
+		// (The nearer end's face contact, tested above, missed: the same t.)
+		if (k != footTested && gaps[k] > 0.0 && -side * rate > 0.0 && (t = gaps[k] / (-side * rate)) <= 1.0)
 		{
 			c3Vec2 foot = c3ToPlane(b, c3MulAdd(ends[k], t, motion));
 			if (c3PointInPolygon2D(b->vertices, b->count, foot))

@@ -371,7 +371,9 @@ int c3SweepShapesXYZ(c3ShapeType typeA, const void* a, double deltaAx, double de
 					 c3ShapeType typeB, const void* b, double deltaBx, double deltaBy, double deltaBz,
 					 c3CastOutput* out)
 {
-	c3Vec3 deltaA = {deltaAx, deltaAy, deltaAz}, deltaB = {deltaBx, deltaBy, deltaBz};
+	c3Vec3 deltaA, deltaB; // (as the kernels read them: c3StoreVec3)
+	c3StoreVec3(&deltaA, deltaAx, deltaAy, deltaAz);
+	c3StoreVec3(&deltaB, deltaBx, deltaBy, deltaBz);
 	return c3SweepShapesPtr(typeA, a, &deltaA, typeB, b, &deltaB, out);
 }
 

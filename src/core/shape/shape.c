@@ -435,7 +435,10 @@ bool c3RayCastShapeXYZ(c3ShapeType type, const void* shape, double originX, doub
 					   double translationX, double translationY, double translationZ, double maxFraction,
 					   c3CastOutput* out)
 {
-	c3RayCastInput input = {{originX, originY, originZ}, {translationX, translationY, translationZ}, maxFraction};
+	c3RayCastInput input;
+	c3StoreVec3(&input.origin, originX, originY, originZ);
+	c3StoreVec3(&input.translation, translationX, translationY, translationZ);
+	input.maxFraction = maxFraction;
 	return c3RayCastShapePtr(type, shape, &input, out);
 }
 
