@@ -258,16 +258,14 @@ static Query makeQuery(Rng* rng, int kind, double scale, c3Vec3 offset)
 		q.shape.aabb.center = V(target.x - w, target.y + w, target.z + (uniform(rng, 0.0, 1.0) < 0.5 ? w : 0.0));
 		if (kind == 1 || kind == 6)
 		{
-			// A sphere resting on the floor, sliding along it or pressing
-			// into it. (Not rising from it by a hair: c3SweepSphereTriangle
-			// then gives t = 0 for the floor's triangles ahead, which it only
-			// reaches later, and whose boxes the exact test of a walk prunes,
-			// as the binary tree's did: the brute force and the scalar lane
-			// tests disagree on them.)
+			// A sphere resting on the floor, sliding along it, pressing
+			// into it or rising from it by a hair (as it rose, the triangle
+			// sweep once touched the floor's triangles ahead at t = 0).
 			q.type = c3_sphereShape;
 			q.shape.sphere.center = V(target.x, target.y + w, target.z);
 			q.shape.sphere.radius = w;
-			q.delta.y = -fabs(q.delta.y) * (double)(uniform(rng, 0.0, 1.0) < 0.5);
+			double lift = uniform(rng, 0.0, 1.0);
+			q.delta.y = lift < 0.3 ? 0.0 : (lift < 0.6 ? -fabs(q.delta.y) : 1.0e-15 * scale * lift);
 		}
 	}
 	if (kind == 7)
