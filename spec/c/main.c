@@ -18,6 +18,7 @@ int main(int argc, char** argv)
 		{"shape", "shape", c3_geometryTests},
 		{"shape", "raycast", c3_raycastTests},
 		{"kernel", "plane_solver", c3_moverTests},
+		{"kernel", "triangle", c3_triangleTests},
 		{"kernel", "triangle_box", c3_triangleBoxTests},
 		{"kernel", "triangle_sweep", c3_triangleSweepTests},
 		{"query", "overlap", c3_overlapTests},

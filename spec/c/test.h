@@ -69,6 +69,7 @@ extern const c3Test c3_moverTests[];
 extern const c3Test c3_dispatchTests[];
 extern const c3Test c3_meshTests[];
 extern const c3Test c3_meshWideTests[];
+extern const c3Test c3_triangleTests[];
 extern const c3Test c3_triangleSweepTests[];
 extern const c3Test c3_triangleBoxTests[];
 extern const c3Test c3_treeTests[];

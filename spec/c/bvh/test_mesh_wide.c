@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bvh/mesh.h"
+#include "kernel/triangle.h"
 #include "test.h"
 
 typedef struct RandomMesh
@@ -258,16 +259,14 @@ static Query makeQuery(Rng* rng, int kind, double scale, c3Vec3 offset)
 		q.shape.aabb.center = V(target.x - w, target.y + w, target.z + (uniform(rng, 0.0, 1.0) < 0.5 ? w : 0.0));
 		if (kind == 1 || kind == 6)
 		{
-			// A sphere resting on the floor, sliding along it or pressing
-			// into it. (Not rising from it by a hair: c3SweepSphereTriangle
-			// then gives t = 0 for the floor's triangles ahead, which it only
-			// reaches later, and whose boxes the exact test of a walk prunes,
-			// as the binary tree's did: the brute force and the scalar lane
-			// tests disagree on them.)
+			// A sphere resting on the floor, sliding along it, pressing
+			// into it or rising from it by a hair (as it rose, the triangle
+			// sweep once touched the floor's triangles ahead at t = 0).
 			q.type = c3_sphereShape;
 			q.shape.sphere.center = V(target.x, target.y + w, target.z);
 			q.shape.sphere.radius = w;
-			q.delta.y = -fabs(q.delta.y) * (double)(uniform(rng, 0.0, 1.0) < 0.5);
+			double lift = uniform(rng, 0.0, 1.0);
+			q.delta.y = lift < 0.3 ? 0.0 : (lift < 0.6 ? -fabs(q.delta.y) : 1.0e-15 * scale * lift);
 		}
 	}
 	if (kind == 7)
@@ -482,6 +481,127 @@ static void mesh_wide_tree_equals_brute_force(void)
 	}
 }
 
+// Overlapping coplanar triangles of different faces (stacked copies, and
+// triangles of one plane that overlap in part), where rays meet several at
+// times equal or an ulp apart: the cast must give what a brute force over
+// every triangle gives, the lowest time and then the lowest face. (The
+// binary tree's walk once dropped a node whose entry time rounded past a
+// hit time, and so returned a hit an ulp late or not the lowest face.)
+static void coplanarOverlapsEqualBruteForce(double scale, c3Vec3 offset, int* rays, int* ties)
+{
+	enum
+	{
+		FACES = 300
+	};
+	Rng rng = {4242};
+	c3Vec3* v = (c3Vec3*)malloc(sizeof(c3Vec3) * 3 * FACES);
+	int* indices = (int*)malloc(sizeof(int) * 3 * FACES);
+	int* sizes = (int*)malloc(sizeof(int) * FACES);
+	// Two planes: y = 0, and one tilted (so its times are not exact).
+	const c3Vec3 tiltU = {1, 0.3, 0.1}, tiltW = {-0.2, 0.7, 1};
+	for (int f = 0; f < FACES; ++f)
+	{
+		bool tilted = f % 2 == 1;
+		c3Vec3 p[3];
+		if (f % 5 == 4)
+		{
+			// A copy of an earlier face of the same plane, in a rotated order.
+			int from = f - 4 + (int)uniform(&rng, 0, 2) * 2;
+			for (int k = 0; k < 3; ++k)
+			{
+				p[k] = v[3 * from + (k + 1) % 3];
+			}
+		}
+		else
+		{
+			double cu = uniform(&rng, 0, 4), cw = uniform(&rng, 0, 4);
+			for (int k = 0; k < 3; ++k)
+			{
+				double du = cu + uniform(&rng, -1.5, 1.5), dw = cw + uniform(&rng, -1.5, 1.5);
+				c3Vec3 local = tilted ? c3MulAdd(c3MulSV(du, tiltU), dw, tiltW) : V(du, 0, dw);
+				p[k] = c3MulAdd(offset, scale, local);
+			}
+		}
+		for (int k = 0; k < 3; ++k)
+		{
+			v[3 * f + k] = p[k];
+			indices[3 * f + k] = 3 * f + k;
+		}
+		sizes[f] = 3;
+	}
+	c3MeshDef def = c3DefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = 3 * FACES;
+	def.indices = indices;
+	def.faceSizes = sizes;
+	def.faceCount = FACES;
+	c3Mesh* mesh = NULL;
+	c3MeshError e = c3CreateMesh(&def, &mesh, NULL, NULL);
+	CHECK(e == c3_meshOk);
+	for (int i = 0; mesh != NULL && i < 2000; ++i)
+	{
+		// Through a point of one face, from above or below at any slant.
+		int target = (int)uniform(&rng, 0, FACES);
+		double a = uniform(&rng, 0.05, 0.6), b = uniform(&rng, 0.05, 0.35);
+		const c3Vec3* p = &v[3 * target];
+		c3Vec3 at = c3MulAdd(c3MulAdd(p[0], a, c3Sub(p[1], p[0])), b, c3Sub(p[2], p[0]));
+		c3Vec3 from = c3MulAdd(at, scale, uniformVec(&rng, -6, 6));
+		double reach = uniform(&rng, 1.01, 3);
+		c3RayCastInput ray = {from, c3MulSV(reach, c3Sub(at, from)), uniform(&rng, 0, 1) < 0.5 ? 1.0 : INFINITY};
+		c3MeshCastOutput out = c3Mesh_RayCast(mesh, &ray, NULL);
+		c3TriangleRay prepared = c3MakeTriangleRay(from, ray.translation);
+		double best = INFINITY;
+		int face = -1, equal = 0;
+		for (int f = 0; f < FACES; ++f)
+		{
+			double t;
+			if (c3RayCastTriangle(&prepared, v[3 * f], v[3 * f + 1], v[3 * f + 2], ray.maxFraction, &t))
+			{
+				equal = t == best ? equal + 1 : (t < best ? 0 : equal);
+				if (t < best || (t == best && f < face))
+				{
+					best = t;
+					face = f;
+				}
+			}
+		}
+		(*rays)++;
+		*ties += equal > 0;
+		bool same = out.hit == (face >= 0) && (!out.hit || (out.face == face && out.fraction == best));
+		if (!same)
+		{
+			printf("  coplanar overlaps, scale %g: ray (%.17g, %.17g, %.17g) + (%.17g, %.17g, %.17g), max %g: mesh "
+				   "face %d at %.17g, brute force face %d at %.17g\n",
+				   scale, from.x, from.y, from.z, ray.translation.x, ray.translation.y, ray.translation.z,
+				   ray.maxFraction, out.hit ? out.face : -1, out.fraction, face, best);
+		}
+		CHECK(same);
+	}
+	c3DestroyMesh(mesh);
+	free(v);
+	free(indices);
+	free(sizes);
+}
+
+static void mesh_wide_coplanar_overlaps(void)
+{
+	const double scales[3] = {1.0, 1.0e-3, 1.0e4};
+	const double offsets[3] = {0.0, 1.0e5, 1.0e6};
+	for (int lanes = 0; lanes <= 2; ++lanes)
+	{
+		int old = c3LimitMeshLanes(lanes);
+		int rays = 0, ties = 0;
+		for (int k = 0; k < 3; ++k)
+		{
+			coplanarOverlapsEqualBruteForce(scales[k], V(offsets[k], -0.5 * offsets[k], 0.25 * offsets[k]), &rays,
+											&ties);
+		}
+		printf("  [coplanar overlaps, lanes up to %d] %d rays, %d with equal first times\n", lanes, rays, ties);
+		CHECK(ties > rays / 20);
+		c3LimitMeshLanes(old);
+	}
+}
+
 // Depth first, lanes in order: each leaf must start where the last one
 // ended (the binary tree's order) and hold its triangles in its bounds.
 static void walkShape(const c3Mesh* mesh, int node, int* next, int* inner, bool* ok)
@@ -566,5 +686,6 @@ static void mesh_wide_tree_shape(void)
 const c3Test c3_meshWideTests[] = {
 	{"mesh_wide_tree_equals_brute_force", mesh_wide_tree_equals_brute_force},
 	{"mesh_wide_tree_shape", mesh_wide_tree_shape},
+	{"mesh_wide_coplanar_overlaps", mesh_wide_coplanar_overlaps},
 	{NULL, NULL},
 };

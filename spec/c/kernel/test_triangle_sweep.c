@@ -572,6 +572,159 @@ static void agrees_with_the_polygon_sweep(void)
 // Every answer checked against the static closest point (an independent
 // kernel): at t the sphere touches the triangle at the point, and just before
 // it did not; a miss never comes within r at 65 sampled times.
+// -- spheres resting on a floor, rising or sinking by a hair --------------------------------
+
+// The distance from p to triangle abc in long double, independently of the
+// kernel: inside the three edges' planes (through the normal), the distance
+// to the plane; else the nearest of the three edges.
+static long double exactTriangleDistance(c3Vec3 p, c3Vec3 a, c3Vec3 b, c3Vec3 c)
+{
+	const long double v[3][3] = {{a.x, a.y, a.z}, {b.x, b.y, b.z}, {c.x, c.y, c.z}};
+	const long double q[3] = {p.x, p.y, p.z};
+	long double e1[3], e2[3], n[3];
+	for (int k = 0; k < 3; ++k)
+	{
+		e1[k] = v[1][k] - v[0][k];
+		e2[k] = v[2][k] - v[0][k];
+	}
+	n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+	n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+	n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+	bool inside = true;
+	long double best = INFINITY;
+	for (int i = 0; i < 3; ++i)
+	{
+		const long double* s = v[i];
+		const long double* t = v[(i + 1) % 3];
+		long double e[3], w[3], m[3];
+		for (int k = 0; k < 3; ++k)
+		{
+			e[k] = t[k] - s[k];
+			w[k] = q[k] - s[k];
+		}
+		m[0] = e[1] * w[2] - e[2] * w[1];
+		m[1] = e[2] * w[0] - e[0] * w[2];
+		m[2] = e[0] * w[1] - e[1] * w[0];
+		inside = inside && m[0] * n[0] + m[1] * n[1] + m[2] * n[2] >= 0;
+		long double ee = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+		long double f = (e[0] * w[0] + e[1] * w[1] + e[2] * w[2]) / ee;
+		f = f < 0 ? 0 : (f > 1 ? 1 : f);
+		long double d2 = 0;
+		for (int k = 0; k < 3; ++k)
+		{
+			long double x = w[k] - f * e[k];
+			d2 += x * x;
+		}
+		best = fminl(best, sqrtl(d2));
+	}
+	if (inside)
+	{
+		long double nn = sqrtl(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+		long double h = ((q[0] - v[0][0]) * n[0] + (q[1] - v[0][1]) * n[1] + (q[2] - v[0][2]) * n[2]) / nn;
+		return fabsl(h);
+	}
+	return best;
+}
+
+static long double sphereGap(c3Vec3 center, double r, c3Vec3 d, double t, const c3Vec3* tri)
+{
+	c3Vec3 at = V(center.x + t * d.x, center.y + t * d.y, center.z + t * d.z);
+	return exactTriangleDistance(at, tri[0], tri[1], tri[2]) - r;
+}
+
+static void resting_spheres_do_not_touch_triangles_ahead_at_the_start(void)
+{
+	// The case found by the mesh tree's test: a sphere resting exactly on the
+	// floor y = 0, rising by 2.6e-15 over a motion of 3 toward the floor's
+	// triangles at x = 5 to 6.25. It was touching their vertices at t = 0.
+	c3Vec3 rest = V(3.75, 0.15910270054205458, 1.25);
+	double radius = 0.15910270054205458;
+	c3Vec3 motion = V(3.0163229649887988, 2.5896665924443304e-15, -0.98088578124957948);
+	const c3Vec3 tris[2][3] = {{{5, 0, 0}, {5, 0, 1.25}, {6.25, 0, 1.25}}, {{5, 0, 0}, {6.25, 0, 1.25}, {6.25, 0, 0}}};
+	for (int i = 0; i < 2; ++i)
+	{
+		c3TriangleContact out =
+			c3SweepSphereTriangle(rest, radius, motion, tris[i][0], tris[i][1], tris[i][2], c3_allEdges);
+		// It rises above the plane before it reaches them: a miss, or at most
+		// a graze where its gap is within rounding, never at t = 0.
+		CHECK(!out.hit || (out.fraction > 0.3 && sphereGap(rest, radius, motion, out.fraction, tris[i]) <= 1e-14));
+	}
+
+	// Random: spheres resting on (or sunk into by up to 1e-15, or hovering
+	// 1e-15 over) a floor of quads of 1.25 cut in two triangles, moving
+	// along it and rising or sinking by up to a few 1e-15 of their motion,
+	// against the exact distance sampled over the motion. Scaled and
+	// translated as the mesh tests are.
+	Rng rng = {20261128};
+	int hits = 0, cases = 0;
+	const double scales[3] = {1.0, 1.0e-3, 1.0e4};
+	for (int k = 0; k < 3000; ++k)
+	{
+		double scale = scales[k % 3];
+		double offset = (k / 3) % 2 ? 1.0e5 * scale : 0.0;
+		int i = (int)uniform(&rng, 0, 8), j = (int)uniform(&rng, 0, 8);
+		int half = (int)uniform(&rng, 0, 2);
+		c3Vec3 p00 = V(1.25 * i, 0, 1.25 * j), p11 = V(1.25 * (i + 1), 0, 1.25 * (j + 1));
+		c3Vec3 tri[3] = {p00, half ? V(p00.x, 0, p11.z) : p11, half ? p11 : V(p11.x, 0, p00.z)};
+		for (int m = 0; m < 3; ++m)
+		{
+			tri[m] = V(tri[m].x * scale + offset, 0, tri[m].z * scale + offset);
+		}
+		double r = uniform(&rng, 0.1, 1.0) * scale;
+		double lift = uniform(&rng, -1, 1);
+		// From up to 3 away (unscaled), toward a point within 1.25 of the
+		// quad's middle, 0.5 to 2 times as far.
+		c3Vec3 start = uniformVec(&rng, -3, 3), aim = uniformVec(&rng, -1.25, 1.25);
+		double reach = uniform(&rng, 0.5, 2), rise = uniform(&rng, -3, 3);
+		start = V(1.25 * i + 0.625 + start.x, 0, 1.25 * j + 0.625 + start.z);
+		double fx = reach * (1.25 * i + 0.625 + aim.x - start.x), fz = reach * (1.25 * j + 0.625 + aim.z - start.z);
+		c3Vec3 center = V(start.x * scale + offset,
+						  r + 1e-15 * scale * (double)(lift > 0.5) - 1e-15 * scale * (double)(lift < -0.5),
+						  start.z * scale + offset);
+		c3Vec3 d = V(fx * scale, rise * 1e-15 * scale * (double)(lift > -0.8), fz * scale);
+		c3TriangleContact out = c3SweepSphereTriangle(center, r, d, tri[0], tri[1], tri[2], c3_allEdges);
+		// Rounding: of the coordinates, and of a graze (what the ball and
+		// cylinder accept as touching is within an ulp of their distances).
+		double tol = 1e-12 * (scale + fabs(offset));
+		// Sampled: the first time the sphere sinks into the triangle by more
+		// than tol, refined by bisection on the exact distance.
+		const int samples = 200;
+		double deep = -1;
+		for (int s = 0; s <= samples && deep < 0; ++s)
+		{
+			double t = (double)s / samples;
+			if (sphereGap(center, r, d, t, tri) < -tol)
+			{
+				double lo = s > 0 ? (double)(s - 1) / samples : 0, hi = t;
+				for (int b = 0; b < 50 && s > 0; ++b)
+				{
+					double mid = 0.5 * (lo + hi);
+					*(sphereGap(center, r, d, mid, tri) < -tol ? &hi : &lo) = mid;
+				}
+				deep = hi;
+			}
+		}
+		cases++;
+		bool bad = false;
+		if (out.hit)
+		{
+			hits++;
+			// Touching at the time reported (so not before it touches).
+			bad = !(sphereGap(center, r, d, out.fraction, tri) <= tol);
+		}
+		// Sunk by more than the rounding somewhere: the kernel must hit, by then.
+		bad = bad || (deep >= 0 && !(out.hit && out.fraction <= deep));
+		if (bad)
+		{
+			printCase("resting sphere against brute force", center, r, d, tri);
+			printf("    hit %d t %.17g, sunk from %.17g\n", out.hit, out.fraction, deep);
+		}
+		CHECK(!bad);
+	}
+	printf("  [resting spheres along a floor] %d cases, %d hits\n", cases, hits);
+	CHECK(hits > cases / 10 && hits < cases * 9 / 10);
+}
+
 static void is_a_first_contact(void)
 {
 	Rng rng = {31337};
@@ -663,5 +816,7 @@ const c3Test c3_triangleSweepTests[] = {
 	 degenerate_triangles_and_huge_coordinates_stay_finite},
 	{"the triangle sweep agrees with the polygon sweep", agrees_with_the_polygon_sweep},
 	{"the triangle sweep is a first contact (static closest point)", is_a_first_contact},
+	{"resting spheres do not touch the triangles ahead at the start",
+	 resting_spheres_do_not_touch_triangles_ahead_at_the_start},
 	{NULL, NULL},
 };

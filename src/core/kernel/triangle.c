@@ -213,9 +213,9 @@ c3TriangleRay c3MakeTriangleRay(c3Vec3 origin, c3Vec3 direction)
 	{                                                                                                                  \
 		c3Vec3 A = c3Sub(a, ray->origin), B = c3Sub(b, ray->origin), C = c3Sub(c, ray->origin);                        \
 		double az = A.Z, bz = B.Z, cz = C.Z;                                                                           \
-		double ax = A.X - ray->sx * az, ay = A.Y - ray->sy * az;                                                       \
-		double bx = B.X - ray->sx * bz, by = B.Y - ray->sy * bz;                                                       \
-		double cx = C.X - ray->sx * cz, cy = C.Y - ray->sy * cz;                                                       \
+		ax = A.X - ray->sx * az, ay = A.Y - ray->sy * az;                                                              \
+		bx = B.X - ray->sx * bz, by = B.Y - ray->sy * bz;                                                              \
+		cx = C.X - ray->sx * cz, cy = C.Y - ray->sy * cz;                                                              \
 		u = cx * by - cy * bx;                                                                                         \
 		v = ax * cy - ay * cx;                                                                                         \
 		w = bx * ay - by * ax;                                                                                         \
@@ -226,7 +226,7 @@ c3TriangleRay c3MakeTriangleRay(c3Vec3 origin, c3Vec3 direction)
 
 bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, double maxFraction, double* fraction)
 {
-	double u, v, w, zu, zv, zw;
+	double ax, ay, bx, by, cx, cy, u, v, w, zu, zv, zw;
 	switch (ray->permutation)
 	{
 		case 0:
@@ -251,6 +251,19 @@ bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, d
 	// Edge functions of both signs: the ray passes outside (without a
 	// branch on each: min and max compile to two instructions).
 	if (c3MinDouble(u, c3MinDouble(v, w)) < 0.0 && c3MaxDouble(u, c3MaxDouble(v, w)) > 0.0)
+	{
+		return false;
+	}
+	// The edge functions are differences of products of sheared
+	// coordinates, each rounded to an ulp of the product: a ray that passes
+	// far from a triangle seen edge-on (its plane within a rounding of the
+	// ray, as from 6e13 away) leaves them all within that rounding, and they
+	// can round to one sign. The origin is in the triangle only if it is in
+	// the box of the sheared vertices, which exact comparisons decide on the
+	// same rounded coordinates: so that test loses no hit the exact edge
+	// functions would find, and keeps the watertight property.
+	if (c3MinDouble(ax, c3MinDouble(bx, cx)) > 0.0 || c3MaxDouble(ax, c3MaxDouble(bx, cx)) < 0.0 ||
+		c3MinDouble(ay, c3MinDouble(by, cy)) > 0.0 || c3MaxDouble(ay, c3MaxDouble(by, cy)) < 0.0)
 	{
 		return false;
 	}

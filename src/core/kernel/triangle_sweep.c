@@ -217,7 +217,26 @@ c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 mot
 		out.point = f == ee ? world[j] : c3MulAdd(world[i], f / ee, e[i]);
 		point = c3MulAdd(v[i], f / ee, e[i]);
 	}
-	out.normal = c3SweptTriangleNormal(c3MulSV(out.fraction, d), point, c3Normalize(N), out.feature, activeEdges,
+	// A time moved into [t1, t2] by more than the rounding of a graze's
+	// double root (about the square root of an ulp; 1e-9 of the motion)
+	// must still be a contact. A graze the ball or cylinder accepts within
+	// its rounding can lie far outside the plane interval when the motion
+	// barely leaves the plane (a sphere resting on a floor and rising by
+	// 1e-15): clamped, it touched a vertex far ahead at t = 0. Unless at the
+	// clamped time the sphere is within r of the point (up to the rounding
+	// of the start contact's margin), it never touches the triangle: the
+	// plane says it has left it (or not yet reached it) by then.
+	c3Vec3 centerAt = c3MulSV(out.fraction, d);
+	if (fabs(out.fraction - best) > 1.0e-9)
+	{
+		double slack = 64.0 * DBL_EPSILON * (c3MaxAbsComponent(v[0]) + c3MaxAbsComponent(d) + reach);
+		if (!(c3Length(c3Sub(point, centerAt)) <= radius + slack))
+		{
+			out.hit = false;
+			return out;
+		}
+	}
+	out.normal = c3SweptTriangleNormal(centerAt, point, c3Normalize(N), out.feature, activeEdges,
 									   s0 + out.fraction * nd, side, radius, d);
 	return out;
 }
