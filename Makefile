@@ -448,16 +448,19 @@ deps:
 # make test-luajit, ...; they print a line a stage, and .ci/stage runs
 # them: .ci/lib.sh). make test runs them all, as make schedules them
 # (TEST_JOBS at once: the groups that build and run in turn, as many as
-# there are), and ends with .ci/test's total. test-checks runs the short
-# checks one after the other once the C tests are done (the fuzz replay
-# links their sanitized library).
+# there are), and ends with .ci/test's total. test-checks replays the
+# fuzz corpus once the C tests are done (it links their sanitized
+# library); test-core runs the other short checks (C++, luacheck, the FFI
+# declarations, LuaRocks) after its own stages, early: after the C tests,
+# they made the C lane make test's longest.
 TEST_JOBS ?= 5
 # (make -j2 test: the jobs given; else TEST_JOBS)
 TEST_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 TEST_STAGES := test-asan test-lua5.4 test-luajit test-checks test-core
-TEST_CHECKS := test-fuzz-replay test-cxx test-lint test-cdef test-rock
+TEST_CHECKS := test-fuzz-replay
+TEST_SIDE_CHECKS := test-cxx test-lint test-cdef test-rock
 TEST_ALL_STAGES := $(TEST_STAGES) test-lua5.1 test-lua5.2 test-lua5.3 test-long test-cross-stages
-.PHONY: test-libcollide test-c $(TEST_CHECKS) $(TEST_ALL_STAGES)
+.PHONY: test-libcollide test-c $(TEST_CHECKS) $(TEST_SIDE_CHECKS) $(TEST_ALL_STAGES)
 
 test-libcollide:
 	@./.ci/stage stage "build libcollide (make core)" make --no-print-directory -j2 core
@@ -483,6 +486,7 @@ test-checks: test-c
 	@for t in $(TEST_CHECKS); do $(MAKE) --no-print-directory $$t; done
 test-core: test-libcollide
 	@./.ci/stage core_lane
+	@for t in $(TEST_SIDE_CHECKS); do $(MAKE) --no-print-directory $$t; done
 test-long: test-libcollide
 	@./.ci/stage long_lane
 test-cross-stages:

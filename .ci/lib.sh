@@ -301,7 +301,9 @@ interpreter_lane() { # interpreter [case-counts: FULL under luajit, else QUICK]
 # The C tests of the core (ASan and UBSan, and with no SIMD) and of the
 # binding.
 c_lane() {
-	stage "build C tests + ASan/UBSan" make --no-print-directory build/ctest/run_tests
+	# (two jobs: the other lanes run their specs meanwhile, and this build
+	# heads the lane that ends last)
+	stage "build C tests + ASan/UBSan" make --no-print-directory -j2 build/ctest/run_tests
 	after "build C tests + ASan/UBSan" "C core tests (ASan+UBSan)" ./build/ctest/run_tests
 	stage "build C tests, no SIMD (C3_NO_SIMD)" make --no-print-directory build/ctest/run_tests_nosimd
 	after "build C tests, no SIMD (C3_NO_SIMD)" "C tests of bvh and world, scalar box math and mesh lanes (C3_NO_SIMD)" \
