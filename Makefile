@@ -77,9 +77,13 @@ build/$(LUA)-asan/collide/core.so: $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
 	$(CC) $(MODULE_CFLAGS) -O1 -fno-lto $(SANITIZE) -DC3_ENABLE_ASSERT -shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
 
 # The core alone, as a C library: one object per source (the layer check reads
-# them), exporting the C3_API functions only.
+# them), exporting the C3_API functions only. An exported function is not
+# replaced by another library's of its name (-fno-semantic-interposition):
+# the core's own calls of it go straight to it, or inline it (a sweep from
+# numbers, c3SweepShapesXYZ, called c3GetSweepFcn through the PLT: 20 -> 18
+# ns; through LuaJIT's FFI, a sphere sweep 38 -> 33 ns).
 CORE_OBJ := $(patsubst src/core/%.c,build/core/obj/%.o,$(CORE_SRC))
-CORE_CFLAGS := -O2 -g -fPIC -fvisibility=hidden $(WARNINGS) -DCOLLIDE_DLL -DCOLLIDE_BUILD_DLL -Isrc/include -Isrc/core
+CORE_CFLAGS := -O2 -g -fPIC -fvisibility=hidden -fno-semantic-interposition $(WARNINGS) -DCOLLIDE_DLL -DCOLLIDE_BUILD_DLL -Isrc/include -Isrc/core
 
 build/core/obj/%.o: src/core/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -348,7 +352,7 @@ linux-arm64_STRIP := aarch64-linux-gnu-strip
 linux-arm64_LIB := libcollide.so
 linux-arm64_CFLAGS := -fPIC -DCOLLIDE_DLL -DCOLLIDE_BUILD_DLL
 # As the module: link-time optimization inlines the kernels into the adapters.
-DIST_CFLAGS := -O2 -flto=auto -fvisibility=hidden $(WARNINGS) -Isrc/include -Isrc/core
+DIST_CFLAGS := -O2 -flto=auto -fvisibility=hidden -fno-semantic-interposition $(WARNINGS) -Isrc/include -Isrc/core
 
 define DIST_LIBRARY
 build/dist-$(1)/obj/%.o: src/core/%.c $$(HEADERS)
