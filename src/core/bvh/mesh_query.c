@@ -421,9 +421,37 @@ static inline void c3PrefetchChild(const c3Mesh* mesh, int32_t child)
 		__builtin_prefetch(p + 64);
 		__builtin_prefetch(p + sizeof(c3MeshWideNode) - 1);
 	}
+	else
+	{
+		// A leaf's triangle records, which its vertices' fetch waits on.
+		const char* p = (const char*)&mesh->triangles[c3WideLeafFirst(child)];
+		__builtin_prefetch(p);
+		__builtin_prefetch(p + c3WideLeafCount(child) * sizeof(c3MeshTriangle) - 1);
+	}
 #else
 	(void)mesh;
 	(void)child;
+#endif
+}
+
+// The vertices of a leaf's triangles, all asked for before the first is
+// tested: scattered over the vertex array, each is otherwise a miss waited
+// on in turn (a sphere sweep through the bench level spent a tenth of its
+// time there).
+static inline void c3PrefetchLeafVertices(const c3Mesh* mesh, int first, int count)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	for (int i = first; i < first + count; ++i)
+	{
+		const c3MeshTriangle* t = &mesh->triangles[i];
+		__builtin_prefetch(&mesh->vertices[t->v[0]]);
+		__builtin_prefetch(&mesh->vertices[t->v[1]]);
+		__builtin_prefetch(&mesh->vertices[t->v[2]]);
+	}
+#else
+	(void)mesh;
+	(void)first;
+	(void)count;
 #endif
 }
 
@@ -604,6 +632,7 @@ static C3_ALWAYS_INLINE void c3WalkCastWith(const c3Mesh* mesh, const c3WideCast
 		if (c3WideIsLeaf(e.child))
 		{
 			int first = c3WideLeafFirst(e.child), count = c3WideLeafCount(e.child);
+			c3PrefetchLeafVertices(mesh, first, count);
 			for (int i = first; i < first + count; ++i)
 			{
 				c3CountTriangle(stats);
