@@ -823,15 +823,17 @@ static void c3SetupShape(c3ShapeContext* s, c3ShapeType type, const void* shape)
 static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges);
 static bool c3SunkInTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges);
 
-// The contact of the shape swept against one triangle, in world space.
-static c3TriangleContact c3SweepTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges)
+// The contact of the shape swept against one triangle, in world space. A
+// sphere's or an ellipsoid's contact after before may be reported as none.
+static c3TriangleContact c3SweepTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges,
+										 double before)
 {
 	switch (s->type)
 	{
 		case c3_sphereShape:
 		{
 			const c3Sphere* sphere = (const c3Sphere*)s->shape;
-			return c3SweepSphereTriangle(sphere->center, sphere->radius, s->delta, a, b, c, edges);
+			return c3SweepSphereTriangleBefore(sphere->center, sphere->radius, s->delta, a, b, c, edges, before);
 		}
 		case c3_ellipsoidShape:
 		{
@@ -840,7 +842,7 @@ static c3TriangleContact c3SweepTriangle(const c3SweepContext* s, c3Vec3 a, c3Ve
 			c3Vec3 ub = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(b, e->center));
 			c3Vec3 uc = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(c, e->center));
 			c3TriangleContact out =
-				c3SweepSphereTriangle(c3MakeVec3(0.0, 0.0, 0.0), 1.0, s->unitDelta, ua, ub, uc, edges);
+				c3SweepSphereTriangleBefore(c3MakeVec3(0.0, 0.0, 0.0), 1.0, s->unitDelta, ua, ub, uc, edges, before);
 			if (out.hit)
 			{
 				out.point = c3Add(e->center, c3EllipsoidFromUnit(e, out.point));
@@ -863,7 +865,9 @@ static bool c3CastShapeTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, voi
 	const c3SweepContext* s = (const c3SweepContext*)context;
 	c3Vec3 a, b, c;
 	c3TrianglePoints(mesh, t, &a, &b, &c);
-	c3TriangleContact contact = c3SweepTriangle(s, a, b, c, c3MeshTriangleEdges(t));
+	// A contact after the best so far cannot replace it (c3BetterHit).
+	c3TriangleContact contact =
+		c3SweepTriangle(s, a, b, c, c3MeshTriangleEdges(t), best->hit ? best->fraction : INFINITY);
 	int face = c3MeshTriangleFace(t);
 	if (!contact.hit || !c3BetterHit(best, contact.fraction, face))
 	{

@@ -133,6 +133,12 @@ bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, d
 c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
 										int activeEdges);
 
+/// c3SweepSphereTriangle, but a contact that would come after before may be
+/// reported as none (a cast that already has a hit at before needs no later
+/// one): every contact at or before it is the same, bit for bit.
+c3TriangleContact c3SweepSphereTriangleBefore(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
+											  int activeEdges, double before);
+
 /// A capsule (core p0 p1, radius r) at rest against triangle abc: hit when
 /// they touch, at the triangle's point closest to the core, with the depth
 /// along the contact normal (an inactive feature's: along the face normal,

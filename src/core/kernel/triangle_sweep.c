@@ -41,6 +41,12 @@ static c3Vec3 c3SweptTriangleNormal(c3Vec3 center, c3Vec3 point, c3Vec3 n, c3Tri
 c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
 										int activeEdges)
 {
+	return c3SweepSphereTriangleBefore(center, radius, motion, a, b, c, activeEdges, INFINITY);
+}
+
+c3TriangleContact c3SweepSphereTriangleBefore(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
+											  int activeEdges, double before)
+{
 	c3TriangleContact out;
 	out.hit = false;
 	out.slides = false; // a sphere's contact has one normal, which says it
@@ -113,6 +119,13 @@ c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 mot
 	if (!flat)
 	{
 		if (!c3SlabContactInterval(s0, nd, rs, &t1, &t2))
+		{
+			return out;
+		}
+		// Every contact past this point is at t1 or later (a face's at t1, a
+		// ball's or a cylinder's clamped into [t1, t2]): one after before is
+		// of no use to the caller, and the edges' six quadratics are spared.
+		if (t1 > before)
 		{
 			return out;
 		}
