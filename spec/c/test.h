@@ -154,6 +154,22 @@ static inline c3Vec3 V(double x, double y, double z)
 	return v;
 }
 
+/// The mesh of faces (each sizes[f] indices into v, in order), with the
+/// default definition otherwise; NULL, and a failed check, when the core
+/// refuses it.
+static inline c3Mesh* c3TestMesh(const c3Vec3* v, int vertexCount, const int* indices, const int* sizes, int faceCount)
+{
+	c3MeshDef def = c3DefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = vertexCount;
+	def.indices = indices;
+	def.faceSizes = sizes;
+	def.faceCount = faceCount;
+	c3Mesh* mesh = NULL;
+	CHECK(c3CreateMesh(&def, &mesh, NULL, NULL) == c3_meshOk);
+	return mesh;
+}
+
 /// The reference for the trees' outward rounding of doubles to floats
 /// (bvh/bounds.h): to nearest, then one float outward by nextafterf when
 /// that went past x.

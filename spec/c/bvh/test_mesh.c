@@ -682,15 +682,7 @@ static void mesh_two_sided_and_inconsistent_edges(void)
 static c3Mesh* makeQuad(const c3Vec3* v, const int* order)
 {
 	int size = 4;
-	c3MeshDef def = c3DefaultMeshDef();
-	def.vertices = v;
-	def.vertexCount = 4;
-	def.indices = order;
-	def.faceSizes = &size;
-	def.faceCount = 1;
-	c3Mesh* mesh = NULL;
-	CHECK(c3CreateMesh(&def, &mesh, NULL, NULL) == c3_meshOk);
-	return mesh;
+	return c3TestMesh(v, 4, order, &size, 1);
 }
 
 static void mesh_contacts_per_face(void)
@@ -847,14 +839,7 @@ static c3Mesh* makeGrid(int n)
 			sizes[f] = 4;
 		}
 	}
-	c3MeshDef def = c3DefaultMeshDef();
-	def.vertices = v;
-	def.vertexCount = vertexCount;
-	def.indices = indices;
-	def.faceSizes = sizes;
-	def.faceCount = faceCount;
-	c3Mesh* mesh = NULL;
-	CHECK(c3CreateMesh(&def, &mesh, NULL, NULL) == c3_meshOk);
+	c3Mesh* mesh = c3TestMesh(v, vertexCount, indices, sizes, faceCount);
 	free(v);
 	free(indices);
 	free(sizes);

@@ -96,21 +96,6 @@ static void freeRandomMesh(RandomMesh* m)
 	free(m->sizes);
 }
 
-// The mesh of faces (each sizes[f] indices into v, in order); NULL, and a
-// failed check, when the core refuses it.
-static c3Mesh* meshOf(const c3Vec3* v, int vertexCount, const int* indices, const int* sizes, int faceCount)
-{
-	c3MeshDef def = c3DefaultMeshDef();
-	def.vertices = v;
-	def.vertexCount = vertexCount;
-	def.indices = indices;
-	def.faceSizes = sizes;
-	def.faceCount = faceCount;
-	c3Mesh* mesh = NULL;
-	CHECK(c3CreateMesh(&def, &mesh, NULL, NULL) == c3_meshOk);
-	return mesh;
-}
-
 // Every node's lanes made infinite (saved into saved) or put back: the walks
 // then visit every triangle.
 static void openTree(const c3Mesh* mesh, c3MeshWideNode* saved, bool open)
@@ -427,7 +412,7 @@ static void equalsBruteForce(void)
 		double scale = scales[m % 4];
 		c3Vec3 offset = V(offsets[m % 4], -0.5 * offsets[m % 4], 0.25 * offsets[m % 4]);
 		RandomMesh r = makeRandomMesh(&rng, m < 4 ? 60 : 240, scale, offset);
-		c3Mesh* mesh = meshOf(r.vertices, r.vertexCount, r.indices, r.sizes, r.faceCount);
+		c3Mesh* mesh = c3TestMesh(r.vertices, r.vertexCount, r.indices, r.sizes, r.faceCount);
 		if (mesh == NULL)
 		{
 			freeRandomMesh(&r);
@@ -537,7 +522,7 @@ static void coplanarOverlapsEqualBruteForce(double scale, c3Vec3 offset, int* ra
 		}
 		sizes[f] = 3;
 	}
-	c3Mesh* mesh = meshOf(v, 3 * FACES, indices, sizes, FACES);
+	c3Mesh* mesh = c3TestMesh(v, 3 * FACES, indices, sizes, FACES);
 	for (int i = 0; mesh != NULL && i < 2000; ++i)
 	{
 		// Through a point of one face, from above or below at any slant.
@@ -647,7 +632,7 @@ static void mesh_wide_tree_shape(void)
 	for (int shapes = 0; shapes <= 600; shapes += 300)
 	{
 		RandomMesh r = makeRandomMesh(&rng, shapes, 1.0, V(0, 0, 0));
-		c3Mesh* mesh = meshOf(r.vertices, r.vertexCount, r.indices, r.sizes, r.faceCount);
+		c3Mesh* mesh = c3TestMesh(r.vertices, r.vertexCount, r.indices, r.sizes, r.faceCount);
 		int next = 0, inner = 0;
 		bool ok = true;
 		walkShape(mesh, 0, &next, &inner, &ok);
@@ -661,7 +646,7 @@ static void mesh_wide_tree_shape(void)
 	// One triangle: the root's one lane is a leaf.
 	c3Vec3 v[3] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)};
 	int indices[3] = {0, 1, 2}, sizes[1] = {3};
-	c3Mesh* mesh = meshOf(v, 3, indices, sizes, 1);
+	c3Mesh* mesh = c3TestMesh(v, 3, indices, sizes, 1);
 	CHECK(mesh != NULL && mesh->nodeCount == 1 && mesh->depth == 1 && c3WideIsLeaf(mesh->nodes[0].child[0]) &&
 		  mesh->nodes[0].child[1] == C3_MESH_EMPTY_LANE);
 	c3RayCastInput ray = {V(0.25, 0.25, 1), V(0, 0, -2), 1.0};

@@ -66,13 +66,7 @@ static c3World* crowdedWorld(Rng* rng, c3Mesh** mesh)
 	c3Vec3 v[6] = {{-30, -20, -30}, {30, -20, -30}, {30, -20, 30}, {-30, -20, 30}, {-30, 10, 30}, {30, 10, 30}};
 	int indices[8] = {0, 3, 2, 1, 3, 4, 5, 2};
 	int sizes[2] = {4, 4};
-	c3MeshDef def = c3DefaultMeshDef();
-	def.vertices = v;
-	def.vertexCount = 6;
-	def.indices = indices;
-	def.faceSizes = sizes;
-	def.faceCount = 2;
-	CHECK(c3CreateMesh(&def, mesh, NULL, NULL) == c3_meshOk);
+	*mesh = c3TestMesh(v, 6, indices, sizes, 2);
 	c3WorldShape floor = {(c3ShapeType)0, NULL, *mesh};
 	CHECK(c3World_AddItem(world, floor, 1000) >= 0);
 	c3Plane plane = {{1.0, 0.0, 0.0}, -25.0};
