@@ -587,6 +587,115 @@ static void mesh_wide_coplanar_overlaps(void)
 	}
 }
 
+// Rays through the apexes and the diagonals of fans (polygons of 4 to 7
+// vertices, tilted), where two or more triangles of one face are hit at the
+// same time: the cast gives what a brute force over the triangles in tree
+// order gives, bit for bit, normal included: the earliest time, then the
+// lowest face, then, of that face's triangles, the first in tree order
+// (whichever order the walk met them in, and on every version of the lane
+// tests).
+static void mesh_wide_fan_ties(void)
+{
+	enum
+	{
+		GRID = 12,
+		MAX_SIDES = 7
+	};
+	Rng rng = {2911};
+	c3Vec3 v[GRID * GRID * MAX_SIDES];
+	int indices[GRID * GRID * MAX_SIDES], sizes[GRID * GRID], vertexCount = 0, faceCount = 0;
+	for (int j = 0; j < GRID; ++j)
+	{
+		for (int i = 0; i < GRID; ++i)
+		{
+			int n = 4 + faceCount % (MAX_SIDES - 3);
+			double radius = uniform(&rng, 0.8, 1.4), turn = uniform(&rng, 0.0, 6.283185307179586);
+			double slopeX = uniform(&rng, -0.3, 0.3), slopeZ = uniform(&rng, -0.3, 0.3);
+			for (int k = 0; k < n; ++k)
+			{
+				double a = turn + 6.283185307179586 * k / n;
+				double x = 3.0 * i + radius * cos(a), z = 3.0 * j + radius * sin(a);
+				indices[vertexCount] = vertexCount;
+				v[vertexCount++] = V(x, slopeX * x + slopeZ * z + 0.1 * i, z);
+			}
+			sizes[faceCount++] = n;
+		}
+	}
+	c3Mesh* mesh = c3TestMesh(v, vertexCount, indices, sizes, faceCount);
+	int ties = 0, rays = 0, hits = 0;
+	for (int lanes = 0; lanes <= 2; ++lanes)
+	{
+		int old = c3LimitMeshLanes(lanes);
+		Rng r = {77};
+		for (int q = 0; q < 3000; ++q)
+		{
+			int face = (int)uniform(&r, 0, faceCount), first = 0;
+			for (int f = 0; f < face; ++f)
+			{
+				first += sizes[f];
+			}
+			// The fan's apex, or a point of one of its diagonals.
+			c3Vec3 at = v[first];
+			if (q % 2 == 1)
+			{
+				int k = 2 + (int)uniform(&r, 0, sizes[face] - 3);
+				at = c3MulAdd(at, uniform(&r, 0.05, 0.95), c3Sub(v[first + k], at));
+			}
+			c3Vec3 from = c3Add(at, V(uniform(&r, -5, 5), uniform(&r, 2, 8), uniform(&r, -5, 5)));
+			c3RayCastInput ray = {from, c3MulSV(2.0, c3Sub(at, from)), 1.0};
+			c3MeshCastOutput out = c3Mesh_RayCast(mesh, &ray, NULL);
+			c3TriangleRay prepared = c3MakeTriangleRay(from, ray.translation);
+			double best = INFINITY;
+			int bestFace = -1, bestTriangle = -1, same = 0;
+			for (int i = 0; i < mesh->triangleCount; ++i)
+			{
+				const c3MeshTriangle* t = &mesh->triangles[i];
+				double time;
+				if (!c3RayCastTriangle(&prepared, mesh->vertices[t->v[0]], mesh->vertices[t->v[1]],
+									   mesh->vertices[t->v[2]], 1.0, &time))
+				{
+					continue;
+				}
+				int f = c3MeshTriangleFace(t);
+				same += time == best && f == bestFace;
+				if (time < best || (time == best && f < bestFace))
+				{
+					best = time;
+					bestFace = f;
+					bestTriangle = i;
+					same = 0;
+				}
+			}
+			rays++;
+			ties += same > 0;
+			// (A ray through the apex, a vertex on the mesh's boundary, may
+			// pass just outside the fan: a miss for both.)
+			hits += out.hit;
+			bool ok = out.hit == (bestTriangle >= 0) && (!out.hit || (out.fraction == best && out.face == bestFace));
+			if (ok && out.hit)
+			{
+				const c3MeshTriangle* t = &mesh->triangles[bestTriangle];
+				c3Vec3 a = mesh->vertices[t->v[0]], b = mesh->vertices[t->v[1]], c = mesh->vertices[t->v[2]];
+				c3Vec3 n = c3Normalize(c3TriangleNormal(a, b, c, NULL));
+				n = c3Dot(n, ray.translation) > 0.0 ? c3Neg(n) : n;
+				ok = memcmp(&n, &out.normal, sizeof n) == 0;
+			}
+			if (!ok)
+			{
+				printf("  fan ties, lanes up to %d: ray (%.17g, %.17g, %.17g) + (%.17g, %.17g, %.17g): mesh face %d "
+					   "at %.17g, brute force face %d at %.17g (triangle %d)\n",
+					   lanes, from.x, from.y, from.z, ray.translation.x, ray.translation.y, ray.translation.z, out.face,
+					   out.fraction, bestFace, best, bestTriangle);
+			}
+			CHECK(ok);
+		}
+		c3LimitMeshLanes(old);
+	}
+	printf("  [fan ties] %d rays, %d hits, %d through two or more triangles of the face hit first\n", rays, hits, ties);
+	CHECK(hits > rays / 2 && ties > rays / 4);
+	c3DestroyMesh(mesh);
+}
+
 // Depth first, lanes in order: each leaf must start where the last one
 // ended (the binary tree's order) and hold its triangles in its bounds.
 static void walkShape(const c3Mesh* mesh, int node, int* next, int* inner, bool* ok)
@@ -658,5 +767,6 @@ const c3Test c3_meshWideTests[] = {
 	{"mesh_wide_tree_equals_brute_force", mesh_wide_tree_equals_brute_force},
 	{"mesh_wide_tree_shape", mesh_wide_tree_shape},
 	{"mesh_wide_coplanar_overlaps", mesh_wide_coplanar_overlaps},
+	{"mesh_wide_fan_ties", mesh_wide_fan_ties},
 	{NULL, NULL},
 };

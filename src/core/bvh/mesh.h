@@ -45,7 +45,12 @@ typedef struct c3MeshWideNode
 	/// count (1 to 7) triangles from first; C3_MESH_EMPTY_LANE (count 0) for
 	/// an empty lane.
 	int32_t child[C3_MESH_WIDTH];
-	int32_t unused[C3_MESH_WIDTH]; ///< (zero) to 256 bytes: a node is four whole cache lines, not five in half of them
+	/// The lanes in an order a ray walks them in, farthest first, for each
+	/// octant q of its direction (bit 0, 1, 2 set when it moves toward +x,
+	/// +y, +z): bits 3 q to 3 q + 2 of order[j] name the lane j-th in it.
+	/// (Also fills the node to 256 bytes: four whole cache lines, not five
+	/// in half of them.)
+	uint32_t order[C3_MESH_WIDTH];
 } c3MeshWideNode;
 
 static inline bool c3WideIsLeaf(int32_t child)

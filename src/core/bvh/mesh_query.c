@@ -114,12 +114,6 @@ static inline int c3LowestBit(unsigned mask)
 #define C3_TARGET_AVX2 __attribute__((target("avx2")))
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define C3_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define C3_ALWAYS_INLINE inline
-#endif
-
 /// Which lane tests a query uses.
 typedef enum c3LaneIsa
 {
@@ -241,6 +235,7 @@ typedef struct c3WideCast
 	int farOffset[3];
 	float limit;  ///< the cast's limit, as tau (rounded up)
 	double scale; ///< tau = t scale
+	int octant;   ///< bit k set when the cast moves toward + along axis k (c3MeshWideNode::order)
 	c3LaneIsa isa;
 } c3WideCast;
 
@@ -277,6 +272,7 @@ static void c3MakeWideCast(c3WideCast* w, const c3Mesh* mesh, c3Vec3 origin, c3V
 		return;
 	}
 	w->scale = c3PowerOfTwo(exponent);
+	w->octant = 0;
 	double unit = c3PowerOfTwo(-exponent);
 	double tauLimit = limit * w->scale;
 	w->limit = c3FloatUp(tauLimit);
@@ -302,6 +298,7 @@ static void c3MakeWideCast(c3WideCast* w, const c3Mesh* mesh, c3Vec3 origin, c3V
 		int lo = (int)(offsetof(c3MeshWideNode, lo) + sizeof(float) * C3_MESH_WIDTH * (size_t)k);
 		int hi = (int)(offsetof(c3MeshWideNode, hi) + sizeof(float) * C3_MESH_WIDTH * (size_t)k);
 		w->nearOffset[k] = forward ? lo : hi;
+		w->octant |= forward ? 1 << k : 0;
 		w->farOffset[k] = forward ? hi : lo;
 	}
 }
@@ -411,7 +408,7 @@ C3_TARGET_AVX2 static inline unsigned c3CastLanesAvx2(const c3MeshWideNode* n, c
 
 // Ask for a child's lines before the walk comes to it: a walk's time goes
 // mostly to waiting for its nodes.
-static inline void c3PrefetchChild(const c3Mesh* mesh, int32_t child)
+static C3_ALWAYS_INLINE void c3PrefetchChild(const c3Mesh* mesh, int32_t child)
 {
 #if defined(__GNUC__) || defined(__clang__)
 	if (!c3WideIsLeaf(child))
@@ -438,7 +435,7 @@ static inline void c3PrefetchChild(const c3Mesh* mesh, int32_t child)
 // tested: scattered over the vertex array, each is otherwise a miss waited
 // on in turn (a sphere sweep through the bench level spent a tenth of its
 // time there).
-static inline void c3PrefetchLeafVertices(const c3Mesh* mesh, int first, int count)
+static C3_ALWAYS_INLINE void c3PrefetchLeafVertices(const c3Mesh* mesh, int first, int count)
 {
 #if defined(__GNUC__) || defined(__clang__)
 	for (int i = first; i < first + count; ++i)
@@ -739,68 +736,352 @@ static c3Vec3 c3FacingNormal(c3Vec3 a, c3Vec3 b, c3Vec3 c, c3Vec3 direction)
 	return c3Dot(n, direction) > 0.0 ? c3Neg(n) : n;
 }
 
-typedef struct c3RayContext
-{
-	c3TriangleRay ray;
-	c3Vec3 translation;
-	double limit; ///< c3RayReach
-} c3RayContext;
+// -- rays --
 
-static bool c3CastRayTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, void* context, c3MeshCastOutput* best)
+/// A ray's best hit so far: the triangle (-1 for none), its time, face and
+/// normal.
+typedef struct c3RayBest
 {
-	const c3RayContext* r = (const c3RayContext*)context;
-	c3Vec3 a, b, c;
-	c3TrianglePoints(mesh, t, &a, &b, &c);
 	double fraction;
-	double limit = best->hit ? best->fraction : r->limit;
-	if (!c3RayCastTriangle(&r->ray, a, b, c, limit, &fraction) || !c3BetterHit(best, fraction, c3MeshTriangleFace(t)))
+	int face;
+	int triangle;
+	c3Vec3 normal;
+} c3RayBest;
+
+// Whether a triangle's hit is better than the best so far: earlier; as
+// early, of a lower face; of the same face, a triangle earlier in the
+// tree's order (a fan's triangles meet at its diagonals): so the best hit
+// does not depend on the order of the walk.
+static inline bool c3BetterRayHit(const c3RayBest* best, double fraction, int face, int triangle)
+{
+	return best->triangle < 0 || fraction < best->fraction ||
+		   (fraction == best->fraction && (face < best->face || (face == best->face && triangle < best->triangle)));
+}
+
+// A leaf's triangles against the ray: best updated; returns the bound of
+// the walk's times (tau), lowered to the best hit's. The normal of the
+// leaf's best triangle is found here, where its divisions overlap the rest
+// of the walk, not after it.
+static C3_ALWAYS_INLINE float c3RayLeaf(const c3Mesh* mesh, const c3TriangleRay* ray, int32_t leaf, double limit,
+										double scale, float bound, c3RayBest* best, c3MeshQueryStats* stats)
+{
+	int first = c3WideLeafFirst(leaf), count = c3WideLeafCount(leaf);
+	const c3Vec3* vertices = mesh->vertices;
+	c3PrefetchLeafVertices(mesh, first, count);
+	const c3MeshTriangle* found = NULL;
+	for (int i = first; i < first + count; ++i)
 	{
-		return false;
+		c3CountTriangle(stats);
+		const c3MeshTriangle* t = &mesh->triangles[i];
+		double fraction;
+		if (!c3RayMeetsTriangle(ray, &vertices[t->v[0]], &vertices[t->v[1]], &vertices[t->v[2]],
+								best->triangle >= 0 ? best->fraction : limit, &fraction))
+		{
+			continue;
+		}
+		int face = c3MeshTriangleFace(t);
+		if (c3BetterRayHit(best, fraction, face, i))
+		{
+			best->fraction = fraction;
+			best->face = face;
+			best->triangle = i;
+			found = t;
+		}
 	}
-	best->hit = true;
-	best->fraction = fraction;
-	best->face = c3MeshTriangleFace(t);
-	best->normal = c3FacingNormal(a, b, c, r->translation);
-	return true;
+	if (found == NULL)
+	{
+		return bound;
+	}
+	best->normal = c3FacingNormal(vertices[found->v[0]], vertices[found->v[1]], vertices[found->v[2]], ray->direction);
+	return c3MinFloat(bound, c3FloatUp(best->fraction * scale));
+}
+
+// The walk of c3WalkCastWith with the ray's triangle test in its loop: the
+// same nodes in the same order, the same triangles, the same best hit (of
+// equal times the lowest face, of one face the first met).
+static C3_ALWAYS_INLINE void c3WalkRayWith(const c3Mesh* mesh, const c3WideCast* cast, const c3TriangleRay* ray,
+										   double limit, c3RayBest* best, c3MeshQueryStats* stats, c3LaneIsa isa)
+{
+	(void)isa; // (one version only, with no SIMD)
+	c3CastEntry stack[C3_MESH_STACK];
+	int top = 0;
+	stack[top].child = 0;
+	stack[top].enter = 0.0f;
+	top++;
+	float bound = cast->limit;
+	while (top > 0)
+	{
+		c3CastEntry e = stack[--top];
+		if (e.enter > bound)
+		{
+			continue;
+		}
+		if (c3WideIsLeaf(e.child))
+		{
+			bound = c3RayLeaf(mesh, ray, e.child, limit, cast->scale, bound, best, stats);
+			continue;
+		}
+		const c3MeshWideNode* n = &mesh->nodes[e.child];
+		c3CountLanes(n, stats);
+		float enter[C3_MESH_WIDTH];
+		unsigned mask;
+#if defined(C3_MESH_AVX2)
+		if (isa == c3_lanesAvx2)
+		{
+			mask = c3CastLanesAvx2(n, cast, bound, enter);
+		}
+		else
+#endif
+#if defined(C3_BVH_SSE2)
+			if (isa == c3_lanesSse2)
+		{
+			mask = c3CastLanesSse2(n, cast, bound, enter);
+		}
+		else
+#endif
+		{
+			mask = c3CastLanesScalar(n, cast, bound, enter);
+		}
+		int base = top;
+		while (mask != 0)
+		{
+			int i = c3LowestBit(mask);
+			mask &= mask - 1u;
+			C3_ASSERT(top < C3_MESH_STACK);
+			int j = top++;
+			while (j > base && stack[j - 1].enter < enter[i])
+			{
+				stack[j] = stack[j - 1];
+				--j;
+			}
+			stack[j].child = n->child[i];
+			stack[j].enter = enter[i];
+			c3PrefetchChild(mesh, n->child[i]);
+		}
+	}
+}
+
+static void c3WalkRayScalar(const c3Mesh* mesh, const c3WideCast* cast, const c3TriangleRay* ray, double limit,
+							c3RayBest* best, c3MeshQueryStats* stats)
+{
+	c3WalkRayWith(mesh, cast, ray, limit, best, stats, c3_lanesScalar);
+}
+
+#if defined(C3_BVH_SSE2)
+static void c3WalkRaySse2(const c3Mesh* mesh, const c3WideCast* cast, const c3TriangleRay* ray, double limit,
+						  c3RayBest* best, c3MeshQueryStats* stats)
+{
+	c3WalkRayWith(mesh, cast, ray, limit, best, stats, c3_lanesSse2);
+}
+#endif
+
+#if defined(C3_MESH_AVX2)
+// Byte j of entry m names the j-th lowest set bit of m: the lanes a walk
+// keeps, packed to the front of a register.
+static const uint64_t c3_packLanes[256] = {
+	0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000001ull, 0x0000000000000100ull, 0x0000000000000002ull,
+	0x0000000000000200ull, 0x0000000000000201ull, 0x0000000000020100ull, 0x0000000000000003ull, 0x0000000000000300ull,
+	0x0000000000000301ull, 0x0000000000030100ull, 0x0000000000000302ull, 0x0000000000030200ull, 0x0000000000030201ull,
+	0x0000000003020100ull, 0x0000000000000004ull, 0x0000000000000400ull, 0x0000000000000401ull, 0x0000000000040100ull,
+	0x0000000000000402ull, 0x0000000000040200ull, 0x0000000000040201ull, 0x0000000004020100ull, 0x0000000000000403ull,
+	0x0000000000040300ull, 0x0000000000040301ull, 0x0000000004030100ull, 0x0000000000040302ull, 0x0000000004030200ull,
+	0x0000000004030201ull, 0x0000000403020100ull, 0x0000000000000005ull, 0x0000000000000500ull, 0x0000000000000501ull,
+	0x0000000000050100ull, 0x0000000000000502ull, 0x0000000000050200ull, 0x0000000000050201ull, 0x0000000005020100ull,
+	0x0000000000000503ull, 0x0000000000050300ull, 0x0000000000050301ull, 0x0000000005030100ull, 0x0000000000050302ull,
+	0x0000000005030200ull, 0x0000000005030201ull, 0x0000000503020100ull, 0x0000000000000504ull, 0x0000000000050400ull,
+	0x0000000000050401ull, 0x0000000005040100ull, 0x0000000000050402ull, 0x0000000005040200ull, 0x0000000005040201ull,
+	0x0000000504020100ull, 0x0000000000050403ull, 0x0000000005040300ull, 0x0000000005040301ull, 0x0000000504030100ull,
+	0x0000000005040302ull, 0x0000000504030200ull, 0x0000000504030201ull, 0x0000050403020100ull, 0x0000000000000006ull,
+	0x0000000000000600ull, 0x0000000000000601ull, 0x0000000000060100ull, 0x0000000000000602ull, 0x0000000000060200ull,
+	0x0000000000060201ull, 0x0000000006020100ull, 0x0000000000000603ull, 0x0000000000060300ull, 0x0000000000060301ull,
+	0x0000000006030100ull, 0x0000000000060302ull, 0x0000000006030200ull, 0x0000000006030201ull, 0x0000000603020100ull,
+	0x0000000000000604ull, 0x0000000000060400ull, 0x0000000000060401ull, 0x0000000006040100ull, 0x0000000000060402ull,
+	0x0000000006040200ull, 0x0000000006040201ull, 0x0000000604020100ull, 0x0000000000060403ull, 0x0000000006040300ull,
+	0x0000000006040301ull, 0x0000000604030100ull, 0x0000000006040302ull, 0x0000000604030200ull, 0x0000000604030201ull,
+	0x0000060403020100ull, 0x0000000000000605ull, 0x0000000000060500ull, 0x0000000000060501ull, 0x0000000006050100ull,
+	0x0000000000060502ull, 0x0000000006050200ull, 0x0000000006050201ull, 0x0000000605020100ull, 0x0000000000060503ull,
+	0x0000000006050300ull, 0x0000000006050301ull, 0x0000000605030100ull, 0x0000000006050302ull, 0x0000000605030200ull,
+	0x0000000605030201ull, 0x0000060503020100ull, 0x0000000000060504ull, 0x0000000006050400ull, 0x0000000006050401ull,
+	0x0000000605040100ull, 0x0000000006050402ull, 0x0000000605040200ull, 0x0000000605040201ull, 0x0000060504020100ull,
+	0x0000000006050403ull, 0x0000000605040300ull, 0x0000000605040301ull, 0x0000060504030100ull, 0x0000000605040302ull,
+	0x0000060504030200ull, 0x0000060504030201ull, 0x0006050403020100ull, 0x0000000000000007ull, 0x0000000000000700ull,
+	0x0000000000000701ull, 0x0000000000070100ull, 0x0000000000000702ull, 0x0000000000070200ull, 0x0000000000070201ull,
+	0x0000000007020100ull, 0x0000000000000703ull, 0x0000000000070300ull, 0x0000000000070301ull, 0x0000000007030100ull,
+	0x0000000000070302ull, 0x0000000007030200ull, 0x0000000007030201ull, 0x0000000703020100ull, 0x0000000000000704ull,
+	0x0000000000070400ull, 0x0000000000070401ull, 0x0000000007040100ull, 0x0000000000070402ull, 0x0000000007040200ull,
+	0x0000000007040201ull, 0x0000000704020100ull, 0x0000000000070403ull, 0x0000000007040300ull, 0x0000000007040301ull,
+	0x0000000704030100ull, 0x0000000007040302ull, 0x0000000704030200ull, 0x0000000704030201ull, 0x0000070403020100ull,
+	0x0000000000000705ull, 0x0000000000070500ull, 0x0000000000070501ull, 0x0000000007050100ull, 0x0000000000070502ull,
+	0x0000000007050200ull, 0x0000000007050201ull, 0x0000000705020100ull, 0x0000000000070503ull, 0x0000000007050300ull,
+	0x0000000007050301ull, 0x0000000705030100ull, 0x0000000007050302ull, 0x0000000705030200ull, 0x0000000705030201ull,
+	0x0000070503020100ull, 0x0000000000070504ull, 0x0000000007050400ull, 0x0000000007050401ull, 0x0000000705040100ull,
+	0x0000000007050402ull, 0x0000000705040200ull, 0x0000000705040201ull, 0x0000070504020100ull, 0x0000000007050403ull,
+	0x0000000705040300ull, 0x0000000705040301ull, 0x0000070504030100ull, 0x0000000705040302ull, 0x0000070504030200ull,
+	0x0000070504030201ull, 0x0007050403020100ull, 0x0000000000000706ull, 0x0000000000070600ull, 0x0000000000070601ull,
+	0x0000000007060100ull, 0x0000000000070602ull, 0x0000000007060200ull, 0x0000000007060201ull, 0x0000000706020100ull,
+	0x0000000000070603ull, 0x0000000007060300ull, 0x0000000007060301ull, 0x0000000706030100ull, 0x0000000007060302ull,
+	0x0000000706030200ull, 0x0000000706030201ull, 0x0000070603020100ull, 0x0000000000070604ull, 0x0000000007060400ull,
+	0x0000000007060401ull, 0x0000000706040100ull, 0x0000000007060402ull, 0x0000000706040200ull, 0x0000000706040201ull,
+	0x0000070604020100ull, 0x0000000007060403ull, 0x0000000706040300ull, 0x0000000706040301ull, 0x0000070604030100ull,
+	0x0000000706040302ull, 0x0000070604030200ull, 0x0000070604030201ull, 0x0007060403020100ull, 0x0000000000070605ull,
+	0x0000000007060500ull, 0x0000000007060501ull, 0x0000000706050100ull, 0x0000000007060502ull, 0x0000000706050200ull,
+	0x0000000706050201ull, 0x0000070605020100ull, 0x0000000007060503ull, 0x0000000706050300ull, 0x0000000706050301ull,
+	0x0000070605030100ull, 0x0000000706050302ull, 0x0000070605030200ull, 0x0000070605030201ull, 0x0007060503020100ull,
+	0x0000000007060504ull, 0x0000000706050400ull, 0x0000000706050401ull, 0x0000070605040100ull, 0x0000000706050402ull,
+	0x0000070605040200ull, 0x0000070605040201ull, 0x0007060504020100ull, 0x0000000706050403ull, 0x0000070605040300ull,
+	0x0000070605040301ull, 0x0007060504030100ull, 0x0000070605040302ull, 0x0007060504030200ull, 0x0007060504030201ull,
+	0x0706050403020100ull,
+};
+
+// The walk of c3WalkRayWith in AVX2 registers, the lanes a node keeps taken
+// in its fixed order for the ray's octant (c3MeshWideNode::order) rather
+// than sorted by their entry times: packed by a table and pushed with one
+// store, the nearest taken at once, a single kept lane followed without the
+// stack. Which nodes it visits, and their order, are the walk's own affair:
+// the best hit is the same whatever the order (c3RayBest).
+C3_TARGET_AVX2 static void c3WalkRayAvx2(const c3Mesh* mesh, const c3WideCast* cast, const c3TriangleRay* ray,
+										 double limit, c3RayBest* best, c3MeshQueryStats* stats)
+{
+	// (A push stores eight entries, of which the kept ones count.)
+	int32_t childStack[C3_MESH_STACK + C3_MESH_WIDTH];
+	float enterStack[C3_MESH_STACK + C3_MESH_WIDTH];
+	int top = 0;
+	float bound = cast->limit;
+	const __m256 nearFrom0 = _mm256_set1_ps(cast->nearFrom[0]), farFrom0 = _mm256_set1_ps(cast->farFrom[0]);
+	const __m256 nearFrom1 = _mm256_set1_ps(cast->nearFrom[1]), farFrom1 = _mm256_set1_ps(cast->farFrom[1]);
+	const __m256 nearFrom2 = _mm256_set1_ps(cast->nearFrom[2]), farFrom2 = _mm256_set1_ps(cast->farFrom[2]);
+	const __m256 inverse0 = _mm256_set1_ps(cast->inverse[0]), inverse1 = _mm256_set1_ps(cast->inverse[1]);
+	const __m256 inverse2 = _mm256_set1_ps(cast->inverse[2]);
+	const __m256 widenDown = _mm256_set1_ps(1.0f - C3_TIME_WIDEN), widenUp = _mm256_set1_ps(1.0f + C3_TIME_WIDEN);
+	const int near0 = cast->nearOffset[0], near1 = cast->nearOffset[1], near2 = cast->nearOffset[2];
+	const int far0 = cast->farOffset[0], far1 = cast->farOffset[1], far2 = cast->farOffset[2];
+	const __m256i shift = _mm256_set1_epi32(3 * cast->octant);
+	int32_t child = 0;
+	for (;;)
+	{
+		if (!c3WideIsLeaf(child))
+		{
+			const c3MeshWideNode* n = &mesh->nodes[child];
+			c3CountLanes(n, stats);
+			// c3CastLanesAvx2, its rows at offsets held in registers.
+			__m256 tn0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near0)), nearFrom0), inverse0);
+			__m256 tn1 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near1)), nearFrom1), inverse1);
+			__m256 tn2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near2)), nearFrom2), inverse2);
+			__m256 tf0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far0)), farFrom0), inverse0);
+			__m256 tf1 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far1)), farFrom1), inverse1);
+			__m256 tf2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far2)), farFrom2), inverse2);
+			__m256 in = _mm256_max_ps(tn2, _mm256_max_ps(tn1, _mm256_max_ps(tn0, _mm256_setzero_ps())));
+			__m256 out = _mm256_min_ps(tf2, _mm256_min_ps(tf1, _mm256_min_ps(tf0, _mm256_set1_ps(bound))));
+			__m256 lower = _mm256_mul_ps(in, widenDown);
+			__m256 keep = _mm256_cmp_ps(lower, _mm256_mul_ps(out, widenUp), _CMP_LE_OQ);
+			unsigned mask = (unsigned)_mm256_movemask_ps(keep);
+			if (mask != 0 && (mask & (mask - 1u)) == 0)
+			{
+				child = n->child[c3LowestBit(mask)];
+				c3PrefetchChild(mesh, child);
+				continue;
+			}
+			if (mask != 0)
+			{
+				__m256i order = _mm256_srlv_epi32(_mm256_loadu_si256((const __m256i*)(const void*)n->order), shift);
+				unsigned inOrder = (unsigned)_mm256_movemask_ps(_mm256_permutevar8x32_ps(keep, order));
+				__m256i pack =
+					_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i*)(const void*)&c3_packLanes[inOrder]));
+				__m256i pick = _mm256_permutevar8x32_epi32(order, pack);
+				__m256i children = _mm256_loadu_si256((const __m256i*)(const void*)n->child);
+				_mm256_storeu_si256((__m256i*)(void*)(childStack + top), _mm256_permutevar8x32_epi32(children, pick));
+				_mm256_storeu_ps(enterStack + top, _mm256_permutevar8x32_ps(lower, pick));
+				top += _mm_popcnt_u32(mask) - 1;
+				C3_ASSERT(top < C3_MESH_STACK);
+				child = childStack[top];
+				for (unsigned rest = mask; rest != 0; rest &= rest - 1u)
+				{
+					c3PrefetchChild(mesh, n->child[c3LowestBit(rest)]);
+				}
+				continue;
+			}
+		}
+		else
+		{
+			bound = c3RayLeaf(mesh, ray, child, limit, cast->scale, bound, best, stats);
+		}
+		// The next entry the best hit has not passed.
+		do
+		{
+			if (top == 0)
+			{
+				return;
+			}
+			--top;
+		} while (enterStack[top] > bound);
+		child = childStack[top];
+	}
+}
+#endif
+
+// The ray's walk, by the best lane tests there are.
+static void c3WalkRay(const c3Mesh* mesh, const c3WideCast* cast, const c3TriangleRay* ray, double limit,
+					  c3RayBest* best, c3MeshQueryStats* stats)
+{
+	switch (cast->isa)
+	{
+#if defined(C3_MESH_AVX2)
+		case c3_lanesAvx2:
+			c3WalkRayAvx2(mesh, cast, ray, limit, best, stats);
+			return;
+#endif
+#if defined(C3_BVH_SSE2)
+		case c3_lanesSse2:
+			c3WalkRaySse2(mesh, cast, ray, limit, best, stats);
+			return;
+#endif
+		default:
+			c3WalkRayScalar(mesh, cast, ray, limit, best, stats);
+			return;
+	}
 }
 
 c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats)
 {
 	c3ClearStats(stats);
-	c3MeshCastOutput best;
-	memset(&best, 0, sizeof best); // (no hit; all of it set, for what returns it whole)
-	double speed = c3MaxAbsComponent(input->translation);
-	if (speed == 0.0 || !(input->maxFraction >= 0.0))
+	c3MeshCastOutput out;
+	memset(&out, 0, sizeof out); // (no hit; all of it set, for what returns it whole)
+	c3Vec3 origin = input->origin, translation = input->translation;
+	double maxFraction = input->maxFraction;
+	double speed = c3MaxAbsComponent(translation);
+	if (speed == 0.0 || !(maxFraction >= 0.0))
 	{
-		return best;
+		return out;
 	}
 	// A tiny translation is scaled by a power of two (exactly) to a largest
 	// component in [0.5, 1) for the walk: a subnormal one would make its
 	// reciprocals and the shear infinite. Times are scaled back at the end; a
 	// time too large for a double is a miss, as for the shapes' ray casts.
 	int exponent = 0;
-	c3RayCastInput scaled = *input;
 	if (speed < 1.0e-100)
 	{
 		frexp(speed, &exponent);
-		scaled.translation = c3MulSV(ldexp(1.0, -exponent), input->translation);
-		scaled.maxFraction = ldexp(input->maxFraction, exponent);
+		translation = c3MulSV(ldexp(1.0, -exponent), translation);
+		maxFraction = ldexp(maxFraction, exponent);
 	}
+	c3RayCastInput scaled = {origin, translation, maxFraction};
 	double limit = c3RayReach(&scaled);
-	c3RayContext r;
-	r.ray = c3MakeTriangleRay(scaled.origin, scaled.translation);
-	r.translation = scaled.translation;
-	r.limit = limit;
+	c3TriangleRay ray = c3MakeTriangleRay(origin, translation);
 	c3WideCast cast;
-	c3MakeWideCast(&cast, mesh, scaled.origin, scaled.translation, c3MakeVec3(0.0, 0.0, 0.0), limit);
-	c3WalkCast(mesh, &cast, c3CastRayTriangle, &r, &best, stats);
-	if (best.hit)
+	c3MakeWideCast(&cast, mesh, origin, translation, c3MakeVec3(0.0, 0.0, 0.0), limit);
+	c3RayBest best;
+	best.triangle = -1;
+	c3WalkRay(mesh, &cast, &ray, limit, &best, stats);
+	if (best.triangle >= 0)
 	{
-		best.point = c3MulAdd(scaled.origin, best.fraction, scaled.translation);
-		best.fraction = exponent != 0 ? ldexp(best.fraction, -exponent) : best.fraction;
-		best.hit = best.fraction <= input->maxFraction && c3IsFinite(best.fraction);
+		double fraction = exponent != 0 ? ldexp(best.fraction, -exponent) : best.fraction;
+		out.point = c3MulAdd(origin, best.fraction, translation);
+		out.normal = best.normal;
+		out.fraction = fraction;
+		out.face = best.face;
+		out.hit = fraction <= input->maxFraction && c3IsFinite(fraction);
 	}
-	return best;
+	return out;
 }
 
 // -- sweeps ----------------------------------------------------------------------------------

@@ -175,6 +175,52 @@ int c3CountWideNodes(const c3MeshNode* nodes, const c3WidePlan* plan)
 	return count;
 }
 
+// For each octant of a ray's direction, the lanes sorted by the corner
+// where such a ray would enter each child's box, projected on the octant's
+// diagonal: farthest first, so that the nearest comes off a walk's stack
+// first (Fuetterling et al., "Accelerated Single Ray Tracing for Wide Vector
+// Units", 2017: an order fixed at the build, where a sort by the entry times
+// costs a walk each node). Ties keep the lanes' order; empty lanes come
+// first (a walk never takes them).
+static void c3OrderLanes(c3MeshWideNode* w, int n)
+{
+	for (int i = 0; i < C3_MESH_WIDTH; ++i)
+	{
+		w->order[i] = 0;
+	}
+	for (int q = 0; q < 8; ++q)
+	{
+		double key[C3_MESH_WIDTH];
+		int lane[C3_MESH_WIDTH];
+		for (int i = 0; i < C3_MESH_WIDTH; ++i)
+		{
+			key[i] = i < n ? 0.0 : INFINITY;
+			for (int k = 0; i < n && k < 3; ++k)
+			{
+				key[i] += (q >> k & 1) != 0 ? (double)w->lo[k][i] : -(double)w->hi[k][i];
+			}
+			lane[i] = i;
+		}
+		// Insertion sort, farthest (largest key) first, stable.
+		for (int i = 1; i < C3_MESH_WIDTH; ++i)
+		{
+			for (int j = i; j > 0 && key[j - 1] < key[j]; --j)
+			{
+				double k = key[j];
+				key[j] = key[j - 1];
+				key[j - 1] = k;
+				int l = lane[j];
+				lane[j] = lane[j - 1];
+				lane[j - 1] = l;
+			}
+		}
+		for (int j = 0; j < C3_MESH_WIDTH; ++j)
+		{
+			w->order[j] |= (uint32_t)lane[j] << (3 * q);
+		}
+	}
+}
+
 // Fill out[self] from the binary node, and its inner children after it;
 // returns the depth of the subtree.
 static int c3CollapseNode(const c3MeshNode* nodes, const c3WidePlan* plan, int node, c3MeshWideNode* out, int self,
@@ -191,8 +237,8 @@ static int c3CollapseNode(const c3MeshNode* nodes, const c3WidePlan* plan, int n
 			w->hi[k][i] = i < n ? nodes[lanes[i]].bound[3 + k] : -INFINITY;
 		}
 		w->child[i] = C3_MESH_EMPTY_LANE;
-		w->unused[i] = 0;
 	}
+	c3OrderLanes(w, n);
 	int depth = 1;
 	for (int i = 0; i < n; ++i)
 	{

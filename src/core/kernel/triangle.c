@@ -194,92 +194,12 @@ c3TriangleRay c3MakeTriangleRay(c3Vec3 origin, c3Vec3 direction)
 	ray.sx = c3Get(direction, ray.kx) / dz;
 	ray.sy = c3Get(direction, ray.ky) / dz;
 	ray.sz = 1.0 / dz;
-	// The permutation as one case of c3RayCastTriangle: kz, then whether kx
-	// was swapped with ky.
-	ray.permutation = 2 * ray.kz + (dz < 0.0 ? 1 : 0);
+	ray.direction = direction;
 	return ray;
 }
 
-// Woop, Benthin and Wald, section 3: the vertices relative to the origin,
-// sheared so that the ray runs along +z through (0, 0); the 2D edge functions
-// of the origin then decide. Each is computed from the same two sheared
-// vertices whichever triangle the edge belongs to, and a - b == -(b - a), so
-// the two triangles of a shared edge get exactly opposite values: a point on
-// the edge is in one of them or on it (0 counts as inside), never in neither.
-// The test of c3RayCastTriangle with the permutation's axes X, Y, Z as
-// field names: one body per permutation, so that no component is chosen
-// at run time in the loop over a leaf's triangles.
-#define C3_RAY_TRIANGLE(X, Y, Z)                                                                                       \
-	{                                                                                                                  \
-		c3Vec3 A = c3Sub(a, ray->origin), B = c3Sub(b, ray->origin), C = c3Sub(c, ray->origin);                        \
-		double az = A.Z, bz = B.Z, cz = C.Z;                                                                           \
-		ax = A.X - ray->sx * az, ay = A.Y - ray->sy * az;                                                              \
-		bx = B.X - ray->sx * bz, by = B.Y - ray->sy * bz;                                                              \
-		cx = C.X - ray->sx * cz, cy = C.Y - ray->sy * cz;                                                              \
-		u = cx * by - cy * bx;                                                                                         \
-		v = ax * cy - ay * cx;                                                                                         \
-		w = bx * ay - by * ax;                                                                                         \
-		zu = ray->sz * az;                                                                                             \
-		zv = ray->sz * bz;                                                                                             \
-		zw = ray->sz * cz;                                                                                             \
-	}
-
+// The test is c3RayMeetsTriangle (triangle.h), which a mesh's walk inlines.
 bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, double maxFraction, double* fraction)
 {
-	double ax, ay, bx, by, cx, cy, u, v, w, zu, zv, zw;
-	switch (ray->permutation)
-	{
-		case 0:
-			C3_RAY_TRIANGLE(y, z, x)
-			break;
-		case 1:
-			C3_RAY_TRIANGLE(z, y, x)
-			break;
-		case 2:
-			C3_RAY_TRIANGLE(z, x, y)
-			break;
-		case 3:
-			C3_RAY_TRIANGLE(x, z, y)
-			break;
-		case 4:
-			C3_RAY_TRIANGLE(x, y, z)
-			break;
-		default:
-			C3_RAY_TRIANGLE(y, x, z)
-			break;
-	}
-	// Edge functions of both signs: the ray passes outside (without a
-	// branch on each: min and max compile to two instructions).
-	if (c3MinDouble(u, c3MinDouble(v, w)) < 0.0 && c3MaxDouble(u, c3MaxDouble(v, w)) > 0.0)
-	{
-		return false;
-	}
-	// The edge functions are differences of products of sheared
-	// coordinates, each rounded to an ulp of the product: a ray that passes
-	// far from a triangle seen edge-on (its plane within a rounding of the
-	// ray, as from 6e13 away) leaves them all within that rounding, and they
-	// can round to one sign. The origin is in the triangle only if it is in
-	// the box of the sheared vertices, which exact comparisons decide on the
-	// same rounded coordinates: so that test loses no hit the exact edge
-	// functions would find, and keeps the watertight property.
-	if (c3MinDouble(ax, c3MinDouble(bx, cx)) > 0.0 || c3MaxDouble(ax, c3MaxDouble(bx, cx)) < 0.0 ||
-		c3MinDouble(ay, c3MinDouble(by, cy)) > 0.0 || c3MaxDouble(ay, c3MaxDouble(by, cy)) < 0.0)
-	{
-		return false;
-	}
-	double det = u + v + w;
-	if (det == 0.0)
-	{
-		return false; // in the triangle's plane
-	}
-	// t det = u az' + v bz' + w cz', with the z coordinates scaled by sz.
-	double t = (u * zu + v * zv + w * zw) / det;
-	if (!(t >= 0.0 && t <= maxFraction))
-	{
-		return false;
-	}
-	*fraction = t;
-	return true;
+	return c3RayMeetsTriangle(ray, &a, &b, &c, maxFraction, fraction);
 }
-
-#undef C3_RAY_TRIANGLE

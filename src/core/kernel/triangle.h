@@ -22,7 +22,10 @@
 #define C3_KERNEL_TRIANGLE_H
 
 #include <stdbool.h>
+#include <string.h>
 
+#include "base/core.h"
+#include "base/math_functions.h"
 #include "collide/math_types.h"
 
 /// Active-edge bits: bit i for edge i.
@@ -110,8 +113,8 @@ c3TriangleContact c3SphereTriangleContact(c3Vec3 center, double radius, c3Vec3 a
 typedef struct c3TriangleRay
 {
 	c3Vec3 origin;
-	int kx, ky, kz;  ///< the permuted axes
-	int permutation; ///< which of the six (kx, ky, kz) they are: 2 kz + (kx and ky swapped)
+	c3Vec3 direction;
+	int kx, ky, kz; ///< the permuted axes
 	double sx, sy, sz;
 } c3TriangleRay;
 
@@ -123,6 +126,74 @@ c3TriangleRay c3MakeTriangleRay(c3Vec3 origin, c3Vec3 direction);
 /// by triangles given with the same points hits at least one of them. A ray
 /// in the triangle's plane misses it.
 bool c3RayCastTriangle(const c3TriangleRay* ray, c3Vec3 a, c3Vec3 b, c3Vec3 c, double maxFraction, double* fraction);
+
+// Component k of v (0 x, 1 y, 2 z), read at its offset: one load, where a
+// choice among x, y and z would branch.
+static inline double c3ComponentAt(const c3Vec3* v, int k)
+{
+	double d;
+	memcpy(&d, (const char*)v + sizeof(double) * (size_t)k, sizeof d);
+	return d;
+}
+
+// Woop, Benthin and Wald, section 3: the vertices relative to the origin,
+// sheared so that the ray runs along +z through (0, 0); the 2D edge
+// functions of the origin then decide. Each is computed from the same two
+// sheared vertices whichever triangle the edge belongs to, and
+// a - b == -(b - a), so the two triangles of a shared edge get exactly
+// opposite values: a point on the edge is in one of them or on it (0 counts
+// as inside), never in neither. The body of c3RayCastTriangle, inline for a
+// mesh's walk (its points by address, read at the ray's axes).
+static C3_ALWAYS_INLINE bool c3RayMeetsTriangle(const c3TriangleRay* ray, const c3Vec3* a, const c3Vec3* b,
+												const c3Vec3* c, double maxFraction, double* fraction)
+{
+	int kx = ray->kx, ky = ray->ky, kz = ray->kz;
+	const c3Vec3* o = &ray->origin;
+	double az = c3ComponentAt(a, kz) - c3ComponentAt(o, kz);
+	double bz = c3ComponentAt(b, kz) - c3ComponentAt(o, kz);
+	double cz = c3ComponentAt(c, kz) - c3ComponentAt(o, kz);
+	double ax = (c3ComponentAt(a, kx) - c3ComponentAt(o, kx)) - ray->sx * az;
+	double ay = (c3ComponentAt(a, ky) - c3ComponentAt(o, ky)) - ray->sy * az;
+	double bx = (c3ComponentAt(b, kx) - c3ComponentAt(o, kx)) - ray->sx * bz;
+	double by = (c3ComponentAt(b, ky) - c3ComponentAt(o, ky)) - ray->sy * bz;
+	double cx = (c3ComponentAt(c, kx) - c3ComponentAt(o, kx)) - ray->sx * cz;
+	double cy = (c3ComponentAt(c, ky) - c3ComponentAt(o, ky)) - ray->sy * cz;
+	double u = cx * by - cy * bx;
+	double v = ax * cy - ay * cx;
+	double w = bx * ay - by * ax;
+	// Edge functions of both signs: the ray passes outside (without a
+	// branch on each: min and max compile to two instructions).
+	if (c3MinDouble(u, c3MinDouble(v, w)) < 0.0 && c3MaxDouble(u, c3MaxDouble(v, w)) > 0.0)
+	{
+		return false;
+	}
+	// The edge functions are differences of products of sheared
+	// coordinates, each rounded to an ulp of the product: a ray that passes
+	// far from a triangle seen edge-on (its plane within a rounding of the
+	// ray, as from 6e13 away) leaves them all within that rounding, and they
+	// can round to one sign. The origin is in the triangle only if it is in
+	// the box of the sheared vertices, which exact comparisons decide on the
+	// same rounded coordinates: so that test loses no hit the exact edge
+	// functions would find, and keeps the watertight property.
+	if (c3MinDouble(ax, c3MinDouble(bx, cx)) > 0.0 || c3MaxDouble(ax, c3MaxDouble(bx, cx)) < 0.0 ||
+		c3MinDouble(ay, c3MinDouble(by, cy)) > 0.0 || c3MaxDouble(ay, c3MaxDouble(by, cy)) < 0.0)
+	{
+		return false;
+	}
+	double det = u + v + w;
+	if (det == 0.0)
+	{
+		return false; // in the triangle's plane
+	}
+	// t det = u az' + v bz' + w cz', with the z coordinates scaled by sz.
+	double t = (u * (ray->sz * az) + v * (ray->sz * bz) + w * (ray->sz * cz)) / det;
+	if (!(t >= 0.0 && t <= maxFraction))
+	{
+		return false;
+	}
+	*fraction = t;
+	return true;
+}
 
 /// A sphere of radius r at center + t motion, t in [0, 1], against the static
 /// triangle abc (Rouwé, section 3, specialised to three points, after a
