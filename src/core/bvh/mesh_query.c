@@ -947,12 +947,21 @@ C3_TARGET_AVX2 static void c3WalkRayAvx2(const c3Mesh* mesh, const c3WideCast* c
 	float enterStack[C3_MESH_STACK + C3_MESH_WIDTH];
 	int top = 0;
 	float bound = cast->limit;
+	float reach = c3FloatUp((double)bound * (1.0 + C3_TIME_WIDEN)); // (the exits' bound, widened as they are)
 	const __m256 nearFrom0 = _mm256_set1_ps(cast->nearFrom[0]), farFrom0 = _mm256_set1_ps(cast->farFrom[0]);
 	const __m256 nearFrom1 = _mm256_set1_ps(cast->nearFrom[1]), farFrom1 = _mm256_set1_ps(cast->farFrom[1]);
 	const __m256 nearFrom2 = _mm256_set1_ps(cast->nearFrom[2]), farFrom2 = _mm256_set1_ps(cast->farFrom[2]);
-	const __m256 inverse0 = _mm256_set1_ps(cast->inverse[0]), inverse1 = _mm256_set1_ps(cast->inverse[1]);
-	const __m256 inverse2 = _mm256_set1_ps(cast->inverse[2]);
-	const __m256 widenDown = _mm256_set1_ps(1.0f - C3_TIME_WIDEN), widenUp = _mm256_set1_ps(1.0f + C3_TIME_WIDEN);
+	// The times are widened as c3CastLanesAvx2 widens them, by 2^-20 of
+	// themselves, but in the reciprocals, a multiplication less on the path
+	// from one node to the next: near times by a reciprocal shrunk by
+	// 2^-20, far ones by one grown, each within a few roundings of 2^-24
+	// of the exact reciprocal so scaled, as the times were.
+	const __m256 nearInverse0 = _mm256_set1_ps((float)(cast->inverse[0] * (1.0 - C3_TIME_WIDEN)));
+	const __m256 nearInverse1 = _mm256_set1_ps((float)(cast->inverse[1] * (1.0 - C3_TIME_WIDEN)));
+	const __m256 nearInverse2 = _mm256_set1_ps((float)(cast->inverse[2] * (1.0 - C3_TIME_WIDEN)));
+	const __m256 farInverse0 = _mm256_set1_ps((float)(cast->inverse[0] * (1.0 + C3_TIME_WIDEN)));
+	const __m256 farInverse1 = _mm256_set1_ps((float)(cast->inverse[1] * (1.0 + C3_TIME_WIDEN)));
+	const __m256 farInverse2 = _mm256_set1_ps((float)(cast->inverse[2] * (1.0 + C3_TIME_WIDEN)));
 	const int near0 = cast->nearOffset[0], near1 = cast->nearOffset[1], near2 = cast->nearOffset[2];
 	const int far0 = cast->farOffset[0], far1 = cast->farOffset[1], far2 = cast->farOffset[2];
 	const __m256i shift = _mm256_set1_epi32(3 * cast->octant);
@@ -964,16 +973,19 @@ C3_TARGET_AVX2 static void c3WalkRayAvx2(const c3Mesh* mesh, const c3WideCast* c
 			const c3MeshWideNode* n = &mesh->nodes[child];
 			c3CountLanes(n, stats);
 			// c3CastLanesAvx2, its rows at offsets held in registers.
-			__m256 tn0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near0)), nearFrom0), inverse0);
-			__m256 tn1 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near1)), nearFrom1), inverse1);
-			__m256 tn2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near2)), nearFrom2), inverse2);
-			__m256 tf0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far0)), farFrom0), inverse0);
-			__m256 tf1 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far1)), farFrom1), inverse1);
-			__m256 tf2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far2)), farFrom2), inverse2);
-			__m256 in = _mm256_max_ps(tn2, _mm256_max_ps(tn1, _mm256_max_ps(tn0, _mm256_setzero_ps())));
-			__m256 out = _mm256_min_ps(tf2, _mm256_min_ps(tf1, _mm256_min_ps(tf0, _mm256_set1_ps(bound))));
-			__m256 lower = _mm256_mul_ps(in, widenDown);
-			__m256 keep = _mm256_cmp_ps(lower, _mm256_mul_ps(out, widenUp), _CMP_LE_OQ);
+			__m256 tn0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near0)), nearFrom0), nearInverse0);
+			__m256 tn1 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near1)), nearFrom1), nearInverse1);
+			__m256 tn2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, near2)), nearFrom2), nearInverse2);
+			__m256 tf0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far0)), farFrom0), farInverse0);
+			__m256 tf1 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far1)), farFrom1), farInverse1);
+			__m256 tf2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(c3Row(n, far2)), farFrom2), farInverse2);
+			// In pairs, two steps where a chain takes three. A NaN (a band's
+			// plane through the origin: 0 times infinity) is passed over, and
+			// may take its partner with it: a smaller entry or a later exit,
+			// which keeps a lane the exact test would keep.
+			__m256 lower = _mm256_max_ps(_mm256_max_ps(tn0, tn1), _mm256_max_ps(tn2, _mm256_setzero_ps()));
+			__m256 upper = _mm256_min_ps(_mm256_min_ps(tf0, tf1), _mm256_min_ps(tf2, _mm256_set1_ps(reach)));
+			__m256 keep = _mm256_cmp_ps(lower, upper, _CMP_LE_OQ);
 			unsigned mask = (unsigned)_mm256_movemask_ps(keep);
 			if (mask != 0 && (mask & (mask - 1u)) == 0)
 			{
@@ -1004,6 +1016,7 @@ C3_TARGET_AVX2 static void c3WalkRayAvx2(const c3Mesh* mesh, const c3WideCast* c
 		else
 		{
 			bound = c3RayLeaf(mesh, ray, child, limit, cast->scale, bound, best, stats);
+			reach = c3FloatUp((double)bound * (1.0 + C3_TIME_WIDEN));
 		}
 		// The next entry the best hit has not passed.
 		do
