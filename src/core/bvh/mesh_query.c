@@ -416,7 +416,8 @@ static C3_ALWAYS_INLINE void c3PrefetchChild(const c3Mesh* mesh, int32_t child)
 		const char* p = (const char*)&mesh->nodes[child];
 		__builtin_prefetch(p);
 		__builtin_prefetch(p + 64);
-		__builtin_prefetch(p + sizeof(c3MeshWideNode) - 1);
+		__builtin_prefetch(p + 128);
+		__builtin_prefetch(p + 192);
 	}
 	else
 	{
