@@ -732,6 +732,42 @@ static void walkShape(const c3Mesh* mesh, int node, int* next, int* inner, bool*
 	}
 }
 
+// A node's lane order for each octant of a ray (c3MeshWideNode::order): a
+// permutation of the lanes, the empty ones first, then the children from
+// the farthest entry corner to the nearest along the octant's diagonal.
+static bool lanesOrdered(const c3MeshWideNode* n)
+{
+	for (int q = 0; q < 8; ++q)
+	{
+		unsigned seen = 0;
+		double last = INFINITY;
+		for (int j = 0; j < C3_MESH_WIDTH; ++j)
+		{
+			int lane = (int)(n->order[j] >> (3 * q) & 7u);
+			seen |= 1u << lane;
+			double key = INFINITY;
+			if (n->child[lane] != C3_MESH_EMPTY_LANE)
+			{
+				key = 0.0;
+				for (int k = 0; k < 3; ++k)
+				{
+					key += (q >> k & 1) != 0 ? (double)n->lo[k][lane] : -(double)n->hi[k][lane];
+				}
+			}
+			if (key > last)
+			{
+				return false;
+			}
+			last = key;
+		}
+		if (seen != 0xffu)
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
 // The collapse: the leaves cover the triangles once each, in order, within
 // their bounds; every node but the root is one lane's child; the depth is
 // within the bound of the walks' stacks.
@@ -749,6 +785,10 @@ static void mesh_wide_tree_shape(void)
 		CHECK(next == mesh->triangleCount);
 		CHECK(inner == mesh->nodeCount - 1);
 		CHECK(mesh->depth >= 2 && mesh->depth <= C3_MESH_MAX_DEPTH);
+		for (int i = 0; i < mesh->nodeCount; ++i)
+		{
+			CHECK(lanesOrdered(&mesh->nodes[i]));
+		}
 		c3DestroyMesh(mesh);
 		freeRandomMesh(&r);
 	}
