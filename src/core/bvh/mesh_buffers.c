@@ -112,13 +112,6 @@ int c3Mesh_CollectContacts(const c3Mesh* mesh, c3ShapeType type, const void* sha
 	return b.count;
 }
 
-bool c3Mesh_RayCastPtr(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats,
-					   c3MeshCastOutput* output)
-{
-	*output = c3Mesh_RayCast(mesh, input, stats);
-	return output->hit;
-}
-
 bool c3Mesh_SweepPtr(const c3Mesh* mesh, c3ShapeType type, const void* shape, const c3Vec3* delta,
 					 c3MeshQueryStats* stats, c3MeshCastOutput* output)
 {

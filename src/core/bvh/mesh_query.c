@@ -1055,17 +1055,20 @@ static void c3WalkRay(const c3Mesh* mesh, const c3WideCast* cast, const c3Triang
 	}
 }
 
-c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats)
+// c3Mesh_RayCast, its answer written field by field where it goes: built
+// in a local and copied out, the copy's 16-byte loads each spanned two of
+// its stores, and waited for both to reach the cache.
+static void c3RayCastMesh(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats,
+						  c3MeshCastOutput* out)
 {
 	c3ClearStats(stats);
-	c3MeshCastOutput out;
-	memset(&out, 0, sizeof out); // (no hit; all of it set, for what returns it whole)
+	memset(out, 0, sizeof *out); // (no hit; all of it set, for what returns it whole)
 	c3Vec3 origin = input->origin, translation = input->translation;
 	double maxFraction = input->maxFraction;
 	double speed = c3MaxAbsComponent(translation);
 	if (speed == 0.0 || !(maxFraction >= 0.0))
 	{
-		return out;
+		return;
 	}
 	// A tiny translation is scaled by a power of two (exactly) to a largest
 	// component in [0.5, 1) for the walk: a subnormal one would make its
@@ -1089,13 +1092,26 @@ c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input,
 	if (best.triangle >= 0)
 	{
 		double fraction = exponent != 0 ? ldexp(best.fraction, -exponent) : best.fraction;
-		out.point = c3MulAdd(origin, best.fraction, translation);
-		out.normal = best.normal;
-		out.fraction = fraction;
-		out.face = best.face;
-		out.hit = fraction <= input->maxFraction && c3IsFinite(fraction);
+		out->point = c3MulAdd(origin, best.fraction, translation);
+		out->normal = best.normal;
+		out->fraction = fraction;
+		out->face = best.face;
+		out->hit = fraction <= input->maxFraction && c3IsFinite(fraction);
 	}
+}
+
+c3MeshCastOutput c3Mesh_RayCast(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats)
+{
+	c3MeshCastOutput out;
+	c3RayCastMesh(mesh, input, stats, &out);
 	return out;
+}
+
+bool c3Mesh_RayCastPtr(const c3Mesh* mesh, const c3RayCastInput* input, c3MeshQueryStats* stats,
+					   c3MeshCastOutput* output)
+{
+	c3RayCastMesh(mesh, input, stats, output);
+	return output->hit;
 }
 
 // -- sweeps ----------------------------------------------------------------------------------
