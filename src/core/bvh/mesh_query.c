@@ -1004,7 +1004,7 @@ C3_TARGET_AVX2 static void c3WalkRayAvx2(const c3Mesh* mesh, const c3WideCast* c
 				__m256i children = _mm256_loadu_si256((const __m256i*)(const void*)n->child);
 				_mm256_storeu_si256((__m256i*)(void*)(childStack + top), _mm256_permutevar8x32_epi32(children, pick));
 				_mm256_storeu_ps(enterStack + top, _mm256_permutevar8x32_ps(lower, pick));
-				top += _mm_popcnt_u32(mask) - 1;
+				top += __builtin_popcount(mask) - 1;
 				C3_ASSERT(top < C3_MESH_STACK);
 				child = childStack[top];
 				for (unsigned rest = mask; rest != 0; rest &= rest - 1u)
