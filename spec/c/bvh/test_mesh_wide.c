@@ -734,24 +734,26 @@ static void walkShape(const c3Mesh* mesh, int node, int* next, int* inner, bool*
 
 // A node's lane order for each octant of a ray (c3MeshWideNode::order): a
 // permutation of the lanes, the empty ones first, then the children from
-// the farthest entry corner to the nearest along the octant's diagonal.
+// the farthest box center to the nearest along the octant's diagonal.
 static bool lanesOrdered(const c3MeshWideNode* n)
 {
 	for (int q = 0; q < 8; ++q)
 	{
 		unsigned seen = 0;
-		double last = INFINITY;
+		float last = INFINITY;
 		for (int j = 0; j < C3_MESH_WIDTH; ++j)
 		{
 			int lane = (int)(n->order[j] >> (3 * q) & 7u);
 			seen |= 1u << lane;
-			double key = INFINITY;
+			// (Summed in floats, as the build sums them.)
+			float key = INFINITY;
 			if (n->child[lane] != C3_MESH_EMPTY_LANE)
 			{
-				key = 0.0;
+				key = 0.0f;
 				for (int k = 0; k < 3; ++k)
 				{
-					key += (q >> k & 1) != 0 ? (double)n->lo[k][lane] : -(double)n->hi[k][lane];
+					float twice = n->lo[k][lane] + n->hi[k][lane];
+					key += (q >> k & 1) != 0 ? twice : -twice;
 				}
 			}
 			if (key > last)
