@@ -9,6 +9,7 @@
 // leaves half the lanes of the lower nodes empty.
 
 #include <math.h>
+#include <string.h>
 
 #include "base/core.h"
 #include "bvh/mesh.h"
@@ -240,19 +241,21 @@ static void c3OrderLanes(c3MeshWideNode* w, int n)
 	}
 #endif
 	int empty = C3_MESH_WIDTH - n;
+	uint32_t order[C3_MESH_WIDTH];
 	for (int j = 0; j < C3_MESH_WIDTH; ++j)
 	{
 		// (Empty lanes first, the same for every octant.)
-		w->order[j] = j < empty ? (uint32_t)(n + j) * 011111111u : 0u;
+		order[j] = j < empty ? (uint32_t)(n + j) * 011111111u : 0u;
 	}
 	for (int i = 0; i < n; ++i)
 	{
 		for (int q = 0; q < 4; ++q)
 		{
-			w->order[empty + place[i][q]] |= (uint32_t)i << (3 * q);
-			w->order[C3_MESH_WIDTH - 1 - place[i][q]] |= (uint32_t)i << (3 * (7 - q));
+			order[empty + place[i][q]] |= (uint32_t)i << (3 * q);
+			order[C3_MESH_WIDTH - 1 - place[i][q]] |= (uint32_t)i << (3 * (7 - q));
 		}
 	}
+	memcpy(w->order, order, sizeof order);
 }
 
 // Fill out[self] from the binary node, and its inner children after it;
