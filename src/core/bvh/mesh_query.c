@@ -797,9 +797,9 @@ static C3_ALWAYS_INLINE float c3RayLeaf(const c3Mesh* mesh, const c3TriangleRay*
 	return c3MinFloat(bound, c3FloatUp(best->fraction * scale));
 }
 
-// The walk of c3WalkCastWith with the ray's triangle test in its loop: the
-// same nodes in the same order, the same triangles, the same best hit (of
-// equal times the lowest face, of one face the first met).
+// The walk of c3WalkCastWith (children nearest first, sorted by their
+// entry times) with the ray's leaves in its loop: under SSE2 and in plain C
+// (arm64, C3_NO_SIMD). The best hit is c3BetterRayHit's, whatever the order.
 static C3_ALWAYS_INLINE void c3WalkRayWith(const c3Mesh* mesh, const c3WideCast* cast, const c3TriangleRay* ray,
 										   double limit, c3RayBest* best, c3MeshQueryStats* stats, c3LaneIsa isa)
 {
