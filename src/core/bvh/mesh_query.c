@@ -1086,8 +1086,7 @@ static void c3RayCastMesh(const c3Mesh* mesh, const c3RayCastInput* input, c3Mes
 	c3TriangleRay ray = c3MakeTriangleRay(origin, translation);
 	c3WideCast cast;
 	c3MakeWideCast(&cast, mesh, origin, translation, c3MakeVec3(0.0, 0.0, 0.0), limit);
-	c3RayBest best;
-	best.triangle = -1;
+	c3RayBest best = {0.0, 0, -1, {0.0, 0.0, 0.0}};
 	c3WalkRay(mesh, &cast, &ray, limit, &best, stats);
 	if (best.triangle >= 0)
 	{
