@@ -432,6 +432,7 @@ describe("collide.newWorld", function()
         assert.are.equal(#list, world:count())
         local hits = { shape = 0, bounds = 0, point = 0, ray = 0, sweep = 0, shortSweep = 0 }
         local R = spread(N)
+        local rays = {}
         for q = 1, Q do
           local center = { o + rng:uniform(-R, R) * s, o + rng:uniform(-R, R) * s, o + rng:uniform(-R, R) * s }
           local probe = C.make(collide, rng, rng:pick(KINDS), 3 * s, center)
@@ -487,18 +488,25 @@ describe("collide.newWorld", function()
               end
             end
           end
-          local item, t = world:raycast(p, dir, 4)
+          local item, t, _, _, face = world:raycast(p, dir, 4)
           if best == math.huge then
             assert.is_nil(item)
           else
             hits.ray = hits.ray + 1
             assert.are.equal(best, t)
             assert.is_true(bestItems[item] == true, "raycast " .. q .. ": not the first item")
+            local mesh = collide.type(world:getShape(item)) == "mesh"
+            assert.are.equal(mesh, face ~= nil, "raycast " .. q .. ": a face for a mesh, none for a shape")
           end
-          local records, n = world:raycastAll(p, dir, 4)
+          -- (into one out table for every query: the records of a longer
+          -- list before are cleared)
+          local records, n = world:raycastAll(p, dir, 4, nil, rays)
           assert.are.equal(count(all), n)
+          assert.are.equal(n, #records, "raycastAll " .. q .. ": records left from an earlier query")
           for i, r in ipairs(records) do
             assert.are.equal(all[r.item], r.t)
+            local mesh = collide.type(world:getShape(r.item)) == "mesh"
+            assert.are.equal(mesh, r.face ~= nil, "raycastAll " .. q .. ": a face for a mesh, none for a shape")
             if i > 1 then
               assert.is_true(records[i - 1].t <= r.t)
             end
