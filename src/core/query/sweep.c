@@ -238,8 +238,7 @@ c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Spher
 		out.hit = true;
 		out.fraction = 0.0;
 		out.normal = c3DivVS(s0, sqrt(ss));
-		out.point =
-			c3Midpoint(c3MulAdd(a->center, -a->radius, out.normal), c3MulAdd(b->center, b->radius, out.normal));
+		out.point = c3Midpoint(c3MulAdd(a->center, -a->radius, out.normal), c3MulAdd(b->center, b->radius, out.normal));
 		return out;
 	}
 	// (ss mm bounds |s0 x m|^2 and RR mm: normal numbers, far from overflow.)
