@@ -431,6 +431,7 @@ static bool triangleSweepsAgree(const c3Sphere* s, c3Vec3 da, const c3Polygon* t
 // each family also far from the origin and scaled by 1e-4 and 1e4: spheres
 // resting on the plane or touching it at the start (|dist| = r to a
 // relative 1e-15), motions along the plane (nd = 0) and barely off it,
+// spheres near the plane whose circle there just reaches or misses an edge,
 // paths that pass an edge's line or a vertex at r (1 +- gap), centers that
 // cross the plane exactly on an edge or a vertex, spheres touching an edge
 // or a vertex at the start, points (r = 0), tiny and sliver triangles, and
@@ -518,6 +519,22 @@ static void sphere_triangle_code_agrees_with_the_polygon_code(void)
 			else if (family == 5)
 			{
 				s.radius = 0.0;
+			}
+			else if (family == 6)
+			{
+				// Near the plane, the circle it cuts there reaching past edge
+				// ab's line by a relative gap (the circle's test at t1 = 0,
+				// and the edge's line test that spares its closest point).
+				c3Vec3 e = c3Normalize(c3Sub(b, a));
+				c3Vec3 out = c3Normalize(c3Cross(e, n));
+				if (c3Dot(out, c3Sub(p[(k + 2) % 3], a)) > 0)
+				{
+					out = c3Neg(out);
+				}
+				double h = uniform(&rng, -1, 1) * s.radius;
+				double circle = sqrt(s.radius * s.radius - h * h);
+				c3Vec3 foot = c3MulAdd(c3Midpoint(a, b), circle * (1 + sign * gap), out);
+				s.center = c3MulAdd(foot, h, n);
 			}
 			c3Vec3 q[3];
 			for (int j = 0; j < 3; ++j)

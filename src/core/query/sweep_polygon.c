@@ -253,13 +253,44 @@ static C3_ALWAYS_INLINE c3SweptContact c3SweepSphereTriangleBody(c3Vec3 begin, d
 
 	c3Vec2 c1 = {b2.x + t1 * d2.x, b2.y + t1 * d2.y};
 	double rho = c3MaxDouble((r1 * t1 + r2) * t1 + r3, 0.0);
-	c3Vec2 q = c3PointInTriangle2D(v, c1) ? c1 : c3ClosestPointPolygonEdges2D(v, 3, c1);
-	if ((q.x - c1.x) * (q.x - c1.x) + (q.y - c1.y) * (q.y - c1.y) <= rho)
+	if (c3PointInTriangle2D(v, c1))
 	{
 		out.hit = true;
 		out.t = t1;
-		out.point = c3PlaneToWorld(polygon, q);
+		out.point = c3PlaneToWorld(polygon, c1);
 		return out;
+	}
+	// Outside: the circle reaches the triangle only if it reaches each
+	// edge's line that the center is beyond. Beyond one by more than the
+	// circle's radius and a margin (64 ulps of the coordinates: the
+	// rounding of the cross product here and of the closest point's
+	// distance below), the closest point is farther than the radius too,
+	// and its test would fail: it is not made (the circle at t1 rarely
+	// reaches a triangle that its center is outside of: the sphere just
+	// touches the plane there, and the circle is a point).
+	double extent = c3MaxDouble(c3MaxDouble(fabs(c1.x), fabs(c1.y)),
+								c3MaxDouble(c3MaxDouble(c3MaxDouble(fabs(v0.x), fabs(v0.y)),
+														c3MaxDouble(fabs(v1.x), fabs(v1.y))),
+											c3MaxDouble(fabs(v2.x), fabs(v2.y))));
+	double reach = sqrt(rho) + 64.0 * DBL_EPSILON * extent;
+	bool beyond = false;
+	for (int i = 0; i < 3; ++i)
+	{
+		c3Vec2 p = v[i], next = v[i < 2 ? i + 1 : 0];
+		double ex = next.x - p.x, ey = next.y - p.y;
+		double k = ex * (c1.y - p.y) - ey * (c1.x - p.x); // |e| times the signed distance (left: inside)
+		beyond |= k < 0.0 && k * k > (ex * ex + ey * ey) * (reach * reach);
+	}
+	if (!beyond)
+	{
+		c3Vec2 q = c3ClosestPointPolygonEdges2D(v, 3, c1);
+		if ((q.x - c1.x) * (q.x - c1.x) + (q.y - c1.y) * (q.y - c1.y) <= rho)
+		{
+			out.hit = true;
+			out.t = t1;
+			out.point = c3PlaneToWorld(polygon, q);
+			return out;
+		}
 	}
 
 	double dd = d2.x * d2.x + d2.y * d2.y;
