@@ -268,10 +268,10 @@ static C3_ALWAYS_INLINE c3SweptContact c3SweepSphereTriangleBody(c3Vec3 begin, d
 	// and its test would fail: it is not made (the circle at t1 rarely
 	// reaches a triangle that its center is outside of: the sphere just
 	// touches the plane there, and the circle is a point).
-	double extent = c3MaxDouble(c3MaxDouble(fabs(c1.x), fabs(c1.y)),
-								c3MaxDouble(c3MaxDouble(c3MaxDouble(fabs(v0.x), fabs(v0.y)),
-														c3MaxDouble(fabs(v1.x), fabs(v1.y))),
-											c3MaxDouble(fabs(v2.x), fabs(v2.y))));
+	double extent =
+		c3MaxDouble(c3MaxDouble(fabs(c1.x), fabs(c1.y)),
+					c3MaxDouble(c3MaxDouble(c3MaxDouble(fabs(v0.x), fabs(v0.y)), c3MaxDouble(fabs(v1.x), fabs(v1.y))),
+								c3MaxDouble(fabs(v2.x), fabs(v2.y))));
 	double reach = sqrt(rho) + 64.0 * DBL_EPSILON * extent;
 	bool beyond = false;
 	for (int i = 0; i < 3; ++i)
