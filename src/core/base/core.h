@@ -21,13 +21,16 @@ void c3AssertFailed(const char* condition, const char* fileName, int lineNumber)
 // A hint to bring the line at address into the cache (nothing where the
 // compiler has no such builtin; it never faults). C3_NOINLINE keeps a rare,
 // careful path out of the fast one that calls it: inlined, its registers
-// and stack spill into the common case.
+// and stack spill into the common case. C3_ALWAYS_INLINE makes one body
+// into several functions (one a processor's target).
 #if defined(__GNUC__) || defined(__clang__)
 #define C3_PREFETCH(address) __builtin_prefetch(address)
 #define C3_NOINLINE __attribute__((noinline))
+#define C3_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define C3_PREFETCH(address) ((void)(address))
 #define C3_NOINLINE
+#define C3_ALWAYS_INLINE inline
 #endif
 
 #if defined(C3_ENABLE_ASSERT)

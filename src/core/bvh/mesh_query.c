@@ -114,12 +114,6 @@ static inline int c3LowestBit(unsigned mask)
 #define C3_TARGET_AVX2 __attribute__((target("avx2")))
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define C3_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define C3_ALWAYS_INLINE inline
-#endif
-
 /// Which lane tests a query uses.
 typedef enum c3LaneIsa
 {
