@@ -2425,4 +2425,85 @@ describe("collide.newWorld", function()
     collectgarbage()
     assert.are.equal(0, count(weak))
   end)
+
+  describe("records, ties and centers (each front's own code)", function()
+    it("names a mesh's face in a move's collision as raycast does, 1-based", function()
+      local world = collide.newWorld()
+      world:add("level", boxMesh({ 0, -1, 0 }, 1))
+      for _, x in ipairs({ -0.5, 0.5 }) do
+        for _, z in ipairs({ -0.5, 0.5 }) do
+          world:add("ball", collide.sphere({ x, 3, z }, 0.25))
+          local _, cols, n = world:check("ball", { x, -3, z })
+          assert.are.equal(1, n)
+          local other, _, _, _, face = world:raycast({ x, 2, z }, { 0, -1, 0 })
+          assert.are.equal("level", other)
+          assert.are.equal(face, cols[1].face, string.format("at (%g, %g)", x, z))
+          assert.is_true(face >= 1 and face <= 12)
+          world:remove("ball")
+        end
+      end
+    end)
+
+    it("lists raycastAll's hits at the same t by id: the item added first, first", function()
+      local world = collide.newWorld()
+      for _, name in ipairs({ "a", "b", "c" }) do
+        world:add(name, collide.aabb({ 0, 0, 0 }, { 1, 1, 1 }))
+      end
+      world:remove("a")
+      world:add("a", collide.aabb({ 0, 0, 0 }, { 1, 1, 1 })) -- (in a's slot, the lowest)
+      local hits, n = world:raycastAll({ -5, 0.25, 0.5 }, { 1, 0, 0 })
+      assert.are.equal(3, n)
+      assert.are.same({ "a", "b", "c" }, { hits[1].item, hits[2].item, hits[3].item })
+      assert.are.equal(hits[1].t, hits[3].t)
+    end)
+
+    it("returns a moved capsule's center as the world has it, to the last bit", function()
+      -- A capsule's center is the midpoint of its ends: a move's end
+      -- position, rounded through the ends, can differ from it in the last
+      -- bit; actual is the center, as getCenter gives it.
+      local rng = Random.new(31)
+      local world = collide.newWorld()
+      world:add("cap", collide.capsule({ 0.1, 0.2, 0.3 }, { 0.7, 1.9, 0.3 }, 0.3))
+      local actual = vec3()
+      for i = 1, 300 do
+        local goal = { rng:uniform(-100, 100), rng:uniform(-100, 100), rng:uniform(-100, 100) }
+        world:move("cap", goal, nil, nil, actual)
+        local center = world:getCenter("cap")
+        assert.are.same({ center.x, center.y, center.z }, { actual.x, actual.y, actual.z }, "move " .. i)
+      end
+    end)
+
+    it("reuses the records a move no longer needs, by turns", function()
+      -- A move into two walls (two collisions) and one into nothing (none)
+      -- by turns into one collisions table: the second gives both records
+      -- back to the world's pool, the next takes the same two again (and
+      -- makes no garbage where nothing runs in LuaJIT's compiler, whose
+      -- traces of a move vary: docs/API.md, "Performance").
+      local world = collide.newWorld()
+      world:add("wallX", collide.aabb({ 3, 0, 0 }, { 1, 5, 5 }))
+      world:add("wallZ", collide.aabb({ 0, 0, 3 }, { 5, 5, 1 }))
+      world:add("ball", collide.sphere({ 0, 0, 0 }, 0.5))
+      local cols, actual = {}, vec3()
+      local into, away, back = { 5, 0, 5 }, { -0.5, 0, -0.5 }, { 0, 0, 0 }
+      local records = {}
+      local function turns(times)
+        return function()
+          for _ = 1, times do
+            world:move("ball", back, nil, cols, actual)
+            local _, _, n = world:move("ball", into, nil, cols, actual)
+            assert(n == 2, "two collisions")
+            records[cols[1]], records[cols[2]] = true, true
+            world:move("ball", away, nil, cols, actual)
+            assert(#cols == 0, "no collision")
+          end
+        end
+      end
+      turns(50)()
+      assert.are.equal(2, count(records), "the records of 50 turns")
+      if not (jit and collide._FRONT == "ffi") then
+        local grown = allocatedBy(turns(200), turns(10), turns(500))
+        assert.is_true(grown < 1, string.format("%.1f KB of garbage", grown))
+      end
+    end)
+  end)
 end)
