@@ -80,6 +80,18 @@ local function run(character, frames, pattern, walk, seconds)
   return p, state, states
 end
 
+-- count steps of the given rise (1 deep, scaled by s) from x = 0 on a
+-- floor, and a landing at their top.
+local function stairs(world, rise, count, s)
+  for i = 1, count do
+    world:add("step" .. i, collide.aabb({ (i - 0.5) * s, (i * rise / 2) * s, 0 }, { 0.5 * s, (i * rise / 2) * s,
+      3 * s }))
+  end
+  world:add("floor", collide.aabb({ -10 * s, -1 * s, 0 }, { 10 * s, 1 * s, 10 * s }))
+  world:add("landing", collide.aabb({ (count + 10) * s, (count * rise / 2) * s, 0 },
+    { 10 * s, (count * rise / 2) * s, 3 * s }))
+end
+
 describe("collide.newCharacter", function()
   it("refuses what is not a world, an item or settings", function()
     local world = collide.newWorld()
@@ -408,16 +420,6 @@ describe("collide.newCharacter", function()
       end)
       end
       end
-      end
-
-      local function stairs(world, rise, count, s)
-        for i = 1, count do
-          world:add("step" .. i, collide.aabb({ (i - 0.5) * s, (i * rise / 2) * s, 0 }, { 0.5 * s, (i * rise / 2) * s,
-            3 * s }))
-        end
-        world:add("floor", collide.aabb({ -10 * s, -1 * s, 0 }, { 10 * s, 1 * s, 10 * s }))
-        world:add("landing", collide.aabb({ (count + 10) * s, (count * rise / 2) * s, 0 },
-          { 10 * s, (count * rise / 2) * s, 3 * s }))
       end
 
       for _, patternName in ipairs(PATTERN_NAMES) do
@@ -931,4 +933,149 @@ describe("collide.newCharacter", function()
       end
     end)
   end
+
+  it("lifts a slim capsule's side over a riser to the step's top, at walking pace", function()
+    -- A capsule of radius 0.2 about a core 1.2 long meets a riser taller
+    -- than its radius with its side (a level normal): move's stair walk
+    -- lifts it by the step's top above its foot, not by the contact's
+    -- height (0.2, where the side begins), which would leave its round
+    -- foot against the edge. Stairs of 8 steps of 0.3 and 0.45, stepHeight
+    -- 0.5, 60 frames a second at SPEED (2 units a second, from x = -2): on
+    -- flat ground it is at x = 2 after 2 seconds.
+    for _, rise in ipairs({ 0.3, 0.45 }) do
+      local world = collide.newWorld()
+      stairs(world, rise, 8, 1)
+      world:add("player", collide.capsule({ -2, 0.2 + 1e-4, 0 }, { -2, 1.4 + 1e-4, 0 }, 0.2))
+      local c = collide.newCharacter(world, "player", { stepHeight = 0.5, stickToFloor = 0.35 })
+      local p = run(c, nil, PATTERNS.fixed, { SPEED, 0, 0 }, 2)
+      local where = string.format("rise %g", rise)
+      assert.is_true(p.x > 2 - 0.05, string.format("%s: slowed by the steps, at x = %.3f after 2 s", where, p.x))
+      p = run(c, nil, PATTERNS.fixed, { SPEED, 0, 0 }, 3)
+      C.near(p.y, 8 * rise + 0.8, 1e-3, where .. ": on the landing")
+    end
+  end)
+
+  it("goes back down from a stair walk's lift that a low ceiling stops", function()
+    -- The slim capsule (1.6 tall) against a step of 0.45 under a ceiling
+    -- 0.2 above its head: lifted 0.2 of the 0.45 it needs, it cannot go
+    -- across, and is put back where it was, on the floor (not left 0.2 up).
+    local world = collide.newWorld()
+    world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+    world:add("step", collide.aabb({ 5.5, 0.225, 0 }, { 5, 0.225, 3 }))
+    world:add("ceiling", collide.aabb({ 0, 2.3, 0 }, { 10, 0.5, 10 }))
+    world:add("player", collide.capsule({ -1, 0.2 + 1e-4, 0 }, { -1, 1.4 + 1e-4, 0 }, 0.2))
+    local c = collide.newCharacter(world, "player", { stepHeight = 0.5 })
+    for i = 1, 60 do
+      local p, state = c:move({ SPEED / 60, -FALL / 60, 0 })
+      assert.is_true(p.y >= 0.8 and p.y <= 0.8 + 2e-4, string.format("frame %d: at %.6f, not on the floor", i, p.y))
+      assert.are.equal("onGround", state, "frame " .. i)
+      assert.is_true(p.x < 0.3, "frame " .. i .. ": in front of the step")
+    end
+  end)
+
+  it("takes a filter's 'slide' as its own response and its 'cross' as no ground", function()
+    -- "slide" (as true): the character's own walk, which climbs a step of
+    -- 0.45 with stepHeight 0.5 (the world's plain slide stops at its edge).
+    for _, answer in ipairs({ true, "slide" }) do
+      local world = collide.newWorld()
+      stairs(world, 0.45, 4, 1)
+      world:add("player", collide.sphere({ -2, 0.5001, 0 }, 0.5))
+      local c = collide.newCharacter(world, "player", { stepHeight = 0.5, filter = function() return answer end })
+      local p, state = run(c, 300, PATTERNS.fixed, { SPEED, 0, 0 })
+      C.near(p.y, 4 * 0.45 + 0.5, 1e-3, "filter " .. tostring(answer) .. ": on the landing")
+      assert.are.equal("onGround", state)
+    end
+    -- "cross": a pad it passes through holds nothing up, though it is
+    -- right under the character's foot.
+    local world = collide.newWorld()
+    world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+    world:add("pad", collide.aabb({ 0, 2, 0 }, { 3, 0.05, 3 }))
+    world:add("player", collide.sphere({ 0, 2.05 + 0.5 + 1e-4, 0 }, 0.5))
+    local c = collide.newCharacter(world, "player", {
+      filter = function(_, other) return other == "pad" and "cross" or true end })
+    local y = 2.05 + 0.5 + 1e-4
+    for i = 1, 30 do
+      local p, state = c:move({ 0, -FALL / 60, 0 })
+      if p.y > 0.5 + 1e-3 then
+        assert.are.equal("inAir", state, "frame " .. i)
+        C.near(p.y, y - FALL / 60, 1e-9, "frame " .. i .. ": falling")
+      end
+      y = p.y
+    end
+    C.near(y, 0.5, 1e-3, "on the floor under the pad")
+  end)
+
+  it("looks for the ground four paddings down, and sticks no deeper than stickToFloor", function()
+    -- A sphere with padding 0.01 held 0.03 above the floor stands on it
+    -- after a move of nothing; held 0.05 above, it is in the air.
+    for _, gap in ipairs({ 3, 5 }) do
+      local world = collide.newWorld()
+      world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+      world:add("player", collide.sphere({ 0, 0.5 + gap * 0.01, 0 }, 0.5))
+      local c = collide.newCharacter(world, "player", { padding = 0.01 })
+      local p, state = c:move({ 0, 0, 0 })
+      C.near(p.y, 0.5 + gap * 0.01, 1e-12, "not moved")
+      assert.are.equal(gap < 4 and "onGround" or "inAir", state, gap .. " paddings above the floor")
+    end
+    -- Standing on a floor taken out of the world, over another 1.5e-3
+    -- lower, with stickToFloor 2e-3: a level step takes it down onto that
+    -- one; 2.25e-3 lower (the stick and half the probe's reach, 1e-3 of
+    -- its size), it is in the air. (Off a ledge a round foot rolls down
+    -- the edge, sticking as it goes: no drop to measure.)
+    for _, drop in ipairs({ 1.5e-3, 2.25e-3 }) do
+      local world = collide.newWorld()
+      world:add("upper", collide.aabb({ 0, -1, 0 }, { 5, 1, 5 }))
+      world:add("lower", collide.aabb({ 0, -1 - drop, 0 }, { 5, 1, 5 }))
+      world:add("player", collide.sphere({ 0, 0.5 * 1.0001, 0 }, 0.5))
+      local c = collide.newCharacter(world, "player", { stickToFloor = 2e-3 })
+      local _, landed = c:move({ 0, -FALL / 60, 0 })
+      assert.are.equal("onGround", landed)
+      local before = c:getPosition().y
+      world:remove("upper")
+      local p, state = c:move({ 0.01, 0, 0 })
+      if drop < 2e-3 then
+        assert.are.equal("onGround", state, "a drop of " .. drop)
+        C.near(p.y, before - drop, 1e-6, "down on the lower floor")
+      else
+        assert.are.equal("inAir", state, "a drop of " .. drop)
+        assert.are.equal(before, p.y, "not moved down")
+      end
+    end
+  end)
+
+  it("is carried by no mesh that took its platform's place", function()
+    -- On a box (its center at the origin), which the game makes a mesh:
+    -- the same floor, a quad whose center is 3 to the side. A mesh never
+    -- moves: the change of center carries nothing.
+    local world = collide.newWorld()
+    world:add("platform", collide.aabb({ 0, -0.5, 0 }, { 5, 0.5, 5 }))
+    world:add("player", collide.sphere({ 0, 0.5 * 1.0001, 0 }, 0.5))
+    local c = collide.newCharacter(world, "player")
+    local _, landed = c:move({ 0, -FALL / 60, 0 })
+    assert.are.equal("onGround", landed)
+    assert.are.equal("platform", c:getGroundItem())
+    local before = c:getPosition()
+    world:update("platform", collide.mesh({ { -2, 0, -5 }, { 8, 0, -5 }, { 8, 0, 5 }, { -2, 0, 5 } },
+      { { 1, 4, 3, 2 } }))
+    local p = c:move({ 0, -FALL / 60, 0 })
+    C.near(p.x, before.x, 1e-12, "not carried along x")
+    C.near(p.y, before.y, 1e-6, "on the mesh")
+    assert.are.equal(0, c:getGroundVelocity():length(), "the ground's velocity")
+  end)
+
+  it("walking on flat ground with no fall meets nothing, sticking or not", function()
+    for _, stick in ipairs({ false, 0.3 }) do
+      local world = collide.newWorld()
+      world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+      world:add("player", collide.sphere({ 0, 0.5001, 0 }, 0.5))
+      local c = collide.newCharacter(world, "player", { stickToFloor = stick or nil })
+      local _, landed, cols = c:move({ 0, -0.01, 0 })
+      assert.are.equal("onGround", landed)
+      assert.are.equal(1, #cols, "landing: the floor")
+      local _, state
+      _, state, cols = c:move({ 0.1, 0, 0 })
+      assert.are.equal("onGround", state)
+      assert.are.equal(0, #cols, "stickToFloor " .. tostring(stick))
+    end
+  end)
 end)

@@ -37,7 +37,8 @@ return B.once("world", function()
 
   local istype, cast, new, gc, copy, offsetof = ffi.istype, ffi.cast, ffi.new, ffi.gc, ffi.copy, ffi.offsetof
   local argerror, typename, raise, api = B.argerror, B.typename, B.raise, B.api
-  local checkpoint, checkcoordinate, checktype, typeof = B.checkpoint, B.checkcoordinate, B.checktype, B.typeof
+  local checkcoordinate, checktype, typeof = B.checkcoordinate, B.checktype, B.typeof
+  local checkpointcopied = B.checkpointcopied -- (the world's queries: see base.lua)
   local newvec3, setvec3 = B.newvec3, B.setvec3
   local format, floor, huge = string.format, math.floor, math.huge
   local rawget, rawset, type, tonumber, tostring = rawget, rawset, type, tonumber, tostring
@@ -63,12 +64,20 @@ return B.once("world", function()
   local shapeS, vecS, boundsS, rayS, hitS, infoS, filterS, defS, redirectS
   local vecD, contactS, contactD, contactI, contactU, contactB, defD, defI, defB, redirectD, rayD, boundsD
   local rectHitS, rectOutS, rectHitI
+  local shapeI, shapeP -- shapeS's type (int32s) and pointers (void*s), by index: see setshape
   local AABB_BYTES = ffi.sizeof("c3AABB")
   local RECT_HITS = 64 -- (the collisions one rectCheck answers, as lworld.c's)
   local RECT_HIT_INTS = ffi.sizeof("c3RectHit") / 4 -- (a hit's size in int32s: its item is the first)
   assert(ffi.offsetof("c3RectHit", "item") == 0 and ffi.sizeof("c3RectHit") % 4 == 0)
   local DoubleP, IntP = ffi.typeof("double*"), ffi.typeof("int32_t*")
   local UintP, ByteP = ffi.typeof("uint32_t*"), ffi.typeof("uint8_t*")
+  local VoidPP = ffi.typeof("const void**")
+  -- (c3WorldShape by index: its type the first int32, its shape and mesh
+  -- the second and third pointers)
+  assert(ffi.offsetof("c3WorldShape", "type") == 0 and ffi.sizeof("c3ShapeType") == 4)
+  local PTR = ffi.sizeof("void*")
+  local SHAPE_P, MESH_P = ffi.offsetof("c3WorldShape", "shape") / PTR, ffi.offsetof("c3WorldShape", "mesh") / PTR
+  assert(SHAPE_P % 1 == 0 and MESH_P % 1 == 0)
 
   local function makeset()
     local set = {
@@ -85,6 +94,7 @@ return B.once("world", function()
     set[21] = cast(DoubleP, set[3])
     set[22], set[23] = new("c3RectHit[?]", RECT_HITS), new("double[2]")
     set[24] = cast(IntP, set[22])
+    set[25], set[26] = cast(IntP, set[1]), cast(VoidPP, set[1])
     return set
   end
 
@@ -94,6 +104,7 @@ return B.once("world", function()
     vecD, contactS, contactD, contactI, contactU, contactB = set[10], set[11], set[12], set[13], set[14], set[15]
     defD, defI, defB, redirectD, rayD, boundsD = set[16], set[17], set[18], set[19], set[20], set[21]
     rectHitS, rectOutS, rectHitI = set[22], set[23], set[24]
+    shapeI, shapeP = set[25], set[26]
   end
 
   -- (A call lets go of its pin, and so of its depth, before it raises:
@@ -367,12 +378,14 @@ return B.once("world", function()
   local MOVERS = { [SPHERE] = true, [AABB] = true, [OBB] = true, [ELLIPSOID] = true, [CAPSULE] = true }
 
   -- The c3WorldShape of a shape value (type t) in shapeS.
+  -- (Written through views made once: shapeS[0], the struct, would be a
+  -- new object each time the interpreter runs this, garbage. The value
+  -- itself: its struct, the core's, is its only member, and a cdata struct
+  -- stored in a void* is its address, with no cast, which the interpreter
+  -- would box.)
   local function setshape(t, x)
-    local s = shapeS[0]
-    -- (the value itself: its struct, the core's, is its only member, and a
-    -- cdata struct stored in a void* is its address, with no cast, which
-    -- the interpreter would box)
-    s.type, s.shape, s.mesh = t, x, nil
+    shapeI[0] = t
+    shapeP[SHAPE_P], shapeP[MESH_P] = x, nil
     return shapeS
   end
 
@@ -418,8 +431,8 @@ return B.once("world", function()
       m.checkmesh(v, 3, fname) -- (closed meanwhile: its error)
       raise("the mesh is closed")
     end
-    local s = shapeS[0]
-    s.type, s.shape, s.mesh = 0, nil, mesh
+    shapeI[0] = 0
+    shapeP[SHAPE_P], shapeP[MESH_P] = nil, mesh
     return shapeS, v
   end
 
@@ -677,12 +690,28 @@ return B.once("world", function()
 
   local spare = {}
 
+  -- A hit's fields by index in views of doubles, int32s and bytes (hits[i],
+  -- the struct, would be a new object each time the interpreter reads one:
+  -- garbage).
+  local HIT_BYTES = ffi.sizeof("c3WorldHit")
+  local HIT_D, HIT_I = HIT_BYTES / 8, HIT_BYTES / 4
+  local H_ITEM, H_FACE = ffi.offsetof("c3WorldHit", "item") / 4, ffi.offsetof("c3WorldHit", "face") / 4
+  local H_FRACTION, H_POINT = ffi.offsetof("c3WorldHit", "fraction") / 8, ffi.offsetof("c3WorldHit", "point") / 8
+  local H_NORMAL, H_OVERLAPS = ffi.offsetof("c3WorldHit", "normal") / 8, ffi.offsetof("c3WorldHit", "overlaps")
+  for _, k in ipairs({ HIT_D, H_ITEM, H_FACE, H_FRACTION, H_POINT, H_NORMAL }) do
+    assert(k % 1 == 0)
+  end
+
   local function newscratch(capacity)
+    local hits = new("c3WorldHit[?]", capacity)
     return {
       capacity = capacity,
       items = new("int[?]", capacity),
       ids = new("double[?]", capacity),
-      hits = new("c3WorldHit[?]", capacity),
+      hits = hits,
+      hd = cast(DoubleP, hits),
+      hi = cast(IntP, hits),
+      hb = cast(ByteP, hits),
       order = new("int[?]", capacity),
     }
   end
@@ -796,7 +825,7 @@ return B.once("world", function()
   methods.queryPoint = api(function(h, point, items, out)
     enter(h, "queryPoint")
     unpin(h)
-    local x, y, z = checkpoint(point, 2, "queryPoint", "point")
+    local x, y, z = checkpointcopied(point, 2, "queryPoint", "point")
     local w, _, last = enter(h, "queryPoint")
     itemquery(h, items, out, "queryPoint")
     vecD[0], vecD[1], vecD[2] = x, y, z
@@ -840,22 +869,22 @@ return B.once("world", function()
   -- s.hits[0 .. n) ordered by time then slot (into s.order), with the ids of
   -- their items (s.ids, by hit): nothing allocates.
   local function orderhits(h, s, n)
-    local hits, order, ids = s.hits, s.order, s.ids
+    local hd, hi, order, ids = s.hd, s.hi, s.order, s.ids
     local w = pinnedworld(h)
     for i = 0, n - 1 do
-      local item = hits[i].item
+      local item = hi[i * HIT_I + H_ITEM]
       ids[i] = idof(item, C.c3World_GetItemGeneration(w, item))
       order[i] = i
     end
     -- (Insertion, by fraction then slot: a cast meets few items.)
     for i = 1, n - 1 do
       local k = order[i]
-      local f, item = hits[k].fraction, hits[k].item
+      local f, item = hd[k * HIT_D + H_FRACTION], hi[k * HIT_I + H_ITEM]
       local j = i - 1
       while j >= 0 do
         local o = order[j]
-        local g = hits[o].fraction
-        if g < f or (g == f and hits[o].item <= item) then
+        local g = hd[o * HIT_D + H_FRACTION]
+        if g < f or (g == f and hi[o * HIT_I + H_ITEM] <= item) then
           break
         end
         order[j + 1] = o
@@ -867,30 +896,29 @@ return B.once("world", function()
 
   -- The hits of s into buf as 10 numbers each (lc3_pushhits); returns n.
   local function pushhits(s, n, buf)
-    local hits, order, ids = s.hits, s.order, s.ids
+    local hd, hi, hb, order, ids = s.hd, s.hi, s.hb, s.order, s.ids
     local k = 0
     for i = 0, n - 1 do
       local o = order[i]
-      local hit = hits[o]
-      local point, normal = hit.point, hit.normal
+      local d = o * HIT_D
       buf[k + 1] = ids[o]
-      buf[k + 2] = hit.fraction
-      buf[k + 3] = point.x
-      buf[k + 4] = point.y
-      buf[k + 5] = point.z
-      buf[k + 6] = normal.x
-      buf[k + 7] = normal.y
-      buf[k + 8] = normal.z
-      buf[k + 9] = hit.face + 1
-      buf[k + 10] = hit.overlaps and 1 or 0
+      buf[k + 2] = hd[d + H_FRACTION]
+      buf[k + 3] = hd[d + H_POINT]
+      buf[k + 4] = hd[d + H_POINT + 1]
+      buf[k + 5] = hd[d + H_POINT + 2]
+      buf[k + 6] = hd[d + H_NORMAL]
+      buf[k + 7] = hd[d + H_NORMAL + 1]
+      buf[k + 8] = hd[d + H_NORMAL + 2]
+      buf[k + 9] = hi[o * HIT_I + H_FACE] + 1
+      buf[k + 10] = hb[o * HIT_BYTES + H_OVERLAPS] ~= 0 and 1 or 0
       k = k + 10
     end
     return n
   end
 
   local function checkray(origin, direction, maxT, fname)
-    local ox, oy, oz = checkpoint(origin, 2, fname, "origin")
-    local dx, dy, dz = checkpoint(direction, 3, fname, "direction")
+    local ox, oy, oz = checkpointcopied(origin, 2, fname, "origin")
+    local dx, dy, dz = checkpointcopied(direction, 3, fname, "direction")
     if maxT == nil then
       maxT = huge
     else
@@ -966,7 +994,7 @@ return B.once("world", function()
       badworld(h, "sweep")
     end
     local t = checkmover(v, 2, "sweep")
-    local dx, dy, dz = checkpoint(delta, 3, "sweep", "delta")
+    local dx, dy, dz = checkpointcopied(delta, 3, "sweep", "delta")
     checktable(buf, 4, "sweep")
     local w, _, last = enter(h, "sweep")
     local s = takescratch()

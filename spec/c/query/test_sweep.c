@@ -2,6 +2,7 @@
 // Sweeps: the corrected listing bugs, contact points and normals.
 
 #include "base/math_functions.h"
+#include "query/sweep.h"
 #include "shape/polygon.h"
 #include "test.h"
 
@@ -195,6 +196,130 @@ static void sphere_sphere_early_outs_keep_the_boundary_cases(void)
 	}
 	printf("  [sphere-sphere early-outs] %d hits in 20000 random pairs\n", hits);
 	CHECK(hits > 4000);
+}
+
+// One pair swept by c3SweepSphereSphere (its fast path, or the careful
+// kernel it falls to) and by the careful kernel alone: the same hit, and
+// the same contact up to the rounding of their two formulas for the time
+// (the root of a discriminant known to a few ulps of |s0|^2 + R^2, which a
+// graze's small h2 magnifies); the case at full precision otherwise.
+static bool sphereSweepsAgree(const c3Sphere* a, c3Vec3 da, const c3Sphere* b, c3Vec3 db)
+{
+	c3CastOutput f = c3SweepSphereSphere(a, da, b, db);
+	c3CastOutput c = c3SweepSphereSphereCareful(a, da, b, db);
+	bool same = f.hit == c.hit;
+	if (same && f.hit)
+	{
+		c3Vec3 s0 = c3Sub(a->center, b->center), m = c3Sub(da, db);
+		double R = a->radius + b->radius, speed = c3Length(m);
+		double ulps = 64.0 * DBL_EPSILON * (c3Dot(s0, s0) + R * R);
+		double h2 = speed > 0.0 ? R * R - c3LengthSquared(c3Cross(s0, m)) / (speed * speed) : R * R;
+		double tol = 1e-12 + (speed > 0.0 ? ulps / (sqrt(fmax(fabs(h2), ulps)) * speed) : 0.0);
+		double normalTol = 1e-12 + 4.0 * speed * tol / fmax(R, 1e-300);
+		same = fabs(f.fraction - c.fraction) <= tol && c3Length(c3Sub(f.normal, c.normal)) <= normalTol &&
+			   c3Length(c3Sub(f.point, c.point)) <=
+				   c3Length(da) * tol + R * normalTol + 1e-14 * c3MaxAbsComponent(a->center);
+	}
+	if (!same)
+	{
+		printf("  sphere %.17g %.17g %.17g r %.17g moving %.17g %.17g %.17g against %.17g %.17g %.17g r %.17g "
+			   "moving %.17g %.17g %.17g: fast %d t %.17g, careful %d t %.17g\n",
+			   a->center.x, a->center.y, a->center.z, a->radius, da.x, da.y, da.z, b->center.x, b->center.y,
+			   b->center.z, b->radius, db.x, db.y, db.z, f.hit, f.fraction, c.hit, c.fraction);
+	}
+	return same;
+}
+
+// The fast path against the careful kernel: random pairs, then the cases
+// at its boundaries, each family also moved far from the origin and scaled
+// by 1e-4 and 1e4: paths that pass the summed radius at a relative gap of
+// +-1e-3 down to +-1e-15 (the discriminant's margins), pairs that touch at
+// the start to a relative 1e-15 (c <= 0 and c > 1e-9 ss), points (r = 0)
+// whose paths cross, a small sphere far from a large one, and motions
+// whose squares leave the normal range. A fast path that changes a margin,
+// a sign or a root by a line differs from the careful kernel on some.
+static void sphere_sphere_fast_path_agrees_with_the_careful_kernel(void)
+{
+	Rng rng = {2911};
+	int failures = 0, hits = 0, cases = 0;
+	const double scales[3] = {1.0, 1e-4, 1e4};
+	const double gaps[9] = {1e-3, 1e-6, 1e-9, 1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 0.0};
+	for (int i = 0; i < 40000; ++i)
+	{
+		double scale = scales[i % 3];
+		c3Vec3 far = i % 5 == 4 ? uniformVec(&rng, -1e6, 1e6) : zero;
+		c3Sphere a, b;
+		a.radius = uniform(&rng, 0, 1);
+		b.radius = uniform(&rng, 0, 1);
+		b.center = uniformVec(&rng, -3, 3);
+		c3Vec3 da = uniformVec(&rng, -6, 6), db = i % 2 ? uniformVec(&rng, -1, 1) : zero;
+		int family = (i / 15) % 6;
+		double R = a.radius + b.radius;
+		double gap = gaps[(int)uniform(&rng, 0, 9)];
+		double sign = uniform(&rng, -1, 1) < 0 ? -1.0 : 1.0;
+		if (family == 0)
+		{
+			a.center = uniformVec(&rng, -3, 3);
+		}
+		else if (family == 1 || family == 4)
+		{
+			// A path that passes b at R (1 + sign gap): the closest
+			// approach f (f.u = 0), reached at t in (0, 1.5).
+			if (family == 4)
+			{
+				a.radius = 0.0;
+				b.radius = 0.0;
+				R = 0.0;
+				gap = 0.0;
+			}
+			c3Vec3 u = c3Normalize(uniformVec(&rng, -1, 1));
+			c3Vec3 f = c3Normalize(c3Cross(u, uniformVec(&rng, -1, 1)));
+			double tc = uniform(&rng, 0.05, 1.5), speed = uniform(&rng, 0.5, 8);
+			c3Vec3 m = c3MulSV(speed, u);
+			a.center = c3Sub(c3Add(b.center, c3MulSV(R * (1 + sign * gap), f)), c3MulSV(tc, m));
+			da = c3Add(m, db);
+		}
+		else if (family == 2)
+		{
+			// Touching at the start, to a relative gap.
+			c3Vec3 u = c3Normalize(uniformVec(&rng, -1, 1));
+			a.center = c3MulAdd(b.center, R * (1 + sign * gap), u);
+		}
+		else if (family == 3)
+		{
+			// A small sphere far from a large one, passing near it.
+			a.radius = 1e-3 * a.radius;
+			b.radius = 10.0;
+			R = a.radius + b.radius;
+			c3Vec3 u = c3Normalize(uniformVec(&rng, -1, 1));
+			c3Vec3 f = c3Normalize(c3Cross(u, uniformVec(&rng, -1, 1)));
+			c3Vec3 m = c3MulSV(1e6, u);
+			a.center = c3Sub(c3Add(b.center, c3MulSV(R * (1 + sign * gap), f)), c3MulSV(0.5, m));
+			da = c3Add(m, db);
+		}
+		else
+		{
+			// Motions whose squares leave the normal range, and none.
+			a.center = uniformVec(&rng, -3, 3);
+			double tiny[4] = {0.0, 1e-140, 1e-160, 1e135};
+			da = c3Add(db, c3MulSV(tiny[i % 4], c3Normalize(uniformVec(&rng, -1, 1))));
+		}
+		a.center = c3Add(far, c3MulSV(scale, a.center));
+		b.center = c3Add(far, c3MulSV(scale, b.center));
+		a.radius *= scale;
+		b.radius *= scale;
+		da = c3MulSV(scale, da);
+		db = c3MulSV(scale, db);
+		++cases;
+		if (!sphereSweepsAgree(&a, da, &b, db))
+		{
+			++failures;
+		}
+		hits += c3SweepSphereSphereCareful(&a, da, &b, db).hit;
+	}
+	printf("  [sphere-sphere fast path] %d of %d cases hit, %d disagree\n", hits, cases, failures);
+	CHECK(failures == 0);
+	CHECK(hits > cases / 4 && hits < 3 * cases / 4);
 }
 
 static void aabb_sweep_ignores_no_separated_axis(void)
@@ -633,6 +758,7 @@ const c3Test c3_sweepTests[] = {
 	{"sphere-sphere without relative motion (listing bug)", sphere_sphere_without_relative_motion},
 	{"sphere-sphere first contact", sphere_sphere_first_contact},
 	{"sphere-sphere early-outs keep the boundary cases", sphere_sphere_early_outs_keep_the_boundary_cases},
+	{"sphere-sphere fast path agrees with the careful kernel", sphere_sphere_fast_path_agrees_with_the_careful_kernel},
 	{"aabb sweep: a separated, not closing axis is a miss (listing bug)", aabb_sweep_ignores_no_separated_axis},
 	{"aabb sweep: a first time after 1 is a miss (listing bug)", aabb_sweep_first_time_after_one_is_a_miss},
 	{"aabb sweep contact point and normal", aabb_sweep_contact},

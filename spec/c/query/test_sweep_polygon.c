@@ -3,6 +3,7 @@
 // of the article's code.
 
 #include "base/math_functions.h"
+#include "query/sweep_polygon.h"
 #include "shape/ellipsoid.h"
 #include "test.h"
 
@@ -388,6 +389,185 @@ static void sphere_early_outs_keep_the_boundary_cases(void)
 	CHECK(decided > 2000 && hits > 800);
 }
 
+static bool sameBits(double x, double y)
+{
+	return memcmp(&x, &y, sizeof x) == 0;
+}
+
+static bool sameVecBits(c3Vec3 a, c3Vec3 b)
+{
+	return sameBits(a.x, b.x) && sameBits(a.y, b.y) && sameBits(a.z, b.z);
+}
+
+// A sphere against a triangle by c3SweepSpherePolygon (the triangle's own
+// code) and by c3SweepSpherePolygonCareful (the polygon's): the same
+// contact, bit for bit; the case at full precision otherwise.
+static bool triangleSweepsAgree(const c3Sphere* s, c3Vec3 da, const c3Polygon* tri, c3Vec3 db)
+{
+	c3CastOutput f = c3SweepSpherePolygon(s, da, tri, db);
+	c3CastOutput c = c3SweepSpherePolygonCareful(s, da, tri, db);
+	bool same = f.hit == c.hit && (!f.hit || (sameBits(f.fraction, c.fraction) && sameVecBits(f.point, c.point) &&
+											  sameVecBits(f.normal, c.normal)));
+	if (!same)
+	{
+		c3Vec3 v[3];
+		for (int i = 0; i < 3; ++i)
+		{
+			v[i] = c3GetPolygonVertex(tri, i);
+		}
+		printf("  sphere %.17g %.17g %.17g r %.17g moving %.17g %.17g %.17g (triangle moving %.17g %.17g %.17g) "
+			   "against %.17g %.17g %.17g, %.17g %.17g %.17g, %.17g %.17g %.17g: triangle's %d t %.17g, "
+			   "polygon's %d t %.17g\n",
+			   s->center.x, s->center.y, s->center.z, s->radius, da.x, da.y, da.z, db.x, db.y, db.z, v[0].x, v[0].y,
+			   v[0].z, v[1].x, v[1].y, v[1].z, v[2].x, v[2].y, v[2].z, f.hit, f.fraction, c.hit, c.fraction);
+	}
+	return same;
+}
+
+// c3SweepSpherePolygon takes a triangle by its own code (unrolled, its
+// quadratics solved apart, a version with fused multiply-adds where the
+// processor has them): it must give the polygon code's contact bit for bit.
+// Random sweeps, then sweeps made to sit on each boundary of the code,
+// each family also far from the origin and scaled by 1e-4 and 1e4: spheres
+// resting on the plane or touching it at the start (|dist| = r to a
+// relative 1e-15), motions along the plane (nd = 0) and barely off it,
+// spheres near the plane whose circle there just reaches or misses an edge,
+// paths that pass an edge's line or a vertex at r (1 +- gap), centers that
+// cross the plane exactly on an edge or a vertex, spheres touching an edge
+// or a vertex at the start, points (r = 0), tiny and sliver triangles, and
+// motion of the triangle; with and without the fma version.
+static void sphere_triangle_code_agrees_with_the_polygon_code(void)
+{
+	const double scales[3] = {1.0, 1e-4, 1e4};
+	const double gaps[8] = {1e-3, 1e-7, 1e-10, 1e-12, 1e-14, 1e-15, 0.0, 0.0};
+	int failures = 0, hits = 0, cases = 0, atStart = 0;
+	for (int version = 0; version < 2; ++version)
+	{
+		int old = c3UseSweepFma(version == 0);
+		Rng rng = {777};
+		for (int i = 0; i < 30000; ++i)
+		{
+			double scale = scales[i % 3];
+			c3Vec3 far = i % 5 == 4 ? uniformVec(&rng, -1e5, 1e5) : zero;
+			c3Vec3 p[3];
+			uniformVecs(&rng, -2, 2, p, 3);
+			int shape = (i / 7) % 8;
+			if (shape == 6)
+			{
+				// A sliver: the third point a hair off the first edge.
+				p[2] = c3MulAdd(c3Midpoint(p[0], p[1]), 1e-7, uniformVec(&rng, -1, 1));
+			}
+			else if (shape == 7)
+			{
+				// A tiny triangle.
+				p[1] = c3MulAdd(p[0], 1e-6, uniformVec(&rng, -1, 1));
+				p[2] = c3MulAdd(p[0], 1e-6, uniformVec(&rng, -1, 1));
+			}
+			c3Vec3 n = c3Normalize(c3Cross(c3Sub(p[1], p[0]), c3Sub(p[2], p[0])));
+			c3Sphere s;
+			s.radius = uniform(&rng, 0, 1.5);
+			s.center = uniformVec(&rng, -4, 4);
+			c3Vec3 da = uniformVec(&rng, -8, 8), db = i % 4 == 3 ? uniformVec(&rng, -1, 1) : zero;
+			double gap = gaps[(int)uniform(&rng, 0, 8)];
+			double sign = uniform(&rng, -1, 1) < 0 ? -1.0 : 1.0;
+			int family = (i / 3) % 7;
+			int k = (int)uniform(&rng, 0, 3);
+			c3Vec3 a = p[k], b = p[(k + 1) % 3];
+			if (family == 1)
+			{
+				// Resting on (or touching) the plane at the start, moving along
+				// it or barely off it.
+				double off = (i % 2 ? 1.0 : -1.0) * s.radius * (1 + sign * gap);
+				c3Vec3 foot = c3MulAdd(c3MulSV(1.0 / 3.0, c3Add(c3Add(p[0], p[1]), p[2])), 3.0,
+									   c3Sub(uniformVec(&rng, -1, 1), c3MulSV(0.0, n)));
+				s.center = c3MulAdd(foot, off - c3Dot(n, c3Sub(foot, p[0])), n);
+				da = c3Sub(da, c3MulSV(c3Dot(da, n), n));
+				da = c3MulAdd(da, i % 3 == 0 ? 0.0 : sign * 1e-15 * (double)(i % 7), n);
+				da = c3Add(da, db);
+			}
+			else if (family == 2)
+			{
+				// A path that passes edge ab's line (or vertex a) at r (1 + sign gap),
+				// in the triangle's plane or across it.
+				c3Vec3 e = c3Normalize(c3Sub(b, a));
+				c3Vec3 out = c3Normalize(c3Sub(c3Cross(e, n), c3MulSV(0.0, e)));
+				if (c3Dot(out, c3Sub(p[(k + 2) % 3], a)) > 0)
+				{
+					out = c3Neg(out);
+				}
+				double along = i % 2 ? uniform(&rng, 0, 1) * c3Length(c3Sub(b, a)) : 0.0;
+				c3Vec3 dir = c3Normalize(c3Add(c3MulSV(uniform(&rng, -1, 1), n), c3MulSV(uniform(&rng, -1, 1), e)));
+				dir = c3Normalize(c3Sub(dir, c3MulSV(c3Dot(dir, out), out)));
+				c3Vec3 closest = c3MulAdd(c3MulAdd(a, along, e), s.radius * (1 + sign * gap), out);
+				double tc = uniform(&rng, 0.05, 1.2), speed = uniform(&rng, 0.5, 8);
+				s.center = c3MulAdd(closest, -tc * speed, dir);
+				da = c3Add(c3MulSV(speed, dir), db);
+			}
+			else if (family == 3)
+			{
+				// Crossing the plane exactly at a vertex or on an edge.
+				c3Vec3 target = i % 2 ? a : c3Midpoint(a, b);
+				s.center = c3MulAdd(target, -uniform(&rng, 0.1, 1), da);
+				da = c3Add(da, db);
+			}
+			else if (family == 4)
+			{
+				// Touching an edge or a vertex at the start, to a relative gap.
+				c3Vec3 target = i % 2 ? a : c3Midpoint(a, b);
+				s.center = c3MulAdd(target, s.radius * (1 + sign * gap), c3Normalize(uniformVec(&rng, -1, 1)));
+			}
+			else if (family == 5)
+			{
+				s.radius = 0.0;
+			}
+			else if (family == 6)
+			{
+				// Near the plane, the circle it cuts there reaching past edge
+				// ab's line by a relative gap (the circle's test at t1 = 0,
+				// and the edge's line test that spares its closest point).
+				c3Vec3 e = c3Normalize(c3Sub(b, a));
+				c3Vec3 out = c3Normalize(c3Cross(e, n));
+				if (c3Dot(out, c3Sub(p[(k + 2) % 3], a)) > 0)
+				{
+					out = c3Neg(out);
+				}
+				double h = uniform(&rng, -1, 1) * s.radius;
+				double circle = sqrt(s.radius * s.radius - h * h);
+				c3Vec3 foot = c3MulAdd(c3Midpoint(a, b), circle * (1 + sign * gap), out);
+				s.center = c3MulAdd(foot, h, n);
+			}
+			c3Vec3 q[3];
+			for (int j = 0; j < 3; ++j)
+			{
+				q[j] = c3Add(far, c3MulSV(scale, p[j]));
+			}
+			c3Polygon tri;
+			int bad;
+			if (c3MakePolygon(q, 3, &tri, &bad) != c3_ok)
+			{
+				continue;
+			}
+			s.center = c3Add(far, c3MulSV(scale, s.center));
+			s.radius *= scale;
+			da = c3MulSV(scale, da);
+			db = c3MulSV(scale, db);
+			++cases;
+			if (!triangleSweepsAgree(&s, da, &tri, db))
+			{
+				++failures;
+			}
+			c3CastOutput out = c3SweepSpherePolygonCareful(&s, da, &tri, db);
+			hits += out.hit;
+			atStart += out.hit && out.fraction == 0.0;
+		}
+		c3UseSweepFma(old);
+	}
+	printf("  [sphere against triangles, both codes] %d cases, %d hits (%d at the start), %d disagree\n", cases, hits,
+		   atStart, failures);
+	CHECK(failures == 0);
+	CHECK(hits > cases / 5 && hits < 4 * cases / 5 && atStart > cases / 20);
+}
+
 // A capsule against a polygon of 64 vertices (C3_MAX_POLYGON_VERTICES):
 // the queries keep a bit an edge, and edges past the 32nd were shifts out
 // of a 32-bit word (undefined; on x86 the bit of edge i - 32). A capsule
@@ -423,6 +603,7 @@ const c3Test c3_sweptTests[] = {
 	{"a sphere misses: parallel, beside, perpendicular, still", sphere_misses},
 	{"a sphere starting embedded on a face, an edge and a vertex", sphere_starts_embedded},
 	{"sphere early-outs keep the boundary cases", sphere_early_outs_keep_the_boundary_cases},
+	{"the sphere's triangle code agrees with the polygon code", sphere_triangle_code_agrees_with_the_polygon_code},
 	{"a capsule against a polygon of 64 vertices", capsule_against_a_polygon_of_64_vertices},
 	{"ellipsoid face hits of either handedness", ellipsoid_face_hits_of_either_handedness},
 	{"a tilted 60:1 ellipsoid lands with the floor's normal", tilted_ellipsoid_lands_with_the_floor_normal},

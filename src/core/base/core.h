@@ -21,10 +21,11 @@ void c3AssertFailed(const char* condition, const char* fileName, int lineNumber)
 // A hint to bring the line at address into the cache (nothing where the
 // compiler has no such builtin; it never faults). C3_NOINLINE keeps a rare,
 // careful path out of the fast one that calls it: inlined, its registers
-// and stack spill into the common case.
-// C3_ALWAYS_INLINE: a small function inlined even into one compiled for
-// another instruction set (an AVX2 walk), where the compiler would call it
-// instead, or (GCC 12, for a function of prefetches alone) drop the call.
+// and stack spill into the common case. C3_ALWAYS_INLINE makes one body
+// into several functions (one a processor's target), and inlines a small
+// function even into one compiled for another instruction set (an AVX2
+// walk), where the compiler would call it instead, or (GCC 12, for a
+// function of prefetches alone) drop the call.
 #if defined(__GNUC__) || defined(__clang__)
 #define C3_PREFETCH(address) __builtin_prefetch(address)
 #define C3_NOINLINE __attribute__((noinline))

@@ -306,7 +306,60 @@ static inline bool c3IsFiniteVec3(c3Vec3 v)
 /// al., Numerical Recipes 5.6; Rouwé 3.6). Handles a == 0 (linear) and never
 /// divides by zero. Returns the number of roots written to roots[0] <= roots[1]
 /// (a double root is reported once).
-int c3SolveQuadratic(double a, double b, double c, double roots[2]);
+/// (Inline: a swept sphere solves up to two a polygon vertex.)
+static inline int c3SolveQuadratic(double a, double b, double c, double roots[2])
+{
+	if (a == 0.0)
+	{
+		if (b == 0.0)
+		{
+			// No root, or every t is one (c == 0): callers test that case
+			// before, from the geometry.
+			return 0;
+		}
+		roots[0] = -c / b;
+		return 1;
+	}
+
+	// b^2 - 4ac. When the two terms nearly cancel (a near-tangent contact),
+	// the rounding errors of the products are recovered with fma, as Kahan
+	// proposes in "On the Cost of Floating-Point Computation Without
+	// Extra-Precise Arithmetic".
+	double p = b * b;
+	double q4 = 4.0 * a * c;
+	double discriminant = p - q4;
+	if (3.0 * fabs(discriminant) < fabs(p) + fabs(q4))
+	{
+		double dp = fma(b, b, -p);
+		double dq = fma(4.0 * a, c, -q4);
+		discriminant += dp - dq;
+	}
+	if (discriminant < 0.0)
+	{
+		return 0;
+	}
+
+	double s = sqrt(discriminant);
+	double q = -0.5 * (b < 0.0 ? b - s : b + s);
+	if (q == 0.0)
+	{
+		// b == 0 and a * c == 0: the double root 0.
+		roots[0] = 0.0;
+		return 1;
+	}
+
+	double r0 = q / a;
+	double r1 = c / q;
+	if (r0 > r1)
+	{
+		double tmp = r0;
+		r0 = r1;
+		r1 = tmp;
+	}
+	roots[0] = r0;
+	roots[1] = r1;
+	return r0 == r1 ? 1 : 2;
+}
 
 /// Gram-Schmidt on nearly orthonormal axes, axes[0] already of unit length:
 /// axes[1] and axes[2] become unit vectors orthogonal to it and to each other,

@@ -26,6 +26,41 @@ static inline c3CastOutput c3Hit(c3Vec3 point, c3Vec3 normal, double fraction)
 	return out;
 }
 
+/// *out = *r, one number at a time. A kernel writes its result a number
+/// (or a pair) at a time, and a copy that reads it back at once (an entry
+/// point that fills a caller's struct: the FFI front's) must read it as it
+/// was written: the compiler copies a struct in 16-byte pieces, and a piece
+/// that two stores wrote is not forwarded from them; the load waits for
+/// both to reach the cache (a ray against a triangle from numbers, 18 -> 15
+/// ns). The empty asm keeps each number in a register of its own, so the
+/// compiler cannot pair the loads again.
+#if defined(C3_BASE_SSE2) && defined(__GNUC__)
+#define C3_KEEP_APART(v) __asm__("" : "+x"(v))
+#else
+#define C3_KEEP_APART(v) ((void)0)
+#endif
+
+static inline void c3StoreCast(c3CastOutput* out, const c3CastOutput* r)
+{
+	double px = r->point.x, py = r->point.y, pz = r->point.z;
+	double nx = r->normal.x, ny = r->normal.y, nz = r->normal.z, t = r->fraction;
+	C3_KEEP_APART(px);
+	C3_KEEP_APART(py);
+	C3_KEEP_APART(pz);
+	C3_KEEP_APART(nx);
+	C3_KEEP_APART(ny);
+	C3_KEEP_APART(nz);
+	C3_KEEP_APART(t);
+	out->point.x = px;
+	out->point.y = py;
+	out->point.z = pz;
+	out->normal.x = nx;
+	out->normal.y = ny;
+	out->normal.z = nz;
+	out->fraction = t;
+	out->hit = r->hit;
+}
+
 /// The penetration of shapes that do not overlap: every field zero.
 static inline c3Penetration c3NoPenetration(void)
 {

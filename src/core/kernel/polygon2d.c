@@ -24,29 +24,7 @@ c3Vec2 c3ClosestPointPolygon2D(const c3Vec2* vertices, int count, c3Vec2 p)
 	{
 		return p;
 	}
-	c3Vec2 best = vertices[0];
-	double bestDistance = INFINITY;
-	// Each edge to its next vertex (no index modulo the count; in this order,
-	// which decides ties), its parameter divided out only when it is inside
-	// the edge: the same t as the quotient clamped to [0, 1].
-	for (int i = 0; i < count; ++i)
-	{
-		c3Vec2 a = vertices[i], b = vertices[i + 1 < count ? i + 1 : 0];
-		double ex = b.x - a.x, ey = b.y - a.y;
-		double ee = ex * ex + ey * ey;
-		double along = (p.x - a.x) * ex + (p.y - a.y) * ey;
-		double t = !(ee > 0.0) || !(along > 0.0) ? 0.0 : (along >= ee ? 1.0 : along / ee);
-		c3Vec2 q;
-		q.x = a.x + t * ex;
-		q.y = a.y + t * ey;
-		double d = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y);
-		if (d < bestDistance)
-		{
-			bestDistance = d;
-			best = q;
-		}
-	}
-	return best;
+	return c3ClosestPointPolygonEdges2D(vertices, count, p);
 }
 
 int c3ClipRay2D(const c3Vec2* vertices, int count, c3Vec2 o, c3Vec2 d, double maxFraction, double* tEnter)

@@ -102,30 +102,6 @@ bool c3RayCastBoxLocal(c3Vec3 half, c3Vec3 origin, c3Vec3 direction, double maxF
 	return true;
 }
 
-bool c3SlabContactInterval(double s0, double rate, double r, double* t1, double* t2)
-{
-	if (rate == 0.0)
-	{
-		*t1 = 0.0;
-		*t2 = 1.0;
-		return fabs(s0) <= r;
-	}
-	double a = (r - s0) / rate, b = (-r - s0) / rate;
-	if (a > b)
-	{
-		double t = a;
-		a = b;
-		b = t;
-	}
-	if (a > 1.0 || b < 0.0)
-	{
-		return false;
-	}
-	*t1 = c3MaxDouble(a, 0.0);
-	*t2 = c3MinDouble(b, 1.0);
-	return true;
-}
-
 // Rouwé's 3.4 and 3.5 in 3D, as the triangle's in kernel/triangle_sweep.c:
 // a ball at each end and a cylinder along the segment, measured from the
 // sphere's start center. The infinite cylinder holds both balls, so the

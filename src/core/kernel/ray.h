@@ -40,8 +40,31 @@ double c3GrazingSlack(double h2, c3Vec3 f, c3Vec3 origin, double radius);
 /// The times t in [0, 1] at which a sphere of radius r, whose center is at
 /// signed distance s0 + t * rate from a plane, touches it, as [*t1, *t2];
 /// false when it never does (Rouwe, section 3.1). With no motion across the
-/// plane: [0, 1], or never.
-bool c3SlabContactInterval(double s0, double rate, double r, double* t1, double* t2);
+/// plane: [0, 1], or never. (Inline: a call spills every live register of
+/// the sweeps that take it, which keep the rest of their state in them.)
+static inline bool c3SlabContactInterval(double s0, double rate, double r, double* t1, double* t2)
+{
+	if (rate == 0.0)
+	{
+		*t1 = 0.0;
+		*t2 = 1.0;
+		return fabs(s0) <= r;
+	}
+	double a = (r - s0) / rate, b = (-r - s0) / rate;
+	if (a > b)
+	{
+		double t = a;
+		a = b;
+		b = t;
+	}
+	if (a > 1.0 || b < 0.0)
+	{
+		return false;
+	}
+	*t1 = c3MaxDouble(a, 0.0);
+	*t2 = c3MinDouble(b, 1.0);
+	return true;
+}
 
 /// Result of the ray / sphere kernel.
 typedef struct c3RaySphereHit

@@ -363,8 +363,9 @@ int c3SweepShapesPtr(c3ShapeType typeA, const void* a, const c3Vec3* deltaA, c3S
 	{
 		return -1;
 	}
-	*out = fn(a, *deltaA, b, *deltaB);
-	return out->hit ? 1 : 0;
+	c3CastOutput r = fn(a, *deltaA, b, *deltaB);
+	c3StoreCast(out, &r);
+	return r.hit ? 1 : 0;
 }
 
 int c3SweepShapesXYZ(c3ShapeType typeA, const void* a, double deltaAx, double deltaAy, double deltaAz,

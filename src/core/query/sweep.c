@@ -183,86 +183,11 @@ static c3CastOutput c3SweepSphereSphereOrdered(const c3Sphere* a, c3Vec3 deltaA,
 	return out;
 }
 
-// The common case without the canonical order, the unit direction, a
-// division or a square root before a miss is known: spheres in contact at
-// the start by c3WithinRadius's own comparison of normal squares (t = 0);
-// else clearly apart (c > 1e-9 |s0|^2) with squares far from underflow and
-// overflow, and each miss decided by the sign of s0.m or by the
-// discriminant m.m h2, with a margin far above its rounding (so that the
-// careful kernel would miss too). Here h2 = R^2 - |f|^2, with f the
-// closest-approach vector as c3RayCastSphereLocal takes it (hb^2 - m.m c
-// cancels for a small sphere far away), and m.m |f|^2 = |s0 x m|^2
-// (Lagrange's identity), which has no division and no more rounding than
-// f. The time c / (sqrt(m.m h2) - hb) is that kernel's
-// c / (tca + sqrt(h2)) / |m| without the unit vector. A grazing line (h2 < 0
-// within 1e-14 of the squares) is left to the careful kernel, whose slack
-// may call it a touch. Swapping a and b negates s0, m and the contact
-// offset exactly and leaves every square, s0 x m and the time as they are:
-// no canonical order is needed. Returns 1 for a hit (*out written), 0 for a
-// miss, -1 when the careful kernel must decide.
-static inline int c3SweepSphereSphereFast(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB,
-										  c3CastOutput* out)
-{
-	c3Vec3 s0 = c3Sub(a->center, b->center);
-	c3Vec3 m = c3Sub(deltaA, deltaB);
-	double R = a->radius + b->radius;
-	double ss = c3Dot(s0, s0), RR = R * R, mm = c3Dot(m, m);
-	double c = ss - RR;
-	if (c <= 0.0 && ss > 1.0e-280 && ss < 1.0e280)
-	{
-		// In contact at the start, as c3WithinRadius decides with squares
-		// that are normal numbers: t = 0 along the offset.
-		out->hit = true;
-		out->fraction = 0.0;
-		out->normal = c3DivVS(s0, sqrt(ss));
-		out->point =
-			c3Midpoint(c3MulAdd(a->center, -a->radius, out->normal), c3MulAdd(b->center, b->radius, out->normal));
-		return 1;
-	}
-	// (ss mm bounds |s0 x m|^2 and RR mm: normal numbers, far from overflow.)
-	if (!(c > 1.0e-9 * ss) || !(ss * mm > 1.0e-250 && mm < 1.0e260))
-	{
-		return -1;
-	}
-	double hb = c3Dot(s0, m);
-	if (hb >= 0.0)
-	{
-		return 0; // apart and not approaching (tca <= 0 in the careful kernel: |hb| is far above its rounding)
-	}
-	c3Vec3 w = c3Cross(s0, m);
-	double disc = RR * mm - c3Dot(w, w); // mm h2
-	if (disc < 0.0)
-	{
-		// A clear miss, or a graze for the careful kernel's slack.
-		return -disc > 1.0e-14 * mm * (RR + ss) ? 0 : -1;
-	}
-	double t = c / (sqrt(disc) - hb);
-	if (!(t <= 1.0))
-	{
-		return 0;
-	}
-	c3Vec3 offset = c3MulAdd(s0, t, m);
-	double oo = c3Dot(offset, offset);
-	if (!(oo > 1.0e-280 && oo < 1.0e280))
-	{
-		return -1; // a contact of two points: the careful kernel's default normal
-	}
-	out->hit = true;
-	out->fraction = t;
-	out->normal = c3DivVS(offset, sqrt(oo)); // divided, as c3NormalizeOr does
-	// Midway between the two surface points along the normal at time t.
-	c3Vec3 ca = c3MulAdd(a->center, t, deltaA);
-	c3Vec3 cb = c3MulAdd(b->center, t, deltaB);
-	out->point = c3Midpoint(c3MulAdd(ca, -a->radius, out->normal), c3MulAdd(cb, b->radius, out->normal));
-	return 1;
-}
-
 // Two shapes of one type are put in canonical order (c3SwapPair), so that
 // swapping them gives the same answer with the normal negated, even where the
 // normal is a tie or a default (coincident centers, a zero offset on the
 // axis of least penetration).
-static C3_NOINLINE c3CastOutput c3SweepSphereSphereCareful(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b,
-														   c3Vec3 deltaB)
+C3_NOINLINE c3CastOutput c3SweepSphereSphereCareful(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
 {
 	// One call site, so that the ordered sweep is inlined.
 	bool swap = c3SwapPair(a, b, sizeof *a);
@@ -275,15 +200,90 @@ static C3_NOINLINE c3CastOutput c3SweepSphereSphereCareful(const c3Sphere* a, c3
 	return out;
 }
 
+// The common case without the canonical order, the unit direction, a
+// division or a square root before a miss is known: spheres in contact at
+// the start by c3WithinRadius's own comparison of normal squares (t = 0);
+// else clearly apart (c > 1e-9 |s0|^2) with squares far from underflow and
+// overflow, and each miss decided by the sign of s0.m or by the
+// discriminant m.m h2, with a margin far above its rounding (so that the
+// careful kernel would miss too). Here h2 = R^2 - |f|^2, with f the
+// closest-approach vector as c3RayCastSphereLocal takes it (hb^2 - m.m c
+// cancels for a small sphere far away), and m.m |f|^2 = |s0 x m|^2
+// (Lagrange's identity), which has no division and no more rounding than
+// f. A clear miss is told first by hb^2 - m.m c itself: its rounding, a few
+// ulps of hb^2 + m.m c <= m.m (2 |s0|^2 + R^2), is far under the margin of
+// 3e-14 m.m (R^2 + |s0|^2) it must clear, so that the cross product's
+// discriminant would be below -1e-14 of that too (the same miss), and the
+// unpredictable branch is decided a product and a cross product sooner.
+// The time c / (sqrt(m.m h2) - hb) is c3RayCastSphereLocal's
+// c / (tca + sqrt(h2)) / |m| without the unit vector. A grazing line (h2 < 0
+// within 1e-14 of the squares) is left to the careful kernel, whose slack
+// may call it a touch. Swapping a and b negates s0, m and the contact
+// offset exactly and leaves every square, s0 x m and the time as they
+// are: no canonical order is needed. (The fast path is inline in the entry,
+// whose returns write the result once; the careful kernel is not inlined,
+// so that its registers and stack stay out of it.)
 c3CastOutput c3SweepSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)
 {
-	c3CastOutput fast;
-	int decided = c3SweepSphereSphereFast(a, deltaA, b, deltaB, &fast);
-	if (decided >= 0)
+	c3Vec3 s0 = c3Sub(a->center, b->center);
+	c3Vec3 m = c3Sub(deltaA, deltaB);
+	double R = a->radius + b->radius;
+	double ss = c3Dot(s0, s0), RR = R * R, mm = c3Dot(m, m);
+	double c = ss - RR;
+	c3CastOutput out;
+	if (c <= 0.0 && ss > 1.0e-280 && ss < 1.0e280)
 	{
-		return decided ? fast : c3Miss();
+		// In contact at the start, as c3WithinRadius decides with squares
+		// that are normal numbers: t = 0 along the offset.
+		out.hit = true;
+		out.fraction = 0.0;
+		out.normal = c3DivVS(s0, sqrt(ss));
+		out.point = c3Midpoint(c3MulAdd(a->center, -a->radius, out.normal), c3MulAdd(b->center, b->radius, out.normal));
+		return out;
 	}
-	return c3SweepSphereSphereCareful(a, deltaA, b, deltaB);
+	// (ss mm bounds |s0 x m|^2 and RR mm: normal numbers, far from overflow.)
+	if (!(c > 1.0e-9 * ss) || !(ss * mm > 1.0e-250 && mm < 1.0e260))
+	{
+		return c3SweepSphereSphereCareful(a, deltaA, b, deltaB);
+	}
+	double hb = c3Dot(s0, m);
+	double scale = mm * (RR + ss);
+	if (hb >= 0.0 || hb * hb - mm * c < -3.0e-14 * scale)
+	{
+		// Apart and not approaching (tca <= 0 in the careful kernel: |hb| is
+		// far above its rounding), or clearly passing by.
+		return c3Miss();
+	}
+	c3Vec3 w = c3Cross(s0, m);
+	double disc = RR * mm - c3Dot(w, w); // mm h2
+	if (disc < 0.0)
+	{
+		// A clear miss, or a graze for the careful kernel's slack.
+		if (-disc > 1.0e-14 * scale)
+		{
+			return c3Miss();
+		}
+		return c3SweepSphereSphereCareful(a, deltaA, b, deltaB);
+	}
+	double t = c / (sqrt(disc) - hb);
+	if (!(t <= 1.0))
+	{
+		return c3Miss();
+	}
+	c3Vec3 offset = c3MulAdd(s0, t, m);
+	double oo = c3Dot(offset, offset);
+	if (!(oo > 1.0e-280 && oo < 1.0e280))
+	{
+		return c3SweepSphereSphereCareful(a, deltaA, b, deltaB); // a contact of two points: the default normal
+	}
+	out.hit = true;
+	out.fraction = t;
+	out.normal = c3DivVS(offset, sqrt(oo)); // divided, as c3NormalizeOr does
+	// Midway between the two surface points along the normal at time t.
+	c3Vec3 ca = c3MulAdd(a->center, t, deltaA);
+	c3Vec3 cb = c3MulAdd(b->center, t, deltaB);
+	out.point = c3Midpoint(c3MulAdd(ca, -a->radius, out.normal), c3MulAdd(cb, b->radius, out.normal));
+	return out;
 }
 
 c3SweepInterval c3SweepIntervalSphereSphere(const c3Sphere* a, c3Vec3 deltaA, const c3Sphere* b, c3Vec3 deltaB)

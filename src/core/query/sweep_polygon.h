@@ -10,4 +10,15 @@
 
 #include "collide/collision.h"
 
+/// c3SweepSpherePolygon with a polygon of any count by the polygon's code,
+/// where c3SweepSpherePolygon takes a triangle's (three vertices) by its
+/// own, which gives the same contact bit for bit. Tests compare the two.
+c3CastOutput c3SweepSpherePolygonCareful(const c3Sphere* a, c3Vec3 deltaA, const c3Polygon* b, c3Vec3 deltaB);
+
+/// Whether c3SweepSpherePolygon's triangle code may take its version for
+/// processors with fused multiply-adds (1, the default) or not (0), for
+/// tests that run both; returns the setting before. Not thread-safe: set it
+/// before any query runs.
+int c3UseSweepFma(int use);
+
 #endif

@@ -427,8 +427,9 @@ bool c3ShouldSwapShapes(c3ShapeType type, const void* a, const void* b)
 
 bool c3RayCastShapePtr(c3ShapeType type, const void* shape, const c3RayCastInput* input, c3CastOutput* out)
 {
-	*out = c3RayCastShape(type, shape, input);
-	return out->hit;
+	c3CastOutput r = c3RayCastShape(type, shape, input);
+	c3StoreCast(out, &r);
+	return r.hit;
 }
 
 bool c3RayCastShapeXYZ(c3ShapeType type, const void* shape, double originX, double originY, double originZ,
