@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/core.h"
 #include "collide/math_types.h"
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(C3_NO_SIMD)
@@ -301,13 +302,33 @@ static inline bool c3IsFiniteVec3(c3Vec3 v)
 	return c3IsFinite(v.x) && c3IsFinite(v.y) && c3IsFinite(v.z);
 }
 
+/// The rounding error of the product p = a * b (p as rounded): a * b - p,
+/// exactly, as fma(a, b, -p) gives it, by Dekker's product of Veltkamp's
+/// halves (Dekker, "A floating-point technique for extending the available
+/// precision", 1971): exact while no half overflows (|a|, |b| below about
+/// 1e300) and no partial product is subnormal. Not the C library's fma:
+/// MinGW's is not correctly rounded (it differed from this in 2% of random
+/// products), which gave Windows other bits; and on a processor without
+/// fused multiply-adds, a call that spilled every register of its caller.
+static inline double c3ProductError(double a, double b, double p)
+{
+	const double split = 134217729.0; // 2^27 + 1
+	double ca = split * a, cb = split * b;
+	double ah = ca - (ca - a), bh = cb - (cb - b);
+	double al = a - ah, bl = b - bh;
+	return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+
 /// Real roots of a * t^2 + b * t + c = 0 in the numerically stable form
 /// q = -(b + sign(b) * sqrt(discriminant)) / 2, roots q / a and c / q (Press et
 /// al., Numerical Recipes 5.6; Rouwé 3.6). Handles a == 0 (linear) and never
 /// divides by zero. Returns the number of roots written to roots[0] <= roots[1]
 /// (a double root is reported once).
-/// (Inline: a swept sphere solves up to two a polygon vertex.)
-static inline int c3SolveQuadratic(double a, double b, double c, double roots[2])
+/// (Inline: a swept sphere solves up to two a polygon vertex.) fused, a
+/// constant where it is inlined: true in code compiled for processors with
+/// fused multiply-adds (a function of target "fma"), whose fma is then one
+/// instruction; the same bits as c3ProductError's either way.
+static C3_ALWAYS_INLINE int c3SolveQuadraticFused(double a, double b, double c, double roots[2], bool fused)
 {
 	if (a == 0.0)
 	{
@@ -322,16 +343,16 @@ static inline int c3SolveQuadratic(double a, double b, double c, double roots[2]
 	}
 
 	// b^2 - 4ac. When the two terms nearly cancel (a near-tangent contact),
-	// the rounding errors of the products are recovered with fma, as Kahan
-	// proposes in "On the Cost of Floating-Point Computation Without
-	// Extra-Precise Arithmetic".
+	// the rounding errors of the products are recovered (c3ProductError), as
+	// Kahan proposes with fma in "On the Cost of Floating-Point Computation
+	// Without Extra-Precise Arithmetic".
 	double p = b * b;
 	double q4 = 4.0 * a * c;
 	double discriminant = p - q4;
 	if (3.0 * fabs(discriminant) < fabs(p) + fabs(q4))
 	{
-		double dp = fma(b, b, -p);
-		double dq = fma(4.0 * a, c, -q4);
+		double dp = fused ? fma(b, b, -p) : c3ProductError(b, b, p);
+		double dq = fused ? fma(4.0 * a, c, -q4) : c3ProductError(4.0 * a, c, q4);
 		discriminant += dp - dq;
 	}
 	if (discriminant < 0.0)
@@ -359,6 +380,13 @@ static inline int c3SolveQuadratic(double a, double b, double c, double roots[2]
 	roots[0] = r0;
 	roots[1] = r1;
 	return r0 == r1 ? 1 : 2;
+}
+
+/// c3SolveQuadraticFused with no fused multiply-add: every build, every
+/// processor, the same bits.
+static inline int c3SolveQuadratic(double a, double b, double c, double roots[2])
+{
+	return c3SolveQuadraticFused(a, b, c, roots, false);
 }
 
 /// Gram-Schmidt on nearly orthonormal axes, axes[0] already of unit length:
