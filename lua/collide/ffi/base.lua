@@ -472,22 +472,15 @@ return once("base", function()
     return x, y, z
   end
 
-  --- As checkpoint, but a vec3 is read by a copy into a scratch, which
-  -- makes no garbage where LuaJIT's interpreter runs it (v[K], the struct,
-  -- is a new object each time: 24 bytes), and costs 2 ns more a vec3 where
-  -- it is compiled (the three numbers go through memory): for calls whose
-  -- own cost dwarfs that (the world's queries), which a game makes every
-  -- frame, and whose paths LuaJIT may leave to the interpreter (which
-  -- traces form varies from run to run). Nothing allocates between the
-  -- copy and the reads: no finalizer can write the scratch in between.
+  --- As checkpoint, but a vec3 is read as every other vector is, by a copy
+  -- into a scratch (readvector), which makes no garbage where LuaJIT's
+  -- interpreter runs it (v[K], the struct, is a new object each time: 24
+  -- bytes) and costs 2 ns more a vec3 where it is compiled (the three
+  -- numbers go through memory): for calls whose own cost dwarfs that (the
+  -- world's queries), which a game makes every frame, and whose paths
+  -- LuaJIT may leave to the interpreter (which traces form varies from run
+  -- to run).
   function B.checkpointcopied(v, arg, fname, name)
-    if istype(Vec3T, v) then
-      copy(xyz, v, 24)
-      local x, y, z = xyz[0], xyz[1], xyz[2]
-      if abs(x) <= MAX and abs(y) <= MAX and abs(z) <= MAX then
-        return x, y, z
-      end
-    end
     local x, y, z = checkvectorlimit(v, arg, fname, name, MAX)
     return x, y, z
   end
