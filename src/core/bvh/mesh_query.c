@@ -606,6 +606,52 @@ typedef struct c3CastEntry
 	float enter;   ///< at most the tau at which the cast enters the child's bounds
 } c3CastEntry;
 
+// The children of node n that the cast enters before bound, pushed on the
+// stack above top, the nearest last (taken first): the lane test of the
+// processor (isa), then an insertion by entry time. Returns the new top.
+static C3_ALWAYS_INLINE int c3PushChildren(const c3Mesh* mesh, const c3MeshWideNode* n, const c3WideCast* cast,
+										   float bound, c3CastEntry* stack, int top, c3LaneIsa isa,
+										   c3MeshQueryStats* stats)
+{
+	c3CountLanes(n, stats);
+	float enter[C3_MESH_WIDTH];
+	unsigned mask;
+#if defined(C3_MESH_AVX2)
+	if (isa == c3_lanesAvx2)
+	{
+		mask = c3CastLanesAvx2(n, cast, bound, enter);
+	}
+	else
+#endif
+#if defined(C3_BVH_SSE2)
+		if (isa == c3_lanesSse2)
+	{
+		mask = c3CastLanesSse2(n, cast, bound, enter);
+	}
+	else
+#endif
+	{
+		mask = c3CastLanesScalar(n, cast, bound, enter);
+	}
+	int base = top;
+	while (mask != 0)
+	{
+		int i = c3LowestBit(mask);
+		mask &= mask - 1u;
+		C3_ASSERT(top < C3_MESH_STACK);
+		int j = top++;
+		while (j > base && stack[j - 1].enter < enter[i])
+		{
+			stack[j] = stack[j - 1];
+			--j;
+		}
+		stack[j].child = n->child[i];
+		stack[j].enter = enter[i];
+		c3PrefetchChild(mesh, n->child[i]);
+	}
+	return top;
+}
+
 // Nearest child first: a node's children that the cast enters go on the
 // stack farthest first, and the nearest comes off next; an entry is dropped
 // when a hit comes before it.
@@ -641,44 +687,7 @@ static C3_ALWAYS_INLINE void c3WalkCastWith(const c3Mesh* mesh, const c3WideCast
 			}
 			continue;
 		}
-		const c3MeshWideNode* n = &mesh->nodes[e.child];
-		c3CountLanes(n, stats);
-		float enter[C3_MESH_WIDTH];
-		unsigned mask;
-#if defined(C3_MESH_AVX2)
-		if (isa == c3_lanesAvx2)
-		{
-			mask = c3CastLanesAvx2(n, cast, bound, enter);
-		}
-		else
-#endif
-#if defined(C3_BVH_SSE2)
-			if (isa == c3_lanesSse2)
-		{
-			mask = c3CastLanesSse2(n, cast, bound, enter);
-		}
-		else
-#endif
-		{
-			mask = c3CastLanesScalar(n, cast, bound, enter);
-		}
-		// Insertion into the top of the stack, latest entry lowest.
-		int base = top;
-		while (mask != 0)
-		{
-			int i = c3LowestBit(mask);
-			mask &= mask - 1u;
-			C3_ASSERT(top < C3_MESH_STACK);
-			int j = top++;
-			while (j > base && stack[j - 1].enter < enter[i])
-			{
-				stack[j] = stack[j - 1];
-				--j;
-			}
-			stack[j].child = n->child[i];
-			stack[j].enter = enter[i];
-			c3PrefetchChild(mesh, n->child[i]);
-		}
+		top = c3PushChildren(mesh, &mesh->nodes[e.child], cast, bound, stack, top, isa, stats);
 	}
 }
 
@@ -822,43 +831,7 @@ static C3_ALWAYS_INLINE void c3WalkRayWith(const c3Mesh* mesh, const c3WideCast*
 			bound = c3RayLeaf(mesh, ray, e.child, limit, cast->scale, bound, best, stats);
 			continue;
 		}
-		const c3MeshWideNode* n = &mesh->nodes[e.child];
-		c3CountLanes(n, stats);
-		float enter[C3_MESH_WIDTH];
-		unsigned mask;
-#if defined(C3_MESH_AVX2)
-		if (isa == c3_lanesAvx2)
-		{
-			mask = c3CastLanesAvx2(n, cast, bound, enter);
-		}
-		else
-#endif
-#if defined(C3_BVH_SSE2)
-			if (isa == c3_lanesSse2)
-		{
-			mask = c3CastLanesSse2(n, cast, bound, enter);
-		}
-		else
-#endif
-		{
-			mask = c3CastLanesScalar(n, cast, bound, enter);
-		}
-		int base = top;
-		while (mask != 0)
-		{
-			int i = c3LowestBit(mask);
-			mask &= mask - 1u;
-			C3_ASSERT(top < C3_MESH_STACK);
-			int j = top++;
-			while (j > base && stack[j - 1].enter < enter[i])
-			{
-				stack[j] = stack[j - 1];
-				--j;
-			}
-			stack[j].child = n->child[i];
-			stack[j].enter = enter[i];
-			c3PrefetchChild(mesh, n->child[i]);
-		}
+		top = c3PushChildren(mesh, &mesh->nodes[e.child], cast, bound, stack, top, isa, stats);
 	}
 }
 
