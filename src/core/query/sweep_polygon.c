@@ -360,7 +360,8 @@ static C3_ALWAYS_INLINE c3SweptContact c3SweepSphereTriangleBody(c3Vec3 begin, d
 // quadratic's correction of a discriminant that cancels is two fma
 // instructions rather than Dekker's exact products (c3ProductError): 83
 // against 97 ns. Both are exact: the same bits.
-static c3SweptContact c3SweepSphereTriangleStatic(c3Vec3 begin, double r, c3Vec3 delta, const c3Polygon* polygon)
+static C3_NOINLINE c3SweptContact c3SweepSphereTriangleStatic(c3Vec3 begin, double r, c3Vec3 delta,
+															  const c3Polygon* polygon)
 {
 	return c3SweepSphereTriangleBody(begin, r, delta, polygon, false);
 }
