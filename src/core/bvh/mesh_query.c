@@ -613,6 +613,7 @@ static C3_ALWAYS_INLINE int c3PushChildren(const c3Mesh* mesh, const c3MeshWideN
 										   float bound, c3CastEntry* stack, int top, c3LaneIsa isa,
 										   c3MeshQueryStats* stats)
 {
+	(void)isa; // (one lane test only, with no SIMD)
 	c3CountLanes(n, stats);
 	float enter[C3_MESH_WIDTH];
 	unsigned mask;
