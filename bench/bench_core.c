@@ -52,9 +52,12 @@ static c3Vec3 V(double x, double y, double z)
 	return v;
 }
 
+// (x, y and z drawn in that order: C leaves the order of a call's
+// arguments open, and compilers differ.)
 static c3Vec3 rvec(double lo, double hi)
 {
-	return V(rnd(lo, hi), rnd(lo, hi), rnd(lo, hi));
+	double x = rnd(lo, hi), y = rnd(lo, hi), z = rnd(lo, hi);
+	return V(x, y, z);
 }
 
 static c3RayCastInput ray(c3Vec3 origin, c3Vec3 direction)

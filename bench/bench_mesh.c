@@ -205,10 +205,10 @@ static void rayKernels(void)
 	{
 		for (int k = 0; k < 3; ++k)
 		{
-			tri[i][k] = V(rnd(-1, 1), rnd(-1, 1), rnd(-1, 1));
+			tri[i][k] = rndVec(-1, 1);
 		}
-		origin[i] = V(rnd(-3, 3), rnd(-3, 3), rnd(-3, 3));
-		dir[i] = V(rnd(-1, 1) - origin[i].x, rnd(-1, 1) - origin[i].y, rnd(-1, 1) - origin[i].z);
+		origin[i] = rndVec(-3, 3);
+		dir[i] = c3Sub(rndVec(-1, 1), origin[i]);
 	}
 	static c3TriangleRay prepared[N];
 	for (int i = 0; i < N; ++i)
@@ -327,10 +327,10 @@ static void boxKernels(void)
 	{
 		for (int k = 0; k < 3; ++k)
 		{
-			tri[i][k] = V(rnd(-1, 1), rnd(-1, 1), rnd(-1, 1));
+			tri[i][k] = rndVec(-1, 1);
 		}
-		center[i] = V(rnd(-1.5, 1.5), rnd(-1.5, 1.5), rnd(-1.5, 1.5));
-		half[i] = V(rnd(0.1, 0.6), rnd(0.1, 0.6), rnd(0.1, 0.6));
+		center[i] = rndVec(-1.5, 1.5);
+		half[i] = rndVec(0.1, 0.6);
 		double a = rnd(0, 6.283185307179586), b = rnd(-1, 1);
 		c3Vec3 u = V(cos(a) * sqrt(1 - b * b), sin(a) * sqrt(1 - b * b), b);
 		c3Vec3 w = fabs(u.x) < 0.9 ? V(1, 0, 0) : V(0, 1, 0);
@@ -507,10 +507,10 @@ static void sphereKernels(void)
 	{
 		for (int k = 0; k < 3; ++k)
 		{
-			tri[kept][k] = V(rnd(-1, 1), rnd(-1, 1), rnd(-1, 1));
+			tri[kept][k] = rndVec(-1, 1);
 		}
-		center[kept] = V(rnd(-2, 2), rnd(-2, 2), rnd(-2, 2));
-		move[kept] = V(rnd(-2, 2), rnd(-2, 2), rnd(-2, 2));
+		center[kept] = rndVec(-2, 2);
+		move[kept] = rndVec(-2, 2);
 		radius[kept] = rnd(0.1, 0.5);
 		// Starts apart: the plain test has no answer for a start in contact.
 		c3Vec3 q = c3ClosestPointTriangle(center[kept], tri[kept][0], tri[kept][1], tri[kept][2], NULL);

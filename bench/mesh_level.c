@@ -23,6 +23,12 @@ c3Vec3 V(double x, double y, double z)
 	return v;
 }
 
+c3Vec3 rndVec(double lo, double hi)
+{
+	double x = rnd(lo, hi), y = rnd(lo, hi), z = rnd(lo, hi);
+	return V(x, y, z);
+}
+
 /// The terrain's height at (x, z): gentle hills of a few metres.
 double height(double x, double z)
 {
@@ -122,11 +128,16 @@ void makeQueries(Queries* q, double size)
 	{
 		double x = rnd(0.02, 0.98) * size, z = rnd(0.02, 0.98) * size;
 		q->longRays[i].origin = V(x, 40.0, z);
-		q->longRays[i].translation = V(rnd(-0.5, 0.5) * size, -60.0, rnd(-0.5, 0.5) * size);
+		// (Draws one to a declaration, left to right: C leaves the order of a
+		// call's arguments open, and gcc for x86-64 and for arm64 took them in
+		// opposite orders, other rays on each and than bench_mesh.lua's.)
+		double dx = rnd(-0.5, 0.5) * size, dz = rnd(-0.5, 0.5) * size;
+		q->longRays[i].translation = V(dx, -60.0, dz);
 		q->longRays[i].maxFraction = INFINITY;
 		double y = height(x, z);
 		q->shortRays[i].origin = V(x, y + rnd(0.5, 2.0), z);
-		q->shortRays[i].translation = V(rnd(-3, 3), rnd(-3, 1), rnd(-3, 3));
+		double sx = rnd(-3, 3), sy = rnd(-3, 1), sz = rnd(-3, 3);
+		q->shortRays[i].translation = V(sx, sy, sz);
 		q->shortRays[i].maxFraction = 1.0;
 		double lift = rnd(0.0, 0.3);
 		q->spheres[i].center = V(x, y + 0.5 + lift, z);
@@ -136,7 +147,8 @@ void makeQueries(Queries* q, double size)
 		q->bodies[i].axis[1] = V(0, 0.9, 0);
 		q->bodies[i].axis[2] = V(0, 0, 0.4);
 		double length = rnd(0.1, 1.0), angle = rnd(0, 6.283185307179586);
-		q->moves[i] = V(length * cos(angle), -rnd(0.0, 0.3) * length, length * sin(angle));
+		double fall = rnd(0.0, 0.3);
+		q->moves[i] = V(length * cos(angle), -fall * length, length * sin(angle));
 		q->resting[i].center = V(x, y + 0.45, z);
 		q->resting[i].radius = 0.5;
 	}

@@ -25,6 +25,11 @@ double rnd(double lo, double hi);
 
 c3Vec3 V(double x, double y, double z);
 
+/// (rnd(lo, hi), rnd(lo, hi), rnd(lo, hi)), drawn x first: C leaves the
+/// order of a call's arguments open (gcc for x86-64 and for arm64 differ),
+/// so no draw is made in another's argument list.
+c3Vec3 rndVec(double lo, double hi);
+
 /// The terrain's height at (x, z): gentle hills of a few metres.
 double height(double x, double z);
 
