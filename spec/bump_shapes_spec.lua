@@ -570,6 +570,15 @@ describe("collide.bump's shapes beyond bump", function()
     local s = col.slide
     local along = (s.x - col.touch.x) * n.x + (s.y - col.touch.y) * n.y
     assert.is_true(abs(along) < 1e-9)
+    -- The same move with a filter that says "slide" (the response runs in
+    -- Lua, not in the core's loop): the same slide, the same end.
+    local endX, endY = world:getRect("p")
+    world:update("p", 140, -60)
+    local fx, fy, fcols, flen = world:move("p", 150, 300, function() return "slide" end)
+    assert.are.equal(len, flen)
+    assert.is_true(abs(fx - endX) < 1e-9 and abs(fy - endY) < 1e-9, string.format("(%g, %g) against (%g, %g)", fx,
+      fy, endX, endY))
+    assert.is_true(abs(fcols[1].slide.x - s.x) < 1e-9 and abs(fcols[1].slide.y - s.y) < 1e-9)
     -- bounce: what was left of the move mirrored in the slope
     world:update("p", 140, -60)
     _, _, cols = world:move("p", 140, 300, function() return "bounce" end)
@@ -578,6 +587,23 @@ describe("collide.bump's shapes beyond bump", function()
     local rx, ry = 140 - t.x, 300 - t.y
     local d = rx * n.x + ry * n.y
     assert.is_true(abs(b.x - (t.x + rx - 2 * d * n.x)) < 1e-9 and abs(b.y - (t.y + ry - 2 * d * n.y)) < 1e-9)
+  end)
+
+  it("finds segments that lie along the grid's lines, by every query", function()
+    -- A level or upright segment has a bounding rectangle of no height or
+    -- width; on a line of the grid (y = 64, x = 128 with cells of 64) it is
+    -- in the cells on one side of that line.
+    local world = bump.newWorld(64)
+    world:addSegment("level", 0, 64, 100, 64)
+    world:addSegment("upright", 128, 0, 128, 100)
+    local items, len = world:queryRect(10, 60, 20, 8)
+    assert.are.same({ 1, "level" }, { len, items[1] })
+    items, len = world:queryRect(120, 10, 20, 20)
+    assert.are.same({ 1, "upright" }, { len, items[1] })
+    items, len = world:querySegment(50, 0, 50, 100)
+    assert.are.same({ 1, "level" }, { len, items[1] })
+    items, len = world:querySegment(100, 50, 150, 50)
+    assert.are.same({ 1, "upright" }, { len, items[1] })
   end)
 
   it("keeps bump's answers for rectangles in a world with other shapes", function()
