@@ -208,6 +208,16 @@ return B.once("queries", function()
   end
   local PENETRATIOND = ffi.cast("double*", PENETRATION)
 
+  -- The deltas of sweep and sweepTime as numbers (deltaB may be nil: zero).
+  local function sweepdeltas(deltaA, deltaB, fname)
+    local ax, ay, az = checkpoint(deltaA, 2, fname, "deltaA")
+    local bx, by, bz = 0, 0, 0
+    if deltaB ~= nil then
+      bx, by, bz = checkpoint(deltaB, 4, fname, "deltaB")
+    end
+    return ax, ay, az, bx, by, bz
+  end
+
   F.sweep = api(function(a, deltaA, b, deltaB, outPoint, outNormal)
     local ta = checkshape(a, 1, "sweep")
     local tb = shapetype(b)
@@ -219,11 +229,7 @@ return B.once("queries", function()
       end
       shapeerror(3, b, "sweep")
     end
-    local ax, ay, az = checkpoint(deltaA, 2, "sweep", "deltaA")
-    local bx, by, bz = 0, 0, 0
-    if deltaB ~= nil then
-      bx, by, bz = checkpoint(deltaB, 4, "sweep", "deltaB")
-    end
+    local ax, ay, az, bx, by, bz = sweepdeltas(deltaA, deltaB, "sweep")
     outpair(outPoint, outNormal, 5, "sweep")
     -- (the deltas as numbers: stored into a struct just before the call,
     -- they would be read back through a failed store forwarding, which
@@ -246,11 +252,7 @@ return B.once("queries", function()
       checkpoint(deltaA, 2, "sweepTime", "deltaA")
       shapeerror(3, b, "sweepTime")
     end
-    local ax, ay, az = checkpoint(deltaA, 2, "sweepTime", "deltaA")
-    local bx, by, bz = 0, 0, 0
-    if deltaB ~= nil then
-      bx, by, bz = checkpoint(deltaB, 4, "sweepTime", "deltaB")
-    end
+    local ax, ay, az, bx, by, bz = sweepdeltas(deltaA, deltaB, "sweepTime")
     local hit = C.c3SweepShapesXYZ(ta, a, ax, ay, az, tb, b, bx, by, bz, CAST)
     if hit == 1 then
       return CASTD[6]
