@@ -946,3 +946,46 @@ describe("collide shapes", function()
     end)
   end)
 end)
+
+describe("setCenter(x, y, z) of a sphere, box or ellipsoid", function()
+  -- (the FFI front writes such a center in place: the same as the general
+  -- path gives, the rest of the shape untouched, the range's ends kept)
+  local function centered()
+    return {
+      sphere = collide.sphere({1, 2, 3}, 2),
+      aabb = collide.aabb({1, 2, 3}, {1, 2, 3}),
+      obb = rotated_obb({1, 2, 3}),
+      ellipsoid = collide.ellipsoid({1, 2, 3}, {1, 0, 0}, {0, 2, 0}, {0, 0, 3}),
+    }
+  end
+
+  it("moves the center only, to the range's ends and back", function()
+    for name, s in pairs(centered()) do
+      local other = collide.clone(s):setCenter({0, 0, 0})
+      for _, c in ipairs({{1e15, -1e15, 0.1}, {-1e15, 1e15, -0}, {5e-324, 2.5, -7}}) do
+        assert.is_true(rawequal(s, s:setCenter(c[1], c[2], c[3])), name)
+        assert.is_true(s.center == vec3(c[1], c[2], c[3]), name .. " " .. fmt(s.center))
+        -- the same shape as the vector form makes
+        assert.are.equal(tostring(collide.clone(other):setCenter(vec3(c[1], c[2], c[3]))), tostring(s), name)
+      end
+      s:setCenter(0, 0, 0)
+      assert.are.equal(tostring(other), tostring(s), name)
+    end
+  end)
+
+  it("refuses a coordinate beyond the range, or no number, and keeps the shape", function()
+    local beyond = 1e15 * (1 + 2 ^ -52)
+    for name, s in pairs(centered()) do
+      local before = tostring(s)
+      for arg, c in ipairs({{beyond, 0, 0}, {0, -beyond, 0}, {0, 0, 0 / 0}, {0, 0, math.huge}}) do
+        local err = error_of(function() local r = s:setCenter(c[1], c[2], c[3]); return r end)
+        assert_has(err, "setCenter")
+        assert_has(err, ({"x", "y", "z", "z"})[arg])
+      end
+      local err = error_of(function() local r = s:setCenter(1, 2, nil); return r end)
+      assert_has(err, "setCenter")
+      assert_has(err, "z")
+      assert.are.equal(before, tostring(s), name)
+    end
+  end)
+end)
