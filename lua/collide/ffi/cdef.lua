@@ -699,6 +699,7 @@ void c3Move_Slide(c3Move* move, const c3Vec3* touch, const c3Vec3* normal, c3Vec
 const c3MoveState* c3Move_GetState(const c3Move* move);
 void c3Move_GetContact(const c3Move* move, int index, c3MoveContact* out);
 bool c3Move_ItemChanged(const c3Move* move, const c3World* world);
+bool c3Move_PlaceItem(const c3Move* move, c3World* world);
 bool c3World_Optimize(c3World* world);
 typedef struct c3WorldInfo
 {

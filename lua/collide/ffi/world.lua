@@ -46,6 +46,7 @@ return B.once("world", function()
   local CoreT, CoreP = ffi.typeof("collide_WorldCore"), ffi.typeof("collide_WorldCoreData*")
   local MoveT, MoveP = ffi.typeof("collide_WorldMove"), ffi.typeof("collide_WorldMoveData*")
   local Vec3T = B.ctypes[B.VEC3]
+  local CapsuleT = B.ctypes[B.CAPSULE]
   local SPHERE, AABB, OBB, ELLIPSOID, CAPSULE = B.SPHERE, B.AABB, B.OBB, B.ELLIPSOID, B.CAPSULE
   local ptrs = B.ptrs
 
@@ -142,7 +143,7 @@ return B.once("world", function()
     for k in pairs(state.shapes) do
       state.shapes[k] = nil
     end
-    state.written, state.capsules = {}, {}
+    state.written = {}
   end
 
   -- The world lets its core world go, and its items their meshes.
@@ -308,14 +309,14 @@ return B.once("world", function()
     return item
   end
 
-  -- The slot of the item whose id is x, read from world.lua's own map (no
-  -- generation to check), or -1.
-  local function itemslot(w, x)
+  -- The slot that id x (read from world.lua's own map: no generation to
+  -- check) names, or -1; whether an item is there is left to the caller.
+  local function idslot(x)
     if not (x >= 1 and x < MAXID) then
       return -1
     end
     local slot = (x - 1) % SLOTS
-    if slot == floor(slot) and C.c3World_IsItem(w, slot) then
+    if slot == floor(slot) then
       return slot
     end
     return -1
@@ -392,7 +393,10 @@ return B.once("world", function()
   -- A move writes the center of the shape value of its item (a mover) by a
   -- copy of 24 bytes into the value: the center is the first member of each
   -- mover's struct but the capsule's, whose two ends the core's
-  -- c3SetShapeCenter moves in the value as in the world's copy (state.capsules).
+  -- c3SetShapeCenter moves in the value as in the world's copy (told by the
+  -- value's type: a table of capsules by id made a guard on the table's size
+  -- that the move's trace left often, into a side trace LuaJIT could not
+  -- compile).
   for _, name in ipairs({ "c3Sphere", "c3AABB", "c3OBB", "c3Ellipsoid" }) do
     assert(ffi.offsetof(name, "center") == 0)
   end
@@ -479,7 +483,6 @@ return B.once("world", function()
     state.shapes[id + 1] = v
     if written then
       state.written[id] = v
-      state.capsules[id] = t == CAPSULE or nil
       owners[v] = h
     end
     unpin(h)
@@ -502,7 +505,6 @@ return B.once("world", function()
     disown(h, state.shapes[id + 1])
     state.shapes[id + 1] = false
     state.written[id] = nil
-    state.capsules[id] = nil
     unpin(h)
   end)
 
@@ -535,10 +537,8 @@ return B.once("world", function()
     if written then
       owners[v] = h
       state.written[id] = v
-      state.capsules[id] = t == CAPSULE or nil
     else
       state.written[id] = nil
-      state.capsules[id] = nil
     end
     state.shapes[id + 1] = v
     unpin(h)
@@ -562,10 +562,11 @@ return B.once("world", function()
     if not C.c3World_SetItemCenterPtr(w, id, vecS) then
       return false
     end
-    if state.capsules[id] then
-      C.c3SetShapeCenterPtr(CAPSULE, state.written[id], vecS)
+    local v = state.written[id]
+    if istype(CapsuleT, v) then
+      C.c3SetShapeCenterPtr(CAPSULE, v, vecS)
     else
-      copy(state.written[id], vecS, 24)
+      copy(v, vecS, 24)
     end
     return true
   end
@@ -1260,6 +1261,22 @@ return B.once("world", function()
   local function placemove(state, info, x, y, z)
     local w = state.w
     local id = info.id
+    -- Most moves: nothing in the world changed since the move began (no
+    -- finalizer ran meanwhile), so the item is the one that moved, as it
+    -- was; one call places it (c3Move_PlaceItem), and its value follows.
+    local v = state.written[id]
+    if w ~= nil and rawequal(v, info.shape) and C.c3Move_PlaceItem(info.move, w) then
+      vecD[0], vecD[1], vecD[2] = x, y, z
+      if istype(CapsuleT, v) then
+        -- (as moveitem moves it; its center is the midpoint of its ends, to
+        -- their rounding: the position it is at, as getCenter says)
+        C.c3SetShapeCenterPtr(CAPSULE, v, vecS)
+        C.c3World_GetItemCenter(w, id, vecS)
+        return true, vecD[0], vecD[1], vecD[2]
+      end
+      copy(v, vecS, 24)
+      return true, x, y, z
+    end
     local alive = w ~= nil and w == info.world and C.c3World_IsItem(w, id)
     if alive and rawequal(state.written[id], info.shape) and not C.c3Move_ItemChanged(info.move, w) then
       if not moveitem(w, state, id, x, y, z) then
@@ -1268,7 +1285,7 @@ return B.once("world", function()
         end
         return nil
       end
-      if state.capsules[id] then
+      if istype(CapsuleT, state.written[id]) then
         -- (its center is the midpoint of its ends, to their rounding: the
         -- position it is at, as getCenter says)
         C.c3World_GetItemCenter(w, id, vecS)
@@ -1544,13 +1561,11 @@ return B.once("world", function()
 
     -- The fast path's results once its move is over (at x, y, z, into
     -- actual): its records, the item placed.
-    local function fastresults(item, count, actual, cols, moving, x, y, z)
+    local function fastresults(item, count, actual, cols, before, moving, x, y, z)
       local info = moves[fastMove]
-      info.before = 0
+      info.before = before
       if cols == nil then
         cols = {}
-      else
-        info.before = #cols
       end
       if count > 0 then
         syncrecords(info, cols, item, count)
@@ -1591,7 +1606,8 @@ return B.once("world", function()
       hp.pins = hp.pins + 1
       swapin(h)
       local w = state.w
-      local id = w ~= nil and itemslot(w, key) or -1
+      -- (a slot with no item: beginmove refuses it, as c3Move_Begin does)
+      local id = w ~= nil and idslot(key) or -1
       if id < 0 then
         unpin(h)
         return false, -3
@@ -1616,7 +1632,8 @@ return B.once("world", function()
       end
       info.busy = true
       local x, y, z, count = position(info)
-      if actual == nil or cols == nil or count > 0 or #cols > 0 then
+      local before = cols ~= nil and #cols or 0
+      if actual == nil or cols == nil or count > 0 or before > 0 then
         knowitem(w, info) -- (what follows allocates)
       end
       if actual == nil then
@@ -1624,7 +1641,7 @@ return B.once("world", function()
       else
         setvec3(actual, x, y, z)
       end
-      local a, b, c = fastresults(item, count, actual, cols, moving, x, y, z)
+      local a, b, c = fastresults(item, count, actual, cols, before, moving, x, y, z)
       return a, b, c
     end)
 
@@ -1760,7 +1777,7 @@ return B.once("world", function()
     local h = new(CoreT)
     local p = cast(CoreP, h)
     p.world = w
-    local state = { shapes = {}, written = {}, capsules = {}, meshes = {}, p = p, w = w, closing = false,
+    local state = { shapes = {}, written = {}, meshes = {}, p = p, w = w, closing = false,
       last = p.last }
     states[h] = state
     gc(h, finalizer(state))

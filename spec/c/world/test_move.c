@@ -457,7 +457,57 @@ static void reads_contacts_and_changes_without_pointers(void)
 	c3DestroyWorld(world);
 }
 
+// c3Move_PlaceItem places only the item of a move that is done, in the
+// world it began in, when nothing in that world changed since: once; never
+// after a Begin that failed (not the move before it either), nor while the
+// move waits for a decision.
+static void places_the_item_only_when_nothing_changed(void)
+{
+	c3World* world = c3CreateWorld(NULL);
+	c3World* other = c3CreateWorld(NULL);
+	c3Move* move = c3CreateMove(NULL);
+	int a = 0, b = 0;
+	int mover = twoWallsAhead(world, &a, &b);
+	const c3MoveState* st = c3Move_GetState(move);
+	CHECK(!c3Move_PlaceItem(move, world)); // never begun
+	begin(move, world, mover, V(2, 0, 0), 0.01, 4);
+	CHECK(!c3Move_PlaceItem(move, world)); // not stepped: not done
+	CHECK(c3Move_Step(move, world) == c3_moveDone);
+	CHECK(!c3Move_PlaceItem(move, other));
+	uint64_t changes = c3World_GetChanges(world);
+	CHECK(c3Move_PlaceItem(move, world));
+	CHECK(c3World_GetChanges(world) > changes);
+	CHECK_VEC(centerOf(world, mover), st->position.x, st->position.y, st->position.z, 0.0);
+	CHECK(st->position.x == 2.0);
+	CHECK(!c3Move_PlaceItem(move, world)); // placed: the world changed since
+	// Another item changed meanwhile: not placed, the mover where it was.
+	begin(move, world, mover, V(2.5, 0, 0), 0.01, 4);
+	CHECK(c3Move_Step(move, world) == c3_moveDone);
+	c3World_SetItemCenter(world, b, V(9, 0, 0));
+	CHECK(!c3Move_PlaceItem(move, world));
+	CHECK_VEC(centerOf(world, mover), 2, 0, 0, 0.0);
+	// A check (a move not placed), then a Begin that fails: nothing placed.
+	begin(move, world, mover, V(1, 0, 0), 0.01, 4);
+	CHECK(c3Move_Step(move, world) == c3_moveDone);
+	c3MoveDef def = c3DefaultMoveDef();
+	CHECK(!c3Move_Begin(move, world, 99, &def));
+	CHECK(!c3Move_PlaceItem(move, world));
+	CHECK_VEC(centerOf(world, mover), 2, 0, 0, 0.0);
+	// Waiting for a decision: not done.
+	def.goal = V(10, 0, 0);
+	def.skin = 0.01;
+	def.decide = true;
+	CHECK(c3Move_Begin(move, world, mover, &def));
+	CHECK(c3Move_Step(move, world) == c3_moveDecide);
+	CHECK(!c3Move_PlaceItem(move, world));
+	CHECK_VEC(centerOf(world, mover), 2, 0, 0, 0.0);
+	c3DestroyMove(move);
+	c3DestroyWorld(other);
+	c3DestroyWorld(world);
+}
+
 const c3Test c3_moveTests[] = {
+	{"places the item only when nothing changed", places_the_item_only_when_nothing_changed},
 	{"reads contacts and changes without pointers", reads_contacts_and_changes_without_pointers},
 	{"slides along a floor and stops at a wall", slides_along_a_floor_and_stops_at_a_wall},
 	{"pushes out of what it starts inside", pushes_out_of_what_it_starts_inside},

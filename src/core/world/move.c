@@ -282,6 +282,16 @@ bool c3Move_ItemChanged(const c3Move* m, const c3World* world)
 	return world != m->world || !c3World_IsItem(world, m->item) || c3World_GetItemStamp(world, m->item) > m->begun;
 }
 
+bool c3Move_PlaceItem(const c3Move* m, c3World* world)
+{
+	if (m->phase != c3_phaseOver || m->state.status != c3_moveDone || world != m->world ||
+		c3World_GetChanges(world) != m->begun)
+	{
+		return false;
+	}
+	return c3World_SetItemCenter(world, m->item, m->state.position);
+}
+
 // -- the slide planes ------------------------------------------------------------------------
 
 // Keep n, unless a normal within rounding of it is kept already (a face and
@@ -531,6 +541,7 @@ static c3MoveContact* c3Record(c3Move* m, const c3WorldHit* hit, c3Vec3 touch, i
 bool c3Move_Begin(c3Move* m, const c3World* world, int item, const c3MoveDef* def)
 {
 	m->phase = c3_phaseOver;
+	m->world = NULL; // (set again below: a move not begun places nothing, c3Move_PlaceItem)
 	m->failed = false;
 	m->contactCount = 0;
 	m->state.contacts = m->contacts;

@@ -369,6 +369,14 @@ C3_API void c3Move_GetContact(const c3Move* move, int index, c3MoveContact* out)
 /// that places the item at the move's end checks first.
 C3_API bool c3Move_ItemChanged(const c3Move* move, const c3World* world);
 
+/// Put the item of a move that is done (c3_moveDone) where the move ended
+/// (c3World_SetItemCenter), when world is the one it began in and nothing
+/// in it changed since: true. Else false and nothing done: the caller,
+/// which then checks c3Move_ItemChanged, places the item itself. (One call
+/// where the check and the placing took three: what a binding's move loop
+/// makes per move.)
+C3_API bool c3Move_PlaceItem(const c3Move* move, c3World* world);
+
 /// Rebuild both trees top-down, for faster queries (after a level is
 /// loaded); false when there is no memory (what was not rebuilt is as it was).
 C3_API bool c3World_Optimize(c3World* world);
