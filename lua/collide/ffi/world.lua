@@ -717,18 +717,28 @@ return B.once("world", function()
     }
   end
 
+  -- (spare[1 .. nspare]: counted, not measured with #, a call out of the
+  -- trace, twice a query. A call that interrupts these between any two of
+  -- their lines (a hook, a finalizer) leaves the count and the slots in
+  -- step: at worst a scratch is dropped, or one taken is made anew; none
+  -- is handed out twice.)
+  local nspare = 0
+
   local function takescratch()
-    local n = #spare
-    local s = spare[n]
+    local n = nspare
+    local s = n > 0 and spare[n]
     if s then
       spare[n] = nil
+      nspare = n - 1
       return s
     end
     return newscratch(64)
   end
 
   local function givescratch(s)
-    spare[#spare + 1] = s
+    local n = nspare + 1
+    spare[n] = s
+    nspare = n
   end
 
   local function grown(s, n)
