@@ -175,6 +175,31 @@ describe("collide.newWorld", function()
       assert.is_false(world:has(nil))
     end)
 
+    it("has no item while it is being added (as a hook or a finalizer run inside add sees it)", function()
+      -- A line hook asks has at every line that add runs: false until the
+      -- item is in, true from then on; it saw both.
+      local world = collide.newWorld()
+      local ids = debug.getmetatable(world).state._ids
+      local seen, order = {}, {}
+      debug.sethook(function()
+        local key = rawget(ids, "x")
+        local has = world:has("x")
+        local was = key == nil and "absent" or (key == false and "being added" or "in")
+        if seen[was] == nil then
+          order[#order + 1] = was
+        end
+        seen[was] = seen[was] or {}
+        seen[was][has] = true
+      end, "l")
+      local ok, err = pcall(world.add, world, "x", collide.sphere({ 0, 0, 0 }, 1))
+      debug.sethook()
+      assert(ok, err)
+      assert.are.same({ "absent", "being added", "in" }, order)
+      assert.are.same({ [false] = true }, seen.absent)
+      assert.are.same({ [false] = true }, seen["being added"])
+      assert.are.same({ [true] = true }, seen["in"])
+    end)
+
     it("gives the center of an item's shape (a mesh's bounds' center), into out or a new vec3", function()
       local world = collide.newWorld()
       world:add("ball", collide.sphere({ 1, 2, 3 }, 1))
