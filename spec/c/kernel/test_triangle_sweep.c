@@ -829,6 +829,59 @@ static void is_a_first_contact(void)
 	CHECK(hits >= 0.3 * cases);
 }
 
+// Spheres passing beside the floor's edge ab (x = -3), beyond it all the
+// way, in the plane z = 0 across the edge: the nearest point of the
+// triangle is on the edge, at the path's closest approach to the edge's
+// line, m = r (1 + gap) from it. A hit exactly when gap < 0: what the
+// refusal of paths that stay beyond an edge (c3StaysBeyondAnEdge) must
+// never change, down to gaps of 1e-7.
+static void paths_beside_an_edge_hit_when_they_come_within_r(void)
+{
+	const double gaps[8] = {-1e-2, -1e-4, -1e-7, 1e-7, 1e-6, 1e-4, 1e-2, 0.3};
+	Rng rng = {99};
+	int cases = 0, failures = 0;
+	for (int k = 0; k < 20000; ++k)
+	{
+		double r = uniform(&rng, 0.05, 1);
+		double gap = gaps[k % 8];
+		double m = r * (1 + gap);
+		// The closest approach at angle phi from -x (beyond the edge), below
+		// or above the plane; the path along the tangent there.
+		double phi = uniform(&rng, -1.5, 1.5);
+		c3Vec3 closest = V(-3 - m * cos(phi), m * sin(phi), 0);
+		c3Vec3 u = V(sin(phi), cos(phi), 0);
+		double length = uniform(&rng, 0.01, 3), tau = uniform(&rng, -0.2, 1.2);
+		c3Vec3 p = c3MulAdd(closest, -tau * length, u), d = c3MulSV(length, u);
+		if (!(p.x < -3 && p.x + d.x < -3))
+		{
+			continue;
+		}
+		// The approach within [0, 1], or an end of the path.
+		double t = c3Clamp(tau, 0, 1);
+		c3Vec3 at = c3MulAdd(p, t, d);
+		bool expected = (at.x + 3) * (at.x + 3) + at.y * at.y <= r * r;
+		cases++;
+		for (int version = 0; version < 2; ++version)
+		{
+			int old = c3UseTriangleSweepFma(version);
+			c3TriangleContact out = sweepFloor(p, r, d, c3_allEdges);
+			if (out.hit != expected)
+			{
+				failures++;
+				if (failures <= 10)
+				{
+					const c3Vec3 tri[3] = {fa, fb, fc};
+					printCase("beside an edge", p, r, d, tri);
+					printf("    gap %g: hit %d, expected %d\n", gap, out.hit, expected);
+				}
+			}
+			c3UseTriangleSweepFma(old);
+		}
+	}
+	CHECK(failures == 0);
+	CHECK(cases > 10000);
+}
+
 // The version for processors with fused multiply-adds and the other give
 // the same contact bit for bit (on a processor without them, both runs
 // take the same code): random sweeps, and paths that graze a vertex or an
@@ -917,5 +970,6 @@ const c3Test c3_triangleSweepTests[] = {
 	{"resting spheres do not touch the triangles ahead at the start",
 	 resting_spheres_do_not_touch_triangles_ahead_at_the_start},
 	{"the fma version of the triangle sweep gives the same bits", the_fma_version_gives_the_same_bits},
+	{"paths beside an edge hit when they come within r", paths_beside_an_edge_hit_when_they_come_within_r},
 	{NULL, NULL},
 };

@@ -52,6 +52,49 @@ static inline void c3StartSphereContact(c3TriangleContact* out)
 	out->depth = 0.0;
 }
 
+// Whether the sphere, where it meets the plane, stays beyond one edge's
+// side by more than the circle it cuts there: then it never touches the
+// triangle, and the vertices' and edges' six quadratics are spared (a
+// sphere resting on a floor against the floor's next triangles: most of a
+// walking character's tests). The triangle lies in the half-space
+// (N x e).(x - v_i) >= 0 of edge i, whose value along the path is linear in
+// t; while the sphere meets the plane (t in [t1, t2]) its circle there has
+// radius at most sqrt(r^2 - smin^2), smin the least |distance| over that
+// time. Every term in units of |N| as the caller's (rs = r |N|; rho2 =
+// rho^2 NN; |N x e|^2 <= NN ee). Only ever a miss the quadratics would
+// find: the time range is widened by 1e-6 (the quadratics' times round by
+// about the root of an ulp, and one within 1e-9 of [t1, t2] is taken), and
+// the circle by pad, 1e-6 of the sizes (each term rounds by 1e-16 of them;
+// a contact point is taken within 64 ulps of r). Not for a sliver, whose
+// rounded normal's direction could put the third vertex outside a side.
+static C3_ALWAYS_INLINE bool c3StaysBeyondAnEdge(const c3Vec3 v[3], const c3Vec3 e[3], c3Vec3 N, double NN, c3Vec3 d,
+												 double s0, double nd, double rs, double t1, double t2, double pad)
+{
+	double ee[3] = {c3Dot(e[0], e[0]), c3Dot(e[1], e[1]), c3Dot(e[2], e[2])};
+	double longest = c3MaxDouble(c3MaxDouble(ee[0], ee[1]), ee[2]);
+	if (!(NN > 1.0e-10 * longest * longest))
+	{
+		return false;
+	}
+	double ta = c3MaxDouble(t1 - 1.0e-6, 0.0), tb = c3MinDouble(t2 + 1.0e-6, 1.0);
+	double sa = s0 + ta * nd, sb = s0 + tb * nd;
+	double smin = (sa > 0.0) == (sb > 0.0) ? c3MinDouble(fabs(sa), fabs(sb)) : 0.0;
+	double lift = c3MaxDouble(smin - pad, 0.0), grown = rs + pad;
+	double rho2 = (grown - lift) * (grown + lift);
+	c3Vec3 pa = c3MulSV(ta, d), pb = c3MulSV(tb, d);
+	for (int i = 0; i < 3; ++i)
+	{
+		c3Vec3 w = c3Cross(N, e[i]);
+		double ea = c3Dot(w, c3Sub(pa, v[i])), eb = c3Dot(w, c3Sub(pb, v[i]));
+		double limit = rho2 * ee[i];
+		if (ea < 0.0 && eb < 0.0 && ea * ea > limit && eb * eb > limit)
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
 // The sweep's body, made twice (fused: c3EnterBallFused's; the same bits):
 // true with the contact in *out, else false and *out untouched. Written
 // through out rather than returned: a result built in a local and copied
@@ -180,6 +223,11 @@ static C3_ALWAYS_INLINE bool c3SweepSphereTriangleBody(const c3SphereSweep* s, c
 			out->normal =
 				c3SweptTriangleNormal(center1, q, c3Normalize(N), feature, activeEdges, s0 + t1 * nd, side, radius, d);
 			return true;
+		}
+		if (c3StaysBeyondAnEdge(v, e, N, NN, d, s0, nd, rs, t1, t2,
+								1.0e-6 * scale * (c3MaxAbsComponent(v[0]) + reach + c3MaxAbsComponent(d))))
+		{
+			return false;
 		}
 	}
 
