@@ -882,6 +882,44 @@ static void paths_beside_an_edge_hit_when_they_come_within_r(void)
 	CHECK(cases > 10000);
 }
 
+// Spheres over the floor's face, above or below it, whose path ends
+// r (1 + gap) from its plane (moving along it, or toward it from farther):
+// a hit exactly when gap <= 0, down to gaps of 1e-9. What the refusal of
+// centers that stay farther than r from the plane (told before the
+// bounding sphere, in squares) must never change.
+static void paths_over_a_face_hit_when_they_come_within_r(void)
+{
+	const double gaps[8] = {-1e-3, -1e-7, 0, 1e-9, 1e-7, 1e-6, 1e-5, 1e-3};
+	Rng rng = {7};
+	int failures = 0;
+	for (int k = 0; k < 16000; ++k)
+	{
+		double r = uniform(&rng, 0.05, 1), gap = gaps[k % 8];
+		double side = k % 3 == 0 ? -1.0 : 1.0;
+		double end = side * r * (1 + gap), drop = k % 2 == 0 ? 0.0 : side * uniform(&rng, 0, 2);
+		c3Vec3 p = V(uniform(&rng, -1.5, -0.5), end + drop, uniform(&rng, -0.5, 0.5));
+		c3Vec3 d = V(uniform(&rng, -0.3, 0.3), -drop, uniform(&rng, -0.3, 0.3));
+		bool expected = gap <= 0;
+		for (int version = 0; version < 2; ++version)
+		{
+			int old = c3UseTriangleSweepFma(version);
+			c3TriangleContact out = sweepFloor(p, r, d, c3_allEdges);
+			if (out.hit != expected)
+			{
+				failures++;
+				if (failures <= 10)
+				{
+					const c3Vec3 tri[3] = {fa, fb, fc};
+					printCase("over a face", p, r, d, tri);
+					printf("    gap %g: hit %d, expected %d\n", gap, out.hit, expected);
+				}
+			}
+			c3UseTriangleSweepFma(old);
+		}
+	}
+	CHECK(failures == 0);
+}
+
 // The version for processors with fused multiply-adds and the other give
 // the same contact bit for bit (on a processor without them, both runs
 // take the same code): random sweeps, and paths that graze a vertex or an
@@ -971,5 +1009,6 @@ const c3Test c3_triangleSweepTests[] = {
 	 resting_spheres_do_not_touch_triangles_ahead_at_the_start},
 	{"the fma version of the triangle sweep gives the same bits", the_fma_version_gives_the_same_bits},
 	{"paths beside an edge hit when they come within r", paths_beside_an_edge_hit_when_they_come_within_r},
+	{"paths over a face hit when they come within r", paths_over_a_face_hit_when_they_come_within_r},
 	{NULL, NULL},
 };

@@ -110,6 +110,40 @@ static C3_ALWAYS_INLINE bool c3SweepSphereTriangleBody(const c3SphereSweep* s, c
 	const c3Vec3 d = s->motion;
 	const double dd = s->dd;
 
+	// 3.1: the plane, along N = |N| n (normalized only for the answer: every
+	// distance below is |N| times the true one), the side the center starts
+	// on, and the interval [t1, t2] over which the sphere meets the plane.
+	c3Vec3 N = c3TriangleNormal(a, b, c, NULL);
+	double NN = c3Dot(N, N);
+	if (!(NN > 1.0e-280 && NN < 1.0e280))
+	{
+		N = c3Normalize(N); // squares out of range: unit, or zero
+		NN = c3Dot(N, N);
+	}
+	const bool flat = NN == 0.0; // no area: three edges
+	const double scale = sqrt(NN);
+	const double rs = radius * scale;
+	const double s0 = -c3Dot(N, v[0]); // the center's distance at t = 0
+	const double nd = c3Dot(N, d);
+	const double side = s0 != 0.0 ? s0 : (nd > 0.0 ? -1.0 : 1.0);
+	const c3Vec3 e[3] = {c3Sub(b, a), c3Sub(c, b), c3Sub(a, c)};
+
+	// A center that stays on one side of the plane, farther than r from it
+	// (by 1e-6 of r and of the sizes, far above the start test's margin and
+	// the slab interval's rounding), never meets it: the slab test below
+	// would refuse it. Told first, in squares: most triangles a sweep's box
+	// meets and that it misses leave here, before a root or a division.
+	// (clear2 >= (r (1 + 2e-6) + 2e-3 |v0| + 2e-3 |e|)^2 / 2: above the square
+	// of r plus the margin, 64 ulps of |v0| + R + r, R <= the longest edge.)
+	double s1 = s0 + nd;
+	double longest = c3MaxDouble(c3MaxDouble(c3Dot(e[0], e[0]), c3Dot(e[1], e[1])), c3Dot(e[2], e[2]));
+	double clear2 = radius * radius * (1.0 + 4.0e-6) + 4.0e-6 * (c3Dot(v[0], v[0]) + longest);
+	double near2 = c3MinDouble(s0 * s0, s1 * s1); // (not refused when it overflows)
+	if ((s0 > 0.0) == (s1 > 0.0) && near2 > NN * clear2 && near2 < INFINITY)
+	{
+		return false;
+	}
+
 	// The triangle's bounding sphere (about its centroid m, radius R) against
 	// the segment the center sweeps, in squares and without a division: the
 	// distance^2 from m to the segment is m.m, |m - d|^2 or m.m - (m.d)^2 / d.d.
@@ -132,24 +166,6 @@ static C3_ALWAYS_INLINE bool c3SweepSphereTriangleBody(const c3SphereSweep* s, c
 			return false;
 		}
 	}
-
-	// 3.1: the plane, along N = |N| n (normalized only for the answer: every
-	// distance below is |N| times the true one), the side the center starts
-	// on, and the interval [t1, t2] over which the sphere meets the plane.
-	c3Vec3 N = c3TriangleNormal(a, b, c, NULL);
-	double NN = c3Dot(N, N);
-	if (!(NN > 1.0e-280 && NN < 1.0e280))
-	{
-		N = c3Normalize(N); // squares out of range: unit, or zero
-		NN = c3Dot(N, N);
-	}
-	const bool flat = NN == 0.0; // no area: three edges
-	const double scale = sqrt(NN);
-	const double rs = radius * scale;
-	const double s0 = -c3Dot(N, v[0]); // the center's distance at t = 0
-	const double nd = c3Dot(N, d);
-	const double side = s0 != 0.0 ? s0 : (nd > 0.0 ? -1.0 : 1.0);
-	const c3Vec3 e[3] = {c3Sub(b, a), c3Sub(c, b), c3Sub(a, c)};
 
 	// In contact at the start: the closest point within r (closed sets). The
 	// distance to the triangle is at least |s0|; the margin covers rounding.
