@@ -926,7 +926,7 @@ static void paths_over_a_face_hit_when_they_come_within_r(void)
 // edge at r (1 + gap), where the quadratics' discriminants cancel and their
 // correction runs; with bounds before the contact and after it. And the
 // mesh's entry (c3SweepSphereTriangleWith, the sphere set up once) gives
-// what c3SweepSphereTriangleBefore gives.
+// what c3SweepSphereTriangleBefore gives, and nothing for a bound below 0.
 static void the_fma_version_gives_the_same_bits(void)
 {
 	const double gaps[6] = {1e-3, 1e-8, 1e-12, 1e-15, 0.0, -1e-12};
@@ -975,6 +975,9 @@ static void the_fma_version_gives_the_same_bits(void)
 				with.hit = c3SweepSphereTriangleWith(&sweep, &tri[0], &tri[1], &tri[2], edges, bounds[b], &with);
 				failures += !sameContact(&before, &with);
 			}
+			// Below 0 every contact comes after the bound.
+			c3TriangleContact none;
+			failures += c3SweepSphereTriangleWith(&sweep, &tri[0], &tri[1], &tri[2], edges, -1.0, &none);
 			c3UseTriangleSweepFma(old);
 		}
 		cases++;

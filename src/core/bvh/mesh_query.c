@@ -1161,13 +1161,22 @@ static bool c3CastShapeTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, voi
 	const c3Vec3* a = &mesh->vertices[t->v[0]];
 	const c3Vec3* b = &mesh->vertices[t->v[1]];
 	const c3Vec3* c = &mesh->vertices[t->v[2]];
-	// A contact after the best so far cannot replace it (c3BetterHit).
+	// A contact after the best so far cannot replace it, nor one as early
+	// from a face not lower than its (c3BetterHit): after a contact at the
+	// start (a character resting on the ground), only the start's contacts
+	// of lower faces are of use, and the others' sweeps are not made (a
+	// bound below 0: every contact comes after it).
+	int face = c3MeshTriangleFace(t);
+	double before = INFINITY;
+	if (best->hit)
+	{
+		before = best->fraction == 0.0 && face >= best->face ? -1.0 : best->fraction;
+	}
 	c3TriangleContact contact;
-	if (!c3SweepTriangle(s, a, b, c, c3MeshTriangleEdges(t), best->hit ? best->fraction : INFINITY, &contact))
+	if (!c3SweepTriangle(s, a, b, c, c3MeshTriangleEdges(t), before, &contact))
 	{
 		return false;
 	}
-	int face = c3MeshTriangleFace(t);
 	if (!c3BetterHit(best, contact.fraction, face))
 	{
 		return false;

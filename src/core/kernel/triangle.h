@@ -299,7 +299,8 @@ c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 mot
 
 /// c3SweepSphereTriangle, but a contact that would come after before may be
 /// reported as none (a cast that already has a hit at before needs no later
-/// one): every contact at or before it is the same, bit for bit.
+/// one): every contact at or before it is the same, bit for bit. (Below 0:
+/// none.)
 c3TriangleContact c3SweepSphereTriangleBefore(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
 											  int activeEdges, double before);
 

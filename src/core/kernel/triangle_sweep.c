@@ -104,6 +104,10 @@ static C3_ALWAYS_INLINE bool c3SweepSphereTriangleBody(const c3SphereSweep* s, c
 													   const c3Vec3* pc, int activeEdges, double before, bool fused,
 													   c3TriangleContact* out)
 {
+	if (before < 0.0)
+	{
+		return false; // every contact is at t >= 0, after it
+	}
 	const c3Vec3 center = s->center, a = *pa, b = *pb, c = *pc;
 	const double radius = s->radius;
 	const c3Vec3 v[3] = {c3Sub(a, center), c3Sub(b, center), c3Sub(c, center)};
