@@ -829,6 +829,172 @@ static void is_a_first_contact(void)
 	CHECK(hits >= 0.3 * cases);
 }
 
+// Spheres passing beside the floor's edge ab (x = -3), beyond it all the
+// way, in the plane z = 0 across the edge: the nearest point of the
+// triangle is on the edge, at the path's closest approach to the edge's
+// line, m = r (1 + gap) from it. A hit exactly when gap < 0: what the
+// refusal of paths that stay beyond an edge (c3StaysBeyondAnEdge) must
+// never change, down to gaps of 1e-7.
+static void paths_beside_an_edge_hit_when_they_come_within_r(void)
+{
+	const double gaps[8] = {-1e-2, -1e-4, -1e-7, 1e-7, 1e-6, 1e-4, 1e-2, 0.3};
+	Rng rng = {99};
+	int cases = 0, failures = 0;
+	for (int k = 0; k < 20000; ++k)
+	{
+		double r = uniform(&rng, 0.05, 1);
+		double gap = gaps[k % 8];
+		double m = r * (1 + gap);
+		// The closest approach at angle phi from -x (beyond the edge), below
+		// or above the plane; the path along the tangent there.
+		double phi = uniform(&rng, -1.5, 1.5);
+		c3Vec3 closest = V(-3 - m * cos(phi), m * sin(phi), 0);
+		c3Vec3 u = V(sin(phi), cos(phi), 0);
+		double length = uniform(&rng, 0.01, 3), tau = uniform(&rng, -0.2, 1.2);
+		c3Vec3 p = c3MulAdd(closest, -tau * length, u), d = c3MulSV(length, u);
+		if (!(p.x < -3 && p.x + d.x < -3))
+		{
+			continue;
+		}
+		// The approach within [0, 1], or an end of the path.
+		double t = c3Clamp(tau, 0, 1);
+		c3Vec3 at = c3MulAdd(p, t, d);
+		bool expected = (at.x + 3) * (at.x + 3) + at.y * at.y <= r * r;
+		cases++;
+		for (int version = 0; version < 2; ++version)
+		{
+			int old = c3UseTriangleSweepFma(version);
+			c3TriangleContact out = sweepFloor(p, r, d, c3_allEdges);
+			if (out.hit != expected)
+			{
+				failures++;
+				if (failures <= 10)
+				{
+					const c3Vec3 tri[3] = {fa, fb, fc};
+					printCase("beside an edge", p, r, d, tri);
+					printf("    gap %g: hit %d, expected %d\n", gap, out.hit, expected);
+				}
+			}
+			c3UseTriangleSweepFma(old);
+		}
+	}
+	CHECK(failures == 0);
+	CHECK(cases > 10000);
+}
+
+// Spheres over the floor's face, above or below it, whose path ends
+// r (1 + gap) from its plane (moving along it, or toward it from farther):
+// a hit exactly when gap <= 0, down to gaps of 1e-9. What the refusal of
+// centers that stay farther than r from the plane (told before the
+// bounding sphere, in squares) must never change.
+static void paths_over_a_face_hit_when_they_come_within_r(void)
+{
+	const double gaps[8] = {-1e-3, -1e-7, 0, 1e-9, 1e-7, 1e-6, 1e-5, 1e-3};
+	Rng rng = {7};
+	int failures = 0;
+	for (int k = 0; k < 16000; ++k)
+	{
+		double r = uniform(&rng, 0.05, 1), gap = gaps[k % 8];
+		double side = k % 3 == 0 ? -1.0 : 1.0;
+		double end = side * r * (1 + gap), drop = k % 2 == 0 ? 0.0 : side * uniform(&rng, 0, 2);
+		c3Vec3 p = V(uniform(&rng, -1.5, -0.5), end + drop, uniform(&rng, -0.5, 0.5));
+		c3Vec3 d = V(uniform(&rng, -0.3, 0.3), -drop, uniform(&rng, -0.3, 0.3));
+		bool expected = gap <= 0;
+		for (int version = 0; version < 2; ++version)
+		{
+			int old = c3UseTriangleSweepFma(version);
+			c3TriangleContact out = sweepFloor(p, r, d, c3_allEdges);
+			if (out.hit != expected)
+			{
+				failures++;
+				if (failures <= 10)
+				{
+					const c3Vec3 tri[3] = {fa, fb, fc};
+					printCase("over a face", p, r, d, tri);
+					printf("    gap %g: hit %d, expected %d\n", gap, out.hit, expected);
+				}
+			}
+			c3UseTriangleSweepFma(old);
+		}
+	}
+	CHECK(failures == 0);
+}
+
+// The version for processors with fused multiply-adds and the other give
+// the same contact bit for bit (on a processor without them, both runs
+// take the same code): random sweeps, and paths that graze a vertex or an
+// edge at r (1 + gap), where the quadratics' discriminants cancel and their
+// correction runs; with bounds before the contact and after it. And the
+// mesh's entry (c3SweepSphereTriangleWith, the sphere set up once) gives
+// what c3SweepSphereTriangleBefore gives, and nothing for a bound below 0.
+static void the_fma_version_gives_the_same_bits(void)
+{
+	const double gaps[6] = {1e-3, 1e-8, 1e-12, 1e-15, 0.0, -1e-12};
+	Rng rng = {4242};
+	int cases = 0, hits = 0, failures = 0;
+	for (int k = 0; k < 20000; ++k)
+	{
+		c3Vec3 tri[3];
+		for (int i = 0; i < 3; ++i)
+		{
+			tri[i] = uniformVec(&rng, -1, 1);
+		}
+		double r = k % 10 == 3 ? 0 : uniform(&rng, 0.02, 1);
+		c3Vec3 d = uniformVec(&rng, -2, 2);
+		c3Vec3 p;
+		if (k % 2 == 0)
+		{
+			p = uniformVec(&rng, -3, 3);
+		}
+		else
+		{
+			// Past a vertex or an edge's point at r (1 + gap) halfway along.
+			int i = k % 3;
+			c3Vec3 q = k % 4 == 1 ? tri[i] : c3MulAdd(tri[i], uniform(&rng, 0, 1), c3Sub(tri[(i + 1) % 3], tri[i]));
+			c3Vec3 u = c3Cross(d, uniformVec(&rng, -1, 1));
+			u = c3MulSV(1.0 / c3Length(u), u);
+			p = c3MulAdd(c3MulAdd(q, r * (1.0 + gaps[k % 6]), u), -0.5, d);
+		}
+		if (k % 50 == 7)
+		{
+			d = V(0, 0, 0);
+		}
+		int edges = k % 8;
+		c3TriangleContact plain[2];
+		for (int version = 0; version < 2; ++version)
+		{
+			int old = c3UseTriangleSweepFma(version);
+			plain[version] = c3SweepSphereTriangle(p, r, d, tri[0], tri[1], tri[2], edges);
+			c3SphereSweep sweep = c3MakeSphereSweep(p, r, d);
+			const double bounds[3] = {INFINITY, plain[version].fraction, 0.5 * plain[version].fraction};
+			for (int b = 0; b < (plain[version].hit ? 3 : 1); ++b)
+			{
+				c3TriangleContact before =
+					c3SweepSphereTriangleBefore(p, r, d, tri[0], tri[1], tri[2], edges, bounds[b]);
+				c3TriangleContact with;
+				with.hit = c3SweepSphereTriangleWith(&sweep, &tri[0], &tri[1], &tri[2], edges, bounds[b], &with);
+				failures += !sameContact(&before, &with);
+			}
+			// Below 0 every contact comes after the bound.
+			c3TriangleContact none;
+			failures += c3SweepSphereTriangleWith(&sweep, &tri[0], &tri[1], &tri[2], edges, -1.0, &none);
+			c3UseTriangleSweepFma(old);
+		}
+		cases++;
+		hits += plain[0].hit;
+		if (!sameContact(&plain[0], &plain[1]))
+		{
+			failures++;
+			if (failures <= 10)
+			{
+				printCase("the fma version differs", p, r, d, tri);
+			}
+		}
+	}
+	CHECK(failures == 0);
+	CHECK(hits >= cases / 5 && hits <= 4 * cases / 5);
+}
+
 const c3Test c3_triangleSweepTests[] = {
 	{"a swept sphere hits a triangle's face, edges and vertices", hits_a_face_an_edge_and_a_vertex},
 	{"a swept sphere misses a triangle: parallel, beside, short, away, still", misses},
@@ -844,5 +1010,8 @@ const c3Test c3_triangleSweepTests[] = {
 	{"the triangle sweep is a first contact (static closest point)", is_a_first_contact},
 	{"resting spheres do not touch the triangles ahead at the start",
 	 resting_spheres_do_not_touch_triangles_ahead_at_the_start},
+	{"the fma version of the triangle sweep gives the same bits", the_fma_version_gives_the_same_bits},
+	{"paths beside an edge hit when they come within r", paths_beside_an_edge_hit_when_they_come_within_r},
+	{"paths over a face hit when they come within r", paths_over_a_face_hit_when_they_come_within_r},
 	{NULL, NULL},
 };

@@ -1095,11 +1095,12 @@ typedef struct c3SweepContext
 	const void* shape;
 	c3Vec3 center;
 	c3Vec3 delta;
-	c3Vec3 unitDelta;   ///< ellipsoids: the motion in unit-sphere space
-	c3Vec3 axesSquared; ///< ellipsoids: c3EllipsoidAxesSquared
-	c3Vec3 axis[3];     ///< boxes
-	c3Vec3 half;        ///< boxes
-	double sunk;        ///< the depth past which a shape is sunk in a face: 1e-9 of its size
+	c3Vec3 unitDelta;     ///< ellipsoids: the motion in unit-sphere space
+	c3Vec3 axesSquared;   ///< ellipsoids: c3EllipsoidAxesSquared
+	c3Vec3 axis[3];       ///< boxes
+	c3Vec3 half;          ///< boxes
+	c3SphereSweep sphere; ///< spheres; ellipsoids: the unit sphere's in its space
+	double sunk;          ///< the depth past which a shape is sunk in a face: 1e-9 of its size
 } c3SweepContext;
 
 typedef struct c3ShapeContext c3ShapeContext;
@@ -1107,53 +1108,76 @@ static void c3SetupShape(c3ShapeContext* s, c3ShapeType type, const void* shape)
 static c3TriangleContact c3ContactTriangle(const c3ShapeContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges);
 static bool c3SunkInTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges);
 
-// The contact of the shape swept against one triangle, in world space. A
-// sphere's or an ellipsoid's contact after before may be reported as none.
-static c3TriangleContact c3SweepTriangle(const c3SweepContext* s, c3Vec3 a, c3Vec3 b, c3Vec3 c, int edges,
-										 double before)
+// The contact of the shape swept against one triangle (its points read in
+// place), in world space, in *out: false for none. A sphere's or an
+// ellipsoid's contact after before may be reported as none.
+static bool c3SweepTriangle(const c3SweepContext* s, const c3Vec3* a, const c3Vec3* b, const c3Vec3* c, int edges,
+							double before, c3TriangleContact* out)
 {
 	switch (s->type)
 	{
 		case c3_sphereShape:
-		{
-			const c3Sphere* sphere = (const c3Sphere*)s->shape;
-			return c3SweepSphereTriangleBefore(sphere->center, sphere->radius, s->delta, a, b, c, edges, before);
-		}
+			return c3SweepSphereTriangleWith(&s->sphere, a, b, c, edges, before, out);
 		case c3_ellipsoidShape:
 		{
 			const c3Ellipsoid* e = (const c3Ellipsoid*)s->shape;
-			c3Vec3 ua = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(a, e->center));
-			c3Vec3 ub = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(b, e->center));
-			c3Vec3 uc = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(c, e->center));
-			c3TriangleContact out =
-				c3SweepSphereTriangleBefore(c3MakeVec3(0.0, 0.0, 0.0), 1.0, s->unitDelta, ua, ub, uc, edges, before);
-			if (out.hit)
+			c3Vec3 ua = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(*a, e->center));
+			c3Vec3 ub = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(*b, e->center));
+			c3Vec3 uc = c3EllipsoidToUnitWith(e, s->axesSquared, c3Sub(*c, e->center));
+			if (!c3SweepSphereTriangleWith(&s->sphere, &ua, &ub, &uc, edges, before, out))
 			{
-				out.point = c3Add(e->center, c3EllipsoidFromUnit(e, out.point));
-				out.normal = c3EllipsoidNormalFromUnit(e, out.normal);
+				return false;
 			}
-			return out;
+			out->point = c3Add(e->center, c3EllipsoidFromUnit(e, out->point));
+			out->normal = c3EllipsoidNormalFromUnit(e, out->normal);
+			return true;
 		}
 		case c3_capsuleShape:
 		{
 			const c3Capsule* capsule = (const c3Capsule*)s->shape;
-			return c3SweepCapsuleTriangle(capsule->a, capsule->b, capsule->radius, s->delta, a, b, c, edges);
+			c3TriangleContact contact =
+				c3SweepCapsuleTriangle(capsule->a, capsule->b, capsule->radius, s->delta, *a, *b, *c, edges);
+			if (contact.hit)
+			{
+				*out = contact;
+			}
+			return contact.hit;
 		}
 		default:
-			return c3SweepBoxTriangle(s->center, s->axis, s->half, s->delta, a, b, c, edges);
+		{
+			c3TriangleContact contact = c3SweepBoxTriangle(s->center, s->axis, s->half, s->delta, *a, *b, *c, edges);
+			if (contact.hit)
+			{
+				*out = contact;
+			}
+			return contact.hit;
+		}
 	}
 }
 
 static bool c3CastShapeTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, void* context, c3MeshCastOutput* best)
 {
 	const c3SweepContext* s = (const c3SweepContext*)context;
-	c3Vec3 a, b, c;
-	c3TrianglePoints(mesh, t, &a, &b, &c);
-	// A contact after the best so far cannot replace it (c3BetterHit).
-	c3TriangleContact contact =
-		c3SweepTriangle(s, a, b, c, c3MeshTriangleEdges(t), best->hit ? best->fraction : INFINITY);
+	const c3Vec3* a = &mesh->vertices[t->v[0]];
+	const c3Vec3* b = &mesh->vertices[t->v[1]];
+	const c3Vec3* c = &mesh->vertices[t->v[2]];
+	// A contact after the best so far cannot replace it, nor one as early
+	// from a face not lower than its (c3BetterHit): after a contact at the
+	// start (a character resting on the ground), only the start's contacts
+	// of lower faces are of use, and the others' sweeps are not made (a
+	// bound below 0: every contact comes after it).
 	int face = c3MeshTriangleFace(t);
-	if (!contact.hit || !c3BetterHit(best, contact.fraction, face))
+	double before = INFINITY;
+	if (best->hit)
+	{
+		before = best->fraction == 0.0 && face >= best->face ? -1.0 : best->fraction;
+	}
+	c3TriangleContact contact;
+	if (!c3SweepTriangle(s, a, b, c, c3MeshTriangleEdges(t), before, &contact))
+	{
+		return false;
+	}
+	if (!c3BetterHit(best, contact.fraction, face))
 	{
 		return false;
 	}
@@ -1167,7 +1191,7 @@ static bool c3CastShapeTriangle(const c3Mesh* mesh, const c3MeshTriangle* t, voi
 	// between two shapes: it must be pushed out, not carried along inside.
 	bool moving = s->delta.x != 0.0 || s->delta.y != 0.0 || s->delta.z != 0.0;
 	if (moving && (contact.slides || !c3MovesInto(contact.normal, s->delta)) &&
-		!(contact.fraction == 0.0 && c3SunkInTriangle(s, a, b, c, c3MeshTriangleEdges(t))))
+		!(contact.fraction == 0.0 && c3SunkInTriangle(s, *a, *b, *c, c3MeshTriangleEdges(t))))
 	{
 		return false;
 	}
@@ -1193,14 +1217,19 @@ c3MeshCastOutput c3Mesh_Sweep(const c3Mesh* mesh, c3ShapeType type, const void* 
 	switch (type)
 	{
 		case c3_sphereShape:
-			s.center = ((const c3Sphere*)shape)->center;
+		{
+			const c3Sphere* sphere = (const c3Sphere*)shape;
+			s.center = sphere->center;
+			s.sphere = c3MakeSphereSweep(sphere->center, sphere->radius, delta);
 			break;
+		}
 		case c3_ellipsoidShape:
 		{
 			const c3Ellipsoid* e = (const c3Ellipsoid*)shape;
 			s.center = e->center;
 			s.axesSquared = c3EllipsoidAxesSquared(e);
 			s.unitDelta = c3EllipsoidToUnitWith(e, s.axesSquared, delta);
+			s.sphere = c3MakeSphereSweep(c3MakeVec3(0.0, 0.0, 0.0), 1.0, s.unitDelta);
 			break;
 		}
 		case c3_aabbShape:

@@ -200,9 +200,10 @@ static inline double c3SlabEnter(const float bound[6], const c3SlabCast* c, doub
 /// within the rounding of w (4 ulps of sqrt(ref2), the size w is computed
 /// from) touches, and touching is contact; that also lets a point (rr = 0)
 /// meet a vertex or an edge line it crosses. (Inline: a sphere's sweep
-/// against a box's edge took 70 ns with it a call, 64 without.)
-static inline bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m,
-							   const c3Vec3* w, double* t)
+/// against a box's edge took 70 ns with it a call, 64 without.) fused as
+/// c3SolveQuadraticFused's: the same bits either way.
+static C3_ALWAYS_INLINE bool c3EnterBallFused(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m,
+											  const c3Vec3* w, double* t, bool fused)
 {
 	double c = ww - rr;
 	// Cheap refusals first: no motion across the ball; outside and not
@@ -214,7 +215,7 @@ static inline bool c3EnterBall(double mm, double mw, double ww, double rr, doubl
 		return false;
 	}
 	double roots[2];
-	int n = c3SolveQuadratic(mm, -2.0 * mw, c, roots);
+	int n = c3SolveQuadraticFused(mm, -2.0 * mw, c, roots, fused);
 	if (n == 0)
 	{
 		// The closest approach, at tc = mw / mm in [0, 1] (mw > 0 here, and
@@ -242,6 +243,12 @@ static inline bool c3EnterBall(double mm, double mw, double ww, double rr, doubl
 	}
 	*t = c3MaxDouble(roots[0], 0.0);
 	return true;
+}
+
+static inline bool c3EnterBall(double mm, double mw, double ww, double rr, double ref2, const c3Vec3* m,
+							   const c3Vec3* w, double* t)
+{
+	return c3EnterBallFused(mm, mw, ww, rr, ref2, m, w, t, false);
 }
 
 /// Where a ball of radius r at begin + t * delta, t in [0, 1], first

@@ -5,36 +5,6 @@
 
 #include "base/math_functions.h"
 
-c3Vec3 c3TriangleNormal(c3Vec3 x, c3Vec3 y, c3Vec3 z, double* shortEdges)
-{
-	c3Vec3 xy = c3Sub(y, x), yz = c3Sub(z, y), zx = c3Sub(x, z);
-	double xy2 = c3LengthSquared(xy), yz2 = c3LengthSquared(yz), zx2 = c3LengthSquared(zx);
-	c3Vec3 e1, e2;
-	if (xy2 >= yz2 && xy2 >= zx2)
-	{
-		// Corner z: (x - z) x (y - z).
-		e1 = zx;
-		e2 = c3Neg(yz);
-	}
-	else if (yz2 >= zx2)
-	{
-		// Corner x: (y - x) x (z - x).
-		e1 = xy;
-		e2 = c3Neg(zx);
-	}
-	else
-	{
-		// Corner y: (z - y) x (x - y).
-		e1 = yz;
-		e2 = c3Neg(xy);
-	}
-	if (shortEdges != NULL)
-	{
-		*shortEdges = c3Length(e1) + c3Length(e2);
-	}
-	return c3Cross(e1, e2);
-}
-
 // The point of segment pq closest to x, and its parameter in [0, 1].
 static c3Vec3 c3ClosestOnEdge(c3Vec3 x, c3Vec3 p, c3Vec3 q, double* s)
 {
@@ -45,8 +15,7 @@ static c3Vec3 c3ClosestOnEdge(c3Vec3 x, c3Vec3 p, c3Vec3 q, double* s)
 	return c3MulAdd(p, t, e);
 }
 
-// A triangle too thin for the face formula: the closest of its edges.
-static c3Vec3 c3ClosestPointThinTriangle(c3Vec3 p, const c3Vec3 v[3], c3TriangleFeature* feature)
+c3Vec3 c3ClosestPointThinTriangle(c3Vec3 p, const c3Vec3 v[3], c3TriangleFeature* feature)
 {
 	c3Vec3 best = v[0];
 	double bestDistance = INFINITY;
@@ -78,60 +47,9 @@ static c3Vec3 c3ClosestPointThinTriangle(c3Vec3 p, const c3Vec3 v[3], c3Triangle
 	return best;
 }
 
-// Ericson, Real-Time Collision Detection, 5.1.5: the Voronoi regions of the
-// vertices, then of the edges, else the face, from six dot products.
 c3Vec3 c3ClosestPointTriangle(c3Vec3 p, c3Vec3 a, c3Vec3 b, c3Vec3 c, c3TriangleFeature* feature)
 {
-	c3TriangleFeature f;
-	c3TriangleFeature* out = feature != NULL ? feature : &f;
-	c3Vec3 ab = c3Sub(b, a), ac = c3Sub(c, a), ap = c3Sub(p, a);
-	double d1 = c3Dot(ab, ap), d2 = c3Dot(ac, ap);
-	if (d1 <= 0.0 && d2 <= 0.0)
-	{
-		*out = c3_triangleVertexA;
-		return a;
-	}
-	c3Vec3 bp = c3Sub(p, b);
-	double d3 = c3Dot(ab, bp), d4 = c3Dot(ac, bp);
-	if (d3 >= 0.0 && d4 <= d3)
-	{
-		*out = c3_triangleVertexB;
-		return b;
-	}
-	c3Vec3 cp = c3Sub(p, c);
-	double d5 = c3Dot(ab, cp), d6 = c3Dot(ac, cp);
-	if (d6 >= 0.0 && d5 <= d6)
-	{
-		*out = c3_triangleVertexC;
-		return c;
-	}
-	double vc = d1 * d4 - d3 * d2;
-	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 - d3 > 0.0)
-	{
-		*out = c3_triangleEdgeAB;
-		return c3MulAdd(a, d1 / (d1 - d3), ab);
-	}
-	double vb = d5 * d2 - d1 * d6;
-	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 - d6 > 0.0)
-	{
-		*out = c3_triangleEdgeCA;
-		return c3MulAdd(a, d2 / (d2 - d6), ac);
-	}
-	double va = d3 * d6 - d5 * d4;
-	if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0)
-	{
-		*out = c3_triangleEdgeBC;
-		return c3MulAdd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), c3Sub(c, b));
-	}
-	double denominator = va + vb + vc;
-	if (!(denominator > 0.0) || !c3IsFinite(denominator))
-	{
-		const c3Vec3 v[3] = {a, b, c};
-		return c3ClosestPointThinTriangle(p, v, out);
-	}
-	double v = vb / denominator, w = vc / denominator;
-	*out = c3_triangleFace;
-	return c3Add(a, c3Add(c3MulSV(v, ab), c3MulSV(w, ac)));
+	return c3ClosestPointTriangleBody(p, a, b, c, feature);
 }
 
 c3Vec3 c3TriangleContactNormal(c3Vec3 p, c3Vec3 q, c3Vec3 n, c3TriangleFeature feature, int activeEdges, double side)

@@ -87,13 +87,106 @@ typedef struct c3TriangleContact
 /// The normal (y - x) x (z - x) of triangle x y z, taken at the corner
 /// opposite its longest edge: every corner gives the same vector in exact
 /// arithmetic, and the two shortest edges give it with the least rounding.
-/// *shortEdges, when asked for, is the sum of their lengths.
-c3Vec3 c3TriangleNormal(c3Vec3 x, c3Vec3 y, c3Vec3 z, double* shortEdges);
+/// *shortEdges, when asked for, is the sum of their lengths. (Inline: the
+/// sweeps' versions for processors with fused multiply-adds call nothing
+/// on their way.)
+static C3_ALWAYS_INLINE c3Vec3 c3TriangleNormal(c3Vec3 x, c3Vec3 y, c3Vec3 z, double* shortEdges)
+{
+	c3Vec3 xy = c3Sub(y, x), yz = c3Sub(z, y), zx = c3Sub(x, z);
+	double xy2 = c3LengthSquared(xy), yz2 = c3LengthSquared(yz), zx2 = c3LengthSquared(zx);
+	c3Vec3 e1, e2;
+	if (xy2 >= yz2 && xy2 >= zx2)
+	{
+		// Corner z: (x - z) x (y - z).
+		e1 = zx;
+		e2 = c3Neg(yz);
+	}
+	else if (yz2 >= zx2)
+	{
+		// Corner x: (y - x) x (z - x).
+		e1 = xy;
+		e2 = c3Neg(zx);
+	}
+	else
+	{
+		// Corner y: (z - y) x (x - y).
+		e1 = yz;
+		e2 = c3Neg(xy);
+	}
+	if (shortEdges != NULL)
+	{
+		*shortEdges = c3Length(e1) + c3Length(e2);
+	}
+	return c3Cross(e1, e2);
+}
 
 /// The point of triangle abc closest to p (Ericson, Real-Time Collision
 /// Detection, 5.1.5) and, when asked for, the feature it lies on. A
 /// degenerate triangle gives the closest point of its longest edge.
 c3Vec3 c3ClosestPointTriangle(c3Vec3 p, c3Vec3 a, c3Vec3 b, c3Vec3 c, c3TriangleFeature* feature);
+
+/// For c3ClosestPointTriangleBody: a triangle too thin for the face
+/// formula, the closest of its edges.
+c3Vec3 c3ClosestPointThinTriangle(c3Vec3 p, const c3Vec3 v[3], c3TriangleFeature* feature);
+
+/// c3ClosestPointTriangle's body, inline where a caller must call nothing
+/// (the sweeps' versions for processors with fused multiply-adds). Ericson
+/// 5.1.5: the Voronoi regions of the vertices, then of the edges, else the
+/// face, from six dot products.
+static C3_ALWAYS_INLINE c3Vec3 c3ClosestPointTriangleBody(c3Vec3 p, c3Vec3 a, c3Vec3 b, c3Vec3 c,
+														  c3TriangleFeature* feature)
+{
+	c3TriangleFeature f;
+	c3TriangleFeature* out = feature != NULL ? feature : &f;
+	c3Vec3 ab = c3Sub(b, a), ac = c3Sub(c, a), ap = c3Sub(p, a);
+	double d1 = c3Dot(ab, ap), d2 = c3Dot(ac, ap);
+	if (d1 <= 0.0 && d2 <= 0.0)
+	{
+		*out = c3_triangleVertexA;
+		return a;
+	}
+	c3Vec3 bp = c3Sub(p, b);
+	double d3 = c3Dot(ab, bp), d4 = c3Dot(ac, bp);
+	if (d3 >= 0.0 && d4 <= d3)
+	{
+		*out = c3_triangleVertexB;
+		return b;
+	}
+	c3Vec3 cp = c3Sub(p, c);
+	double d5 = c3Dot(ab, cp), d6 = c3Dot(ac, cp);
+	if (d6 >= 0.0 && d5 <= d6)
+	{
+		*out = c3_triangleVertexC;
+		return c;
+	}
+	double vc = d1 * d4 - d3 * d2;
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 - d3 > 0.0)
+	{
+		*out = c3_triangleEdgeAB;
+		return c3MulAdd(a, d1 / (d1 - d3), ab);
+	}
+	double vb = d5 * d2 - d1 * d6;
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 - d6 > 0.0)
+	{
+		*out = c3_triangleEdgeCA;
+		return c3MulAdd(a, d2 / (d2 - d6), ac);
+	}
+	double va = d3 * d6 - d5 * d4;
+	if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0)
+	{
+		*out = c3_triangleEdgeBC;
+		return c3MulAdd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), c3Sub(c, b));
+	}
+	double denominator = va + vb + vc;
+	if (!(denominator > 0.0) || !c3IsFinite(denominator))
+	{
+		const c3Vec3 v[3] = {a, b, c};
+		return c3ClosestPointThinTriangle(p, v, out);
+	}
+	double v = vb / denominator, w = vc / denominator;
+	*out = c3_triangleFace;
+	return c3Add(a, c3Add(c3MulSV(v, ab), c3MulSV(w, ac)));
+}
 
 /// The normal of a contact at closest point q of a triangle with unit normal n
 /// to a point p: along p - q when the feature is active and p is off q, else
@@ -206,9 +299,33 @@ c3TriangleContact c3SweepSphereTriangle(c3Vec3 center, double radius, c3Vec3 mot
 
 /// c3SweepSphereTriangle, but a contact that would come after before may be
 /// reported as none (a cast that already has a hit at before needs no later
-/// one): every contact at or before it is the same, bit for bit.
+/// one): every contact at or before it is the same, bit for bit. (Below 0:
+/// none.)
 c3TriangleContact c3SweepSphereTriangleBefore(c3Vec3 center, double radius, c3Vec3 motion, c3Vec3 a, c3Vec3 b, c3Vec3 c,
 											  int activeEdges, double before);
+
+/// A sphere (radius, at center + t motion, t in [0, 1]) set up once for its
+/// sweeps against many triangles (a mesh's): c3SweepSphereTriangleWith.
+typedef struct c3SphereSweep
+{
+	c3Vec3 center;
+	c3Vec3 motion;
+	double radius;
+	double dd; ///< motion . motion
+	bool fma;  ///< the kernel's version for processors with fused multiply-adds (the same bits)
+} c3SphereSweep;
+
+c3SphereSweep c3MakeSphereSweep(c3Vec3 center, double radius, c3Vec3 motion);
+
+/// c3SweepSphereTriangleBefore of sweep s against triangle abc (read in
+/// place): true with the contact in *out; false, *out untouched, for none.
+bool c3SweepSphereTriangleWith(const c3SphereSweep* s, const c3Vec3* a, const c3Vec3* b, const c3Vec3* c,
+							   int activeEdges, double before, c3TriangleContact* out);
+
+/// For tests: whether c3SweepSphereTriangle may use its version for
+/// processors with fused multiply-adds (1, at start) or not (0); the same
+/// bits either way. Returns the setting it replaces.
+int c3UseTriangleSweepFma(int use);
 
 /// A capsule (core p0 p1, radius r) at rest against triangle abc: hit when
 /// they touch, at the triangle's point closest to the core, with the depth

@@ -167,6 +167,7 @@ c3TriangleContact c3SweepCapsuleTriangle(c3Vec3 p0, c3Vec3 p1, double r, c3Vec3 
 	out.hit = false;
 	out.slides = false;
 	out.depth = 0.0;
+	out.fraction = 0.0; // (read only after a hit; set for GCC's flow analysis once the ends' sweeps inline)
 	c3Vec3 n = c3Normalize(c3TriangleNormal(a, b, c, NULL));
 	// The plane's slab |height| <= r, as against a polygon (query/capsule.c):
 	// a capsule that stays out of it never meets the triangle; one beyond it
