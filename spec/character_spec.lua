@@ -119,6 +119,108 @@ describe("collide.newCharacter", function()
       "bad argument #1 to 'move' (delta must be a vector of finite numbers, got table)")
   end)
 
+  it("takes each setting at the ends of its range, and nothing beyond", function()
+    local world = collide.newWorld()
+    world:add("ball", collide.sphere({ 5, 0, 0 }, 1))
+    local beyond = 1e15 * (1 + 2 ^ -52)
+    local ends = {
+      maxSlopeAngle = { 0, math.pi / 2, -1e-300, math.pi / 2 + 1e-15 },
+      stepHeight = { 0, 1e15, -1e-300, beyond },
+      stickToFloor = { 0, 1e15, -1e-300, beyond },
+      padding = { 0, 1e15, -1e-300, beyond },
+      maxIterations = { 1, 100, 0, 101 },
+    }
+    for name, e in pairs(ends) do
+      for i = 1, 2 do
+        local c = collide.newCharacter(world, "ball", { [name] = e[i] })
+        c:move({ 0, 0, 0 })
+        collide.newCharacter(world, "ball") -- (one character an item: the next replaces it)
+      end
+      for i = 3, 4 do
+        local ok, err = pcall(collide.newCharacter, world, "ball", { [name] = e[i] })
+        assert.is_false(ok, name .. " " .. e[i])
+        assert.is_truthy(tostring(err):find(name, 1, true), err)
+      end
+    end
+  end)
+
+  it("starts in the air, on no ground, its ground normal up", function()
+    local world = collide.newWorld()
+    world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+    world:add("ball", collide.sphere({ 0, 0.5, 0 }, 0.5))
+    local c = collide.newCharacter(world, "ball", { up = { 0, 0, 2 } })
+    assert.are.equal("inAir", c:getGroundState())
+    assert.is_nil(c:getGroundItem())
+    assert.is_true(c:getGroundNormal() == collide.vec3(0, 0, 1))
+    assert.is_true(c:getGroundVelocity() == collide.vec3(0, 0, 0))
+  end)
+
+  it("takes up of any length as its direction: the same walk, bit for bit", function()
+    -- (up is made a unit vector: (0, 1, 0), (0, 7, 0) and (0, 0.25, 0) give the same
+    -- slopes, steps, ground probe and stick)
+    local runs = {}
+    for _, up in ipairs({ { 0, 1, 0 }, { 0, 7, 0 }, { 0, 0.25, 0 } }) do
+      local world = collide.newWorld()
+      stairs(world, 0.3, 4, 1)
+      world:add("ramp", collide.obb({ -6, 0, 0 }, { 3, 0.2, 3 }, { math.cos(0.6), math.sin(0.6), 0 },
+        { -math.sin(0.6), math.cos(0.6), 0 }, { 0, 0, 1 }))
+      world:add("player", collide.sphere({ -8, 3, 0 }, 0.5))
+      local c = collide.newCharacter(world, "player", { up = up, stepHeight = 0.35, stickToFloor = 0.3 })
+      local trace = {}
+      for i = 1, 480 do
+        local p, state = c:move({ SPEED / 60, -FALL / 60, 0 })
+        trace[i] = string.format("%.17g %.17g %.17g %s", p.x, p.y, p.z, state)
+      end
+      runs[#runs + 1] = trace
+    end
+    assert.are.same(runs[1], runs[2])
+    assert.are.same(runs[1], runs[3])
+    -- (up the ramp, down it and up the steps: on the landing)
+    C.near(tonumber(runs[1][480]:match("^%S+ (%S+)")), 4 * 0.3 + 0.5, 1e-3, runs[1][480])
+  end)
+
+  it("finds the ground under a needle of a capsule standing and walking on it", function()
+    -- (a capsule of radius 0.02 about a core 2 long: the ground probe's
+    -- reach, with no padding, is a thousandth of its largest half size, not
+    -- its smallest, which is below the gap the world's skin leaves)
+    local world = collide.newWorld()
+    world:add("floor", collide.aabb({ 0, -1, 0 }, { 10, 1, 10 }))
+    world:add("player", collide.capsule({ 0, 0.02 + 1e-3, 0 }, { 0, 2.02 + 1e-3, 0 }, 0.02))
+    local c = collide.newCharacter(world, "player")
+    for i = 1, 90 do
+      -- (then no fall: the probe alone finds the ground)
+      local p, state = c:move({ i > 30 and SPEED / 60 or 0, i > 30 and 0 or -FALL / 60, 0 })
+      if i > 5 then
+        assert.are.equal("onGround", state, "frame " .. i)
+        C.near(p.y, 1.02, 1e-3, "frame " .. i)
+      end
+    end
+  end)
+
+  it("a capsule given head first moves as the same capsule given foot first", function()
+    -- (its reach along up does not depend on which end is a)
+    local runs = {}
+    for _, flip in ipairs({ false, true }) do
+      local world = collide.newWorld()
+      stairs(world, 0.3, 4, 1)
+      local foot, head = { -2, 0.4 + 1e-4, 0 }, { -2, 1.4 + 1e-4, 0 }
+      if flip then
+        foot, head = head, foot
+      end
+      world:add("player", collide.capsule(foot, head, 0.4))
+      local c = collide.newCharacter(world, "player", { stepHeight = 0.35, stickToFloor = 0.3 })
+      local trace = {}
+      for i = 1, 480 do
+        local p, state = c:move({ SPEED / 60, -FALL / 60, 0 })
+        trace[i] = string.format("%.12g %.12g %.12g %s", p.x, p.y, p.z, state)
+      end
+      runs[#runs + 1] = trace
+    end
+    assert.are.same(runs[1], runs[2])
+    -- (up the steps: on the landing)
+    C.near(tonumber(runs[1][480]:match("^%S+ (%S+)")), 4 * 0.3 + 0.9, 1e-3, runs[1][480])
+  end)
+
   it("names the method and the argument of every bad call", function()
     local world = collide.newWorld()
     world:add("ball", collide.sphere({ 5, 0, 0 }, 1))
