@@ -80,6 +80,18 @@ local function run(character, frames, pattern, walk, seconds)
   return p, state, states
 end
 
+-- The positions (to digits significant digits) and ground states of
+-- frames moves of character at walking pace, falling: a string a frame.
+local function walkTrace(character, frames, digits)
+  local format = string.format("%%.%dg %%.%dg %%.%dg %%s", digits, digits, digits)
+  local trace = {}
+  for i = 1, frames do
+    local p, state = character:move({ SPEED / 60, -FALL / 60, 0 })
+    trace[i] = string.format(format, p.x, p.y, p.z, state)
+  end
+  return trace
+end
+
 -- count steps of the given rise (1 deep, scaled by s) from x = 0 on a
 -- floor, and a landing at their top.
 local function stairs(world, rise, count, s)
@@ -166,12 +178,7 @@ describe("collide.newCharacter", function()
         { -math.sin(0.6), math.cos(0.6), 0 }, { 0, 0, 1 }))
       world:add("player", collide.sphere({ -8, 3, 0 }, 0.5))
       local c = collide.newCharacter(world, "player", { up = up, stepHeight = 0.35, stickToFloor = 0.3 })
-      local trace = {}
-      for i = 1, 480 do
-        local p, state = c:move({ SPEED / 60, -FALL / 60, 0 })
-        trace[i] = string.format("%.17g %.17g %.17g %s", p.x, p.y, p.z, state)
-      end
-      runs[#runs + 1] = trace
+      runs[#runs + 1] = walkTrace(c, 480, 17)
     end
     assert.are.same(runs[1], runs[2])
     assert.are.same(runs[1], runs[3])
@@ -209,12 +216,9 @@ describe("collide.newCharacter", function()
       end
       world:add("player", collide.capsule(foot, head, 0.4))
       local c = collide.newCharacter(world, "player", { stepHeight = 0.35, stickToFloor = 0.3 })
-      local trace = {}
-      for i = 1, 480 do
-        local p, state = c:move({ SPEED / 60, -FALL / 60, 0 })
-        trace[i] = string.format("%.12g %.12g %.12g %s", p.x, p.y, p.z, state)
-      end
-      runs[#runs + 1] = trace
+      -- (to 12 digits: a capsule's center is the midpoint of its ends, to
+      -- their rounding)
+      runs[#runs + 1] = walkTrace(c, 480, 12)
     end
     assert.are.same(runs[1], runs[2])
     -- (up the steps: on the landing)
