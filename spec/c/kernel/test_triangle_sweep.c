@@ -829,6 +829,31 @@ static void is_a_first_contact(void)
 	CHECK(hits >= 0.3 * cases);
 }
 
+// Whether the sweep of the sphere (p, r) by d over the floor hits as
+// expected, with and without the fma version: the failures it adds (the
+// first ten of a test, failures before, printed).
+static int hitsAsExpected(const char* what, c3Vec3 p, double r, c3Vec3 d, double gap, bool expected, int failures)
+{
+	int added = 0;
+	for (int version = 0; version < 2; ++version)
+	{
+		int old = c3UseTriangleSweepFma(version);
+		c3TriangleContact out = sweepFloor(p, r, d, c3_allEdges);
+		if (out.hit != expected)
+		{
+			added++;
+			if (failures + added <= 10)
+			{
+				const c3Vec3 tri[3] = {fa, fb, fc};
+				printCase(what, p, r, d, tri);
+				printf("    gap %g: hit %d, expected %d\n", gap, out.hit, expected);
+			}
+		}
+		c3UseTriangleSweepFma(old);
+	}
+	return added;
+}
+
 // Spheres passing beside the floor's edge ab (x = -3), beyond it all the
 // way, in the plane z = 0 across the edge: the nearest point of the
 // triangle is on the edge, at the path's closest approach to the edge's
@@ -861,22 +886,7 @@ static void paths_beside_an_edge_hit_when_they_come_within_r(void)
 		c3Vec3 at = c3MulAdd(p, t, d);
 		bool expected = (at.x + 3) * (at.x + 3) + at.y * at.y <= r * r;
 		cases++;
-		for (int version = 0; version < 2; ++version)
-		{
-			int old = c3UseTriangleSweepFma(version);
-			c3TriangleContact out = sweepFloor(p, r, d, c3_allEdges);
-			if (out.hit != expected)
-			{
-				failures++;
-				if (failures <= 10)
-				{
-					const c3Vec3 tri[3] = {fa, fb, fc};
-					printCase("beside an edge", p, r, d, tri);
-					printf("    gap %g: hit %d, expected %d\n", gap, out.hit, expected);
-				}
-			}
-			c3UseTriangleSweepFma(old);
-		}
+		failures += hitsAsExpected("beside an edge", p, r, d, gap, expected, failures);
 	}
 	CHECK(failures == 0);
 	CHECK(cases > 10000);
@@ -900,22 +910,7 @@ static void paths_over_a_face_hit_when_they_come_within_r(void)
 		c3Vec3 p = V(uniform(&rng, -1.5, -0.5), end + drop, uniform(&rng, -0.5, 0.5));
 		c3Vec3 d = V(uniform(&rng, -0.3, 0.3), -drop, uniform(&rng, -0.3, 0.3));
 		bool expected = gap <= 0;
-		for (int version = 0; version < 2; ++version)
-		{
-			int old = c3UseTriangleSweepFma(version);
-			c3TriangleContact out = sweepFloor(p, r, d, c3_allEdges);
-			if (out.hit != expected)
-			{
-				failures++;
-				if (failures <= 10)
-				{
-					const c3Vec3 tri[3] = {fa, fb, fc};
-					printCase("over a face", p, r, d, tri);
-					printf("    gap %g: hit %d, expected %d\n", gap, out.hit, expected);
-				}
-			}
-			c3UseTriangleSweepFma(old);
-		}
+		failures += hitsAsExpected("over a face", p, r, d, gap, expected, failures);
 	}
 	CHECK(failures == 0);
 }
