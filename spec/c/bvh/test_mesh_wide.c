@@ -465,7 +465,7 @@ static void equalsBruteForce(void)
 // scalar one (arm64's), SSE2 and AVX2.
 static void mesh_wide_tree_equals_brute_force(void)
 {
-	for (int lanes = 0; lanes <= 2; ++lanes)
+	for (int lanes = 0; lanes <= c3AvailableMeshLanes(); ++lanes)
 	{
 		printf("  lanes up to %s:\n", lanes == 0 ? "scalar" : (lanes == 1 ? "SSE2" : "AVX2"));
 		int old = c3LimitMeshLanes(lanes);
@@ -572,7 +572,7 @@ static void mesh_wide_coplanar_overlaps(void)
 {
 	const double scales[3] = {1.0, 1.0e-3, 1.0e4};
 	const double offsets[3] = {0.0, 1.0e5, 1.0e6};
-	for (int lanes = 0; lanes <= 2; ++lanes)
+	for (int lanes = 0; lanes <= c3AvailableMeshLanes(); ++lanes)
 	{
 		int old = c3LimitMeshLanes(lanes);
 		int rays = 0, ties = 0;
@@ -623,7 +623,7 @@ static void mesh_wide_fan_ties(void)
 	}
 	c3Mesh* mesh = c3TestMesh(v, vertexCount, indices, sizes, faceCount);
 	int ties = 0, rays = 0, hits = 0;
-	for (int lanes = 0; lanes <= 2; ++lanes)
+	for (int lanes = 0; lanes <= c3AvailableMeshLanes(); ++lanes)
 	{
 		int old = c3LimitMeshLanes(lanes);
 		Rng r = {77};

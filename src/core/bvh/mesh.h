@@ -100,6 +100,10 @@ int c3CollapseMeshTree(const c3MeshNode* nodes, const c3WidePlan* plan, c3MeshWi
 /// queries run.
 int c3LimitMeshLanes(int limit);
 
+/// For tests: the best of those the build and the processor have (0, 1 or
+/// 2), whatever the limit: the versions beyond it would run this one again.
+int c3AvailableMeshLanes(void);
+
 /// The bit of c3MeshTriangle::faceEdges set when the triangle is the whole of
 /// its face (a triangle, or the one triangle with area of a fan).
 enum

@@ -132,7 +132,7 @@ int c3LimitMeshLanes(int limit)
 	return old;
 }
 
-static c3LaneIsa c3BestLaneIsa(void)
+static c3LaneIsa c3AvailableLaneIsa(void)
 {
 	c3LaneIsa best = c3_lanesScalar;
 #if defined(C3_BVH_SSE2)
@@ -145,6 +145,17 @@ static c3LaneIsa c3BestLaneIsa(void)
 		best = c3_lanesAvx2;
 	}
 #endif
+	return best;
+}
+
+int c3AvailableMeshLanes(void)
+{
+	return (int)c3AvailableLaneIsa();
+}
+
+static c3LaneIsa c3BestLaneIsa(void)
+{
+	c3LaneIsa best = c3AvailableLaneIsa();
 	return (int)best < c3_meshLanesLimit ? best : (c3LaneIsa)c3_meshLanesLimit;
 }
 
