@@ -71,10 +71,27 @@ $(BUILD)/libcollide.so: build/core/libcollide.so
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-# The same module with AddressSanitizer and UBSan, for the sanitized busted run.
-build/$(LUA)-asan/collide/core.so: $(CORE_SRC) $(BINDING_SRC) $(HEADERS)
+# The same module with AddressSanitizer and UBSan, for the sanitized busted
+# run: the sanitized core's objects (those of the C tests) and the binding's,
+# compiled for this Lua.
+# (the binding's objects for Lua 5.4 link the binding's C tests too)
+asan_binding_obj = $(patsubst src/binding/%.c,build/asan/binding-$(1)/%.o,$(BINDING_SRC))
+ASAN_BINDING_OBJ := $(call asan_binding_obj,$(LUA))
+ASAN_LUA54_BINDING_OBJ := $(call asan_binding_obj,lua5.4)
+
+define ASAN_BINDING
+build/asan/binding-$(1)/%.o: src/binding/%.c $$(HEADERS)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ASAN_CFLAGS) -fvisibility=hidden -isystem $(2) -c -o $$@ $$<
+endef
+$(eval $(call ASAN_BINDING,$(LUA),$(LUA_INC)))
+ifneq ($(LUA),lua5.4)
+$(eval $(call ASAN_BINDING,lua5.4,/usr/include/lua5.4))
+endif
+
+build/$(LUA)-asan/collide/core.so: $(ASAN_OBJ) $(ASAN_BINDING_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(MODULE_CFLAGS) -O1 -fno-lto $(SANITIZE) -DC3_ENABLE_ASSERT -shared -o $@ $(CORE_SRC) $(BINDING_SRC) -lm
+	$(CC) $(ASAN_CFLAGS) -shared -o $@ $(ASAN_OBJ) $(ASAN_BINDING_OBJ) -lm
 
 # The core alone, as a C library: one object per source (the layer check reads
 # them), exporting the C3_API functions only. An exported function is not
@@ -123,8 +140,9 @@ embed: build/core/embed build/core/embed-cxx
 	./build/core/embed-cxx
 
 # The core compiled once with ASan, UBSan and assertions, for every test
-# program that links it (the C tests, the binding's, the fuzz replays).
-ASAN_CFLAGS := -O1 -g $(WARNINGS) $(SANITIZE) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core
+# program that links it (the C tests, the binding's, the fuzz replays, the
+# sanitized Lua module: position-independent for it).
+ASAN_CFLAGS := -O1 -g -fPIC $(WARNINGS) $(SANITIZE) -DC3_ENABLE_ASSERT -Isrc/include -Isrc/core
 ASAN_OBJ := $(patsubst src/core/%.c,build/asan/obj/%.o,$(CORE_SRC))
 
 build/asan/obj/%.o: src/core/%.c $(HEADERS)
@@ -309,17 +327,17 @@ build/ctest/run_tests_plain: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
 # 5.4 state of the test's own, under ASan + UBSan (test_handles.c holds main).
 BINDING_TESTS := spec/c/binding/test_handles.c spec/c/binding/test_failures.c
 
-build/ctest/binding_tests: $(BINDING_TESTS) spec/c/binding/test_binding.h $(BINDING_SRC) $(HEADERS) build/asan/libcollide.a
+build/ctest/binding_tests: $(BINDING_TESTS) spec/c/binding/test_binding.h $(HEADERS) $(ASAN_LUA54_BINDING_OBJ) build/asan/libcollide.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ $(BINDING_TESTS) \
-		$(BINDING_SRC) build/asan/libcollide.a -llua5.4 -lm
+		$(ASAN_LUA54_BINDING_OBJ) build/asan/libcollide.a -llua5.4 -lm
 
 # Allocation failures at every allocation of every call of worlds and
 # characters, in a Lua 5.4 state of the test's own, under ASan + UBSan.
-build/ctest/oom_tests: spec/c/binding/test_oom.c $(BINDING_SRC) $(HEADERS) build/asan/libcollide.a
+build/ctest/oom_tests: spec/c/binding/test_oom.c $(HEADERS) $(ASAN_LUA54_BINDING_OBJ) build/asan/libcollide.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -Isrc/binding -isystem /usr/include/lua5.4 -o $@ spec/c/binding/test_oom.c \
-		$(BINDING_SRC) build/asan/libcollide.a -llua5.4 -lm
+		$(ASAN_LUA54_BINDING_OBJ) build/asan/libcollide.a -llua5.4 -lm
 
 # Shipping builds (make dist), into dist/: libcollide, the C core alone with
 # nothing of Lua, for Linux x86-64, Windows x86-64 (MinGW-w64) and Linux
@@ -464,17 +482,20 @@ TEST_STAGES := test-asan test-lua5.4 test-luajit test-checks test-core
 TEST_CHECKS := test-fuzz-replay
 TEST_SIDE_CHECKS := test-cxx test-lint test-cdef test-rock
 TEST_ALL_STAGES := $(TEST_STAGES) test-lua5.1 test-lua5.2 test-lua5.3 test-long test-cross-stages
-.PHONY: test-libcollide test-c $(TEST_CHECKS) $(TEST_SIDE_CHECKS) $(TEST_ALL_STAGES)
+.PHONY: test-libcollide test-asan-core test-c $(TEST_CHECKS) $(TEST_SIDE_CHECKS) $(TEST_ALL_STAGES)
 
 test-libcollide:
 	@./.ci/stage stage "build libcollide (make core)" make --no-print-directory -j2 core
-test-asan: test-libcollide
+# (the sanitized core, once, for the lanes that link it)
+test-asan-core:
+	@./.ci/stage stage "build the core + ASan/UBSan" make --no-print-directory -j2 build/asan/libcollide.a
+test-asan: test-libcollide test-asan-core
 	@./.ci/stage sanitized_lane
 test-lua5.1 test-lua5.2 test-lua5.3 test-lua5.4: test-lua%: test-libcollide
 	@./.ci/stage interpreter_lane lua$*
 test-luajit: test-libcollide
 	@./.ci/stage interpreter_lane luajit
-test-c: test-libcollide
+test-c: test-libcollide test-asan-core
 	@./.ci/stage c_lane
 test-fuzz-replay:
 	@./.ci/stage stage "fuzz corpus replayed (ASan+UBSan)" make --no-print-directory fuzz-replay

@@ -4,9 +4,10 @@
 # TEST_MODE (quick: make test; all: make test-all) for the case counts.
 #
 # The whole test suite is in stages: build checks, the C unit tests of the core
-# under ASan and UBSan, and the busted suite under lua5.4, luajit and a
-# sanitized lua5.4 (with "all": also lua5.1, lua5.2, lua5.3, the long checks
-# and the cross-built C tests; with "cross": the cross-built C tests alone).
+# under ASan and UBSan, and the busted suite under luajit on both fronts and
+# under lua5.4 on the sanitized module (with "all": on the optimized one too,
+# and under lua5.1, lua5.2, lua5.3, the long checks and the cross-built C
+# tests; with "cross": the cross-built C tests alone).
 # Independent groups of stages (the *_lane functions below, each a make
 # target) run side by side, as make schedules them.
 #
@@ -18,13 +19,17 @@
 # and a failure makes it exit non-zero; a pending busted test, or a stage
 # skipped because one it needs failed, counts as failed.
 #
-# Case counts (COLLIDE_SPEC_CASES, read by spec/support/cases.lua): `make test`
-# runs the heaviest seeded families at 0.2 of their cases under lua5.4 and
-# LuaJIT, and at 0.05 under the sanitized lua5.4 (which looks for memory
-# errors, not for numeric cases: every path still runs). `make
-# test-all` ("all") runs them at full everywhere but the sanitized run
-# (quick), and at "long" under LuaJIT (the slowest families too). A
-# COLLIDE_SPEC_CASES already set applies to every run.
+# Case counts (COLLIDE_SPEC_CASES, read by spec/support/cases.lua): the
+# heaviest seeded families check the core's answers against brute forces in
+# Lua, and the core is the same library under every front. So `make test`
+# runs them at 0.1 of their cases once, on the FFI front under LuaJIT (where
+# the brute forces run fastest), and at 0.05 under lua5.4, LuaJIT's classic
+# front and the sanitized lua5.4, which test their binding's paths (every
+# path still runs), not the numeric cases again: at 0.2 everywhere, the
+# brute forces took a third of make test's time. `make test-all` ("all")
+# runs them at full everywhere but the sanitized run (quick), and at "long"
+# on the FFI front (the slowest families too). A COLLIDE_SPEC_CASES already
+# set applies to every run.
 #
 # Adding a stage: `stage NAME command...` runs the command with its output in
 # the stage's log. The stage passes or fails as a whole by the command's exit
@@ -51,10 +56,10 @@ if [ "${TEST_MODE:-quick}" = all ]; then
 	SANITIZED=${COLLIDE_SPEC_CASES:-quick}
 else
 	interpreters="lua5.4 luajit"
-	QUICK=${COLLIDE_SPEC_CASES:-0.2}
-	# (under luajit too the quick counts: make test-all runs them all, and
-	# long; the full counts took make test past its 3 minutes)
-	FULL=${COLLIDE_SPEC_CASES:-0.2}
+	QUICK=${COLLIDE_SPEC_CASES:-0.05}
+	# (the FFI front's: make test-all runs them all, and long; the full
+	# counts took make test past its 3 minutes)
+	FULL=${COLLIDE_SPEC_CASES:-0.1}
 	SANITIZED=${COLLIDE_SPEC_CASES:-0.05}
 fi
 
@@ -85,6 +90,13 @@ finish() { # name passed failed seconds [note]
 	say "$(printf '== %-34s %5d passed, %d failed  (%d s)%s' "$1" "$2" "$3" "$4" "${5:+  $5}")"
 }
 
+# The CPU seconds (user and system) of this shell's waited-for children
+# between two calls of the builtin times, written to files: $1 then $2.
+cpu_between() { # times-before times-after
+	awk 'FNR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+		s = FILENAME == ARGV[1] ? -t : s + t } END { printf "%.1f", s }' "$1" "$2"
+}
+
 stage() { # name command...
 	local id log t0 rc line p f
 	STAGE=$1
@@ -95,8 +107,13 @@ stage() { # name command...
 	printf '%s\n' "$STAGE" >"$LOGS/$id.running"
 	say "-> $STAGE"
 	t0=$(date +%s)
+	times >"$LOGS/.times0.$id"
 	"$@" >"$log" 2>&1
 	rc=$?
+	# (each stage's CPU time, in build/test-logs/cpu: what a stage costs
+	# make test's two cores, which the wall times of stages side by side hide)
+	times >"$LOGS/.times1.$id"
+	printf '%s\t%s\n' "$(cpu_between "$LOGS/.times0.$id" "$LOGS/.times1.$id")" "$STAGE" >>"$LOGS/cpu"
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	if [ -n "$line" ]; then
 		p=${line%% passed*}
@@ -220,11 +237,14 @@ busted_run() { # interpreter module-dir [NAME=value...] [spec-file...]
 # luarocks make from a copy of the tree (it builds in place), into a private
 # tree; then load the installed module and run a query of each source file's
 # kind. Lua loads C modules with RTLD_NOW, so a source the rockspec forgot is
-# an undefined symbol here.
+# an undefined symbol here. Unoptimized (CFLAGS, a LuaRocks variable): the
+# stage checks the rockspec's files and what it installs, and at LuaRocks'
+# own -O2 its one compiler at a time took 30 s of make test's CPU.
 rock_install() {
 	rm -rf build/rock && mkdir -p build/rock/src || return 1
 	cp -R lua src docs rockspec build/rock/src/ || return 1
-	(cd build/rock/src && luarocks --lua-version=5.4 --tree=../tree make rockspec/collide-scm-1.rockspec) || return 1
+	(cd build/rock/src && luarocks --lua-version=5.4 --tree=../tree make rockspec/collide-scm-1.rockspec \
+		CFLAGS="-O0 -fPIC") || return 1
 	lua5.4 -e '
 		package.path = "build/rock/tree/share/lua/5.4/?.lua;build/rock/tree/share/lua/5.4/?/init.lua"
 		package.cpath = "build/rock/tree/lib/lua/5.4/?.so"
@@ -242,7 +262,42 @@ rock_install() {
 
 # -- the lanes ---------------------------------------------------------------------
 
-# The sanitized module and its busted run: the longest lane.
+# The spec files of the numeric families: the queries' answers against
+# brute forces in Lua, with little of the binding but its calls (make test
+# runs them under lua5.4 on the optimized module, not the sanitized one, where
+# they took a third of its time: the C tests and the fuzz corpus take the
+# kernels through ASan).
+NUMERIC_SPECS="capsule distance gjk invariants overlaps penetration pure_kernels raycast sweep swept swept_convex"
+
+spec_files() { # a-f|g-z: every spec file of those names
+	# shellcheck disable=SC2086 # (a range of letters)
+	ls spec/[$1]*_spec.lua
+}
+
+numeric_specs() {
+	local name
+	for name in $NUMERIC_SPECS; do
+		printf 'spec/%s_spec.lua\n' "$name"
+	done
+}
+
+# The other spec files (of those names): the binding's handles, lifetimes and
+# errors, worlds, characters and meshes.
+other_specs() { # a-f|g-z
+	local spec name
+	# shellcheck disable=SC2231 # (a range of letters)
+	for spec in spec/[$1]*_spec.lua; do
+		name=${spec#spec/}
+		case " $NUMERIC_SPECS " in
+			*" ${name%_spec.lua} "*) ;;
+			*) printf '%s\n' "$spec" ;;
+		esac
+	done
+}
+
+# The sanitized module and its busted run: the longest lane. (Under make
+# test, the spec files but the numeric families': interpreter_lane lua5.4
+# runs those.)
 sanitized_lane() {
 	stage "build lua5.4 + ASan/UBSan" make --no-print-directory LUA=lua5.4 build/lua5.4-asan/collide/core.so
 	# (the specs in two halves side by side: one after the other, this lane
@@ -250,13 +305,15 @@ sanitized_lane() {
 	local asan
 	asan="COLLIDE_SPEC_CASES=$SANITIZED LD_PRELOAD=$(cc -print-file-name=libasan.so)"
 	asan="$asan ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1"
-	# shellcheck disable=SC2086 # (the NAME=value words split on purpose)
+	local specs=spec_files
+	[ "${TEST_MODE:-quick}" = quick ] && specs=other_specs
+	# shellcheck disable=SC2086,SC2046 # (the NAME=value words and the files split on purpose)
 	after "build lua5.4 + ASan/UBSan" "busted lua5.4 (ASan+UBSan), a-f" busted_run lua5.4 build/lua5.4-asan \
-		$asan spec/[a-f]*_spec.lua &
+		$asan $($specs a-f) &
 	local first=$!
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086,SC2046
 	after "build lua5.4 + ASan/UBSan" "busted lua5.4 (ASan+UBSan), g-z" busted_run lua5.4 build/lua5.4-asan \
-		$asan spec/[g-z]*_spec.lua
+		$asan $($specs g-z)
 	wait "$first"
 }
 
@@ -264,7 +321,7 @@ sanitized_lane() {
 # each front (the classic module, and the FFI front over libcollide: make
 # LUA=luajit puts libcollide beside the module), and the LÖVE demo played
 # headless (spec/tools/love_demo.sh).
-interpreter_lane() { # interpreter [case-counts: FULL under luajit, else QUICK]
+interpreter_lane() { # interpreter [case-counts: FULL on LuaJIT's FFI front, else QUICK]
 	set -- "$1" "${2:-$([ "$1" = luajit ] && echo "$FULL" || echo "$QUICK")}"
 	stage "build $1 (-Werror)" make --no-print-directory LUA="$1" all
 	if [ "$1" = luajit ]; then
@@ -275,11 +332,11 @@ interpreter_lane() { # interpreter [case-counts: FULL under luajit, else QUICK]
 		# (the classic front's specs beside the FFI front's, once the build
 		# is done: one after the other, this lane was make test's longest)
 		after "build $1 (-Werror)" "busted luajit, classic front" busted_run "$1" "build/$1" COLLIDE_FRONT=classic \
-			COLLIDE_SPEC_CASES="$2" &
+			COLLIDE_SPEC_CASES="$QUICK" &
 		local classic=$!
 		BUSTED_PREFIX=$FIXED_LAYOUT
 		after "build $1 (-Werror)" "busted luajit, FFI front" busted_run "$1" "build/$1" COLLIDE_FRONT=ffi \
-			COLLIDE_SPEC_CASES="$QUICK"
+			COLLIDE_SPEC_CASES="$2"
 		BUSTED_PREFIX=
 		after "build $1 (-Werror)" "FFI front inside LuaJIT's traces" busted_run "$1" "build/$1" COLLIDE_FRONT=ffi \
 			spec/ffi/traces_spec.lua
@@ -287,6 +344,13 @@ interpreter_lane() { # interpreter [case-counts: FULL under luajit, else QUICK]
 			COLLIDE_SPEC_CASES="$QUICK" spec/ffi/interrupts_spec.lua
 		after "build $1 (-Werror)" "LÖVE demo, headless" sh spec/tools/love_demo.sh
 		wait "$classic"
+	elif [ "$1" = lua5.4 ] && [ "${TEST_MODE:-quick}" = quick ]; then
+		# make test runs the suite under lua5.4 once: the numeric families
+		# here, the rest on the sanitized module (sanitized_lane). (The whole
+		# suite on both took make test past its 3 minutes.)
+		# shellcheck disable=SC2086 # (a list of files)
+		after "build $1 (-Werror)" "busted $1, numeric families" busted_run "$1" "build/$1" \
+			COLLIDE_SPEC_CASES="$2" $(numeric_specs)
 	else
 		# (in two halves side by side, as the sanitized run's)
 		after "build $1 (-Werror)" "busted $1, a-f" busted_run "$1" "build/$1" COLLIDE_SPEC_CASES="$2" \

@@ -8,11 +8,11 @@ local C = {}
 
 --- How many cases the heavy seeded families (those against a brute force:
 -- C.CASES, and the counts of distance, gjk and swept) run, read here and
--- nowhere else: COLLIDE_SPEC_CASES=full (the default; `make test-all`, and
--- `make test` under LuaJIT) runs the counts written in the specs; "long"
--- (`make test-all` under LuaJIT) those and the slowest families too; "quick"
--- (`make test` under lua5.4 and the sanitized module) a quarter of them; a
--- number, that multiple of them. A family written for n cases runs
+-- nowhere else: COLLIDE_SPEC_CASES=full (the default; `make test-all`) runs
+-- the counts written in the specs; "long" (`make test-all` on LuaJIT's FFI
+-- front) those and the slowest families too; "quick" (the sanitized run of
+-- `make test-all`) a quarter of them; a number, that multiple of them
+-- (`make test`: 0.1 on the FFI front, 0.05 elsewhere; .ci/lib.sh says why). A family written for n cases runs
 -- C.scaled(n), the first n of the same seeded sequence: every case a quick
 -- run checks, a full run checks too, and at full scale the cases and the hit
 -- rates are exactly those of the counts written. Hit rates are bounded as
