@@ -90,11 +90,11 @@ finish() { # name passed failed seconds [note]
 	say "$(printf '== %-34s %5d passed, %d failed  (%d s)%s' "$1" "$2" "$3" "$4" "${5:+  $5}")"
 }
 
-# The CPU seconds (user and system) of this shell's waited-for children
-# between two calls of the builtin times, written to files: $1 then $2.
-cpu_between() { # times-before times-after
+# The CPU seconds (user and system) of the processes a subshell waited for,
+# from what its builtin times wrote.
+cpu_of() { # times-output
 	awk 'FNR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
-		s = FILENAME == ARGV[1] ? -t : s + t } END { printf "%.1f", s }' "$1" "$2"
+		printf "%.1f", t }' "$1"
 }
 
 stage() { # name command...
@@ -107,13 +107,17 @@ stage() { # name command...
 	printf '%s\n' "$STAGE" >"$LOGS/$id.running"
 	say "-> $STAGE"
 	t0=$(date +%s)
-	times >"$LOGS/.times0.$id"
-	"$@" >"$log" 2>&1
-	rc=$?
-	# (each stage's CPU time, in build/test-logs/cpu: what a stage costs
+	# (in a subshell, whose times are those of the command's processes alone:
+	# each stage's CPU time goes to build/test-logs/cpu, what a stage costs
 	# make test's two cores, which the wall times of stages side by side hide)
-	times >"$LOGS/.times1.$id"
-	printf '%s\t%s\n' "$(cpu_between "$LOGS/.times0.$id" "$LOGS/.times1.$id")" "$STAGE" >>"$LOGS/cpu"
+	(
+		"$@" >"$log" 2>&1
+		rc=$?
+		times >"$LOGS/.times.$id"
+		exit "$rc"
+	)
+	rc=$?
+	printf '%s\t%s\n' "$(cpu_of "$LOGS/.times.$id")" "$STAGE" >>"$LOGS/cpu"
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	if [ -n "$line" ]; then
 		p=${line%% passed*}
