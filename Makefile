@@ -315,12 +315,14 @@ build/ctest/threads: spec/c/threads/test_threads.c $(CORE_SRC) $(HEADERS)
 # The C tests on a core with no SIMD (C3_NO_SIMD: the trees' scalar box
 # math, bvh/bounds.h, which must give the bits the SSE2 code gives, and the
 # mesh's scalar lane tests, the path of arm64, which test_mesh_wide.c checks
-# against a brute force); make test runs the layers the switch changes, bvh
-# and world (unoptimized: the build is most of the time).
-build/ctest/run_tests_nosimd: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h
+# against a brute force): the tests of the layers the switch changes, bvh
+# and world (C3_TREE_TESTS_ONLY), unoptimized (the build is most of the time).
+TREE_CTEST_SRC := spec/c/main.c $(wildcard spec/c/bvh/test_*.c spec/c/world/test_*.c)
+
+build/ctest/run_tests_nosimd: $(CORE_SRC) $(TREE_CTEST_SRC) $(HEADERS) spec/c/test.h
 	@mkdir -p $(dir $@)
-	$(CC) -O0 -g $(WARNINGS) -DC3_ENABLE_ASSERT -DC3_NO_SIMD -Isrc/include -Isrc/core -Ispec/c -o $@ $(CTEST_SRC) \
-		$(CORE_SRC) -lm
+	$(CC) -O0 $(DEBUG) $(WARNINGS) -DC3_ENABLE_ASSERT -DC3_NO_SIMD -DC3_TREE_TESTS_ONLY -Isrc/include -Isrc/core \
+		-Ispec/c -o $@ $(TREE_CTEST_SRC) $(CORE_SRC) -lm
 
 # The C tests without sanitizers, for valgrind's memcheck (make test-all).
 build/ctest/run_tests_plain: $(CORE_SRC) $(CTEST_SRC) $(HEADERS) spec/c/test.h

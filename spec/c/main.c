@@ -8,12 +8,15 @@
 
 int c3_checkFailures = 0;
 
+// (C3_TREE_TESTS_ONLY: the layers bvh and world alone, those that C3_NO_SIMD
+// changes: make test's scalar build, run_tests_nosimd.)
 // make ctest TEST=name, or run_tests [name ...]: the layers (query), the
 // suites (a file's name: sweep_polygon for spec/c/query/test_sweep_polygon.c)
 // or the tests of those names alone.
 int main(int argc, char** argv)
 {
 	const c3Suite suites[] = {
+#ifndef C3_TREE_TESTS_ONLY
 		{"base", "core", c3_baseTests},
 		{"shape", "shape", c3_geometryTests},
 		{"shape", "raycast", c3_raycastTests},
@@ -28,6 +31,7 @@ int main(int argc, char** argv)
 		{"query", "gjk", c3_gjkTests},
 		{"query", "dispatch", c3_dispatchTests},
 		{"query", "sweep_convex", c3_shapeCastTests},
+#endif
 		{"bvh", "bounds", c3_boundsTests},
 		{"bvh", "dynamic_tree", c3_treeTests},
 		{"bvh", "mesh", c3_meshTests},
