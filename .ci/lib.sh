@@ -468,13 +468,13 @@ wine_busted() {
 # (spec/tools/love_package.sh: a .love and a fused game, through the FFI
 # front; what it could not test is a notice).
 core_lane() {
-	after "build libcollide (make core)" "layers: no upward call, no circle" make --no-print-directory layers
+	after "build libcollide and the modules' core" "layers: no upward call, no circle" make --no-print-directory layers
 	stage "build programs on libcollide" make --no-print-directory build/core/embed build/core/embed-cxx
 	after "build programs on libcollide" "C program on libcollide" ./build/core/embed
 	after "build programs on libcollide" "C++ program on libcollide" ./build/core/embed-cxx
-	after "build libcollide (make core)" "LuaJIT FFI on libcollide" busted_run luajit build/luajit spec/ffi/ffi_spec.lua \
+	after "build libcollide and the modules' core" "LuaJIT FFI on libcollide" busted_run luajit build/luajit spec/ffi/ffi_spec.lua \
 		spec/ffi/lib_spec.lua
-	after "build libcollide (make core)" "LÖVE game packaged: .love, fused" sh spec/tools/love_package.sh
+	after "build libcollide and the modules' core" "LÖVE game packaged: .love, fused" sh spec/tools/love_package.sh
 	sed -n 's/^notice: //p' "$LOGS/$(slug "LÖVE game packaged: .love, fused").log" | while read -r line; do
 		notice "$line"
 	done
