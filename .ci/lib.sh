@@ -266,42 +266,38 @@ rock_install() {
 
 # -- the lanes ---------------------------------------------------------------------
 
-# The spec files of the numeric families: the queries' answers against
-# brute forces in Lua, with little of the binding but its calls (make test
-# runs them under lua5.4 on the optimized module, not the sanitized one, where
-# they took a third of its time: the C tests and the fuzz corpus take the
-# kernels through ASan).
-NUMERIC_SPECS="capsule distance gjk invariants overlaps penetration pure_kernels raycast sweep swept swept_convex"
+# The spec files of the binding's handles, lifetimes, out-parameters and
+# errors, and of the worlds' and meshes' calls: make test runs them under
+# lua5.4 on the sanitized module, and the others (the numeric families'
+# answers against brute forces in Lua, characters, bump, the main job, ...)
+# on the optimized one, built as users build it. (The whole suite on the
+# sanitized module took 40% of make test's CPU: the C tests and the fuzz
+# corpus take the core through ASan.) make test-all runs it whole on both.
+SANITIZED_SPECS="errors ffi_mesh ffi_values ffi_world finalizers fuzz hostile_inputs lifetimes mesh_fuzz module"
+SANITIZED_SPECS="$SANITIZED_SPECS shapes vec3 world world_fuzz"
 
 spec_files() { # a-f|g-z: every spec file of those names
 	# shellcheck disable=SC2086 # (a range of letters)
 	ls spec/[$1]*_spec.lua
 }
 
-numeric_specs() {
-	local name
-	for name in $NUMERIC_SPECS; do
-		printf 'spec/%s_spec.lua\n' "$name"
-	done
-}
-
-# The other spec files (of those names): the binding's handles, lifetimes and
-# errors, worlds, characters and meshes.
-other_specs() { # a-f|g-z
+# The spec files of those names (a range of letters) that are (yes) or are
+# not (no) of SANITIZED_SPECS.
+sanitized_specs() { # yes|no [a-f|g-z]
 	local spec name
 	# shellcheck disable=SC2231 # (a range of letters)
-	for spec in spec/[$1]*_spec.lua; do
+	for spec in spec/[${2:-a-z}]*_spec.lua; do
 		name=${spec#spec/}
-		case " $NUMERIC_SPECS " in
-			*" ${name%_spec.lua} "*) ;;
-			*) printf '%s\n' "$spec" ;;
+		case " $SANITIZED_SPECS " in
+			*" ${name%_spec.lua} "*) [ "$1" = yes ] && printf '%s\n' "$spec" ;;
+			*) [ "$1" = no ] && printf '%s\n' "$spec" ;;
 		esac
 	done
+	return 0
 }
 
 # The sanitized module and its busted run: the longest lane. (Under make
-# test, the spec files but the numeric families': interpreter_lane lua5.4
-# runs those.)
+# test, SANITIZED_SPECS; interpreter_lane lua5.4 runs the others.)
 sanitized_lane() {
 	stage "build lua5.4 + ASan/UBSan" make --no-print-directory LUA=lua5.4 build/lua5.4-asan/collide/core.so
 	# (the specs in two halves side by side: one after the other, this lane
@@ -310,7 +306,7 @@ sanitized_lane() {
 	asan="COLLIDE_SPEC_CASES=$SANITIZED LD_PRELOAD=$(cc -print-file-name=libasan.so)"
 	asan="$asan ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1"
 	local specs=spec_files
-	[ "${TEST_MODE:-quick}" = quick ] && specs=other_specs
+	[ "${TEST_MODE:-quick}" = quick ] && specs="sanitized_specs yes"
 	# shellcheck disable=SC2086,SC2046 # (the NAME=value words and the files split on purpose)
 	after "build lua5.4 + ASan/UBSan" "busted lua5.4 (ASan+UBSan), a-f" busted_run lua5.4 build/lua5.4-asan \
 		$asan $($specs a-f) &
@@ -349,12 +345,11 @@ interpreter_lane() { # interpreter [case-counts: FULL on LuaJIT's FFI front, els
 		after "build $1 (-Werror)" "LÖVE demo, headless" sh spec/tools/love_demo.sh
 		wait "$classic"
 	elif [ "$1" = lua5.4 ] && [ "${TEST_MODE:-quick}" = quick ]; then
-		# make test runs the suite under lua5.4 once: the numeric families
-		# here, the rest on the sanitized module (sanitized_lane). (The whole
-		# suite on both took make test past its 3 minutes.)
-		# shellcheck disable=SC2086 # (a list of files)
-		after "build $1 (-Werror)" "busted $1, numeric families" busted_run "$1" "build/$1" \
-			COLLIDE_SPEC_CASES="$2" $(numeric_specs)
+		# make test runs the suite under lua5.4 once: here the spec files
+		# that are not SANITIZED_SPECS, which the sanitized module runs.
+		# shellcheck disable=SC2046 # (a list of files)
+		after "build $1 (-Werror)" "busted $1 (but the sanitized run's)" busted_run "$1" "build/$1" \
+			COLLIDE_SPEC_CASES="$2" $(sanitized_specs no)
 	else
 		# (in two halves side by side, as the sanitized run's)
 		after "build $1 (-Werror)" "busted $1, a-f" busted_run "$1" "build/$1" COLLIDE_SPEC_CASES="$2" \
