@@ -242,8 +242,9 @@ busted_run() { # interpreter module-dir [NAME=value...] [spec-file...]
 # tree; then load the installed module and run a query of each source file's
 # kind. Lua loads C modules with RTLD_NOW, so a source the rockspec forgot is
 # an undefined symbol here. Unoptimized (CFLAGS, a LuaRocks variable): the
-# stage checks the rockspec's files and what it installs, and at LuaRocks'
-# own -O2 its one compiler at a time took 30 s of make test's CPU.
+# stage checks the rockspec's files and what it installs, and LuaRocks
+# compiles one file at a time. (make test-all; make test checks the
+# rockspec's lists alone, .ci/rockspec.lua.)
 rock_install() {
 	rm -rf build/rock && mkdir -p build/rock/src || return 1
 	cp -R lua src docs rockspec build/rock/src/ || return 1
@@ -348,7 +349,7 @@ interpreter_lane() { # interpreter [case-counts: FULL on LuaJIT's FFI front, els
 		# make test runs the suite under lua5.4 once: here the spec files
 		# that are not SANITIZED_SPECS, which the sanitized module runs.
 		# shellcheck disable=SC2046 # (a list of files)
-		after "build $1 (-Werror)" "busted $1 (but the sanitized run's)" busted_run "$1" "build/$1" \
+		after "build $1 (-Werror)" "busted $1 (optimized), the others" busted_run "$1" "build/$1" \
 			COLLIDE_SPEC_CASES="$2" $(sanitized_specs no)
 	else
 		# (in two halves side by side, as the sanitized run's)
