@@ -36,6 +36,21 @@ void c3AssertFailed(const char* condition, const char* fileName, int lineNumber)
 #define C3_ALWAYS_INLINE inline
 #endif
 
+// C3_TARGET_FMA compiles a function for processors with fused
+// multiply-adds, where C3_HAS_TARGET_FMA says the compiler can (GCC or
+// clang, x86): the caller chooses it at run time (__builtin_cpu_supports).
+// With 128-bit vectors only: with AVX's upper halves in use, GCC made the
+// calls out of such a function without clearing them, and the callee's SSE
+// code ran three times slower.
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define C3_HAS_TARGET_FMA 1
+#if defined(__clang__)
+#define C3_TARGET_FMA __attribute__((target("fma")))
+#else
+#define C3_TARGET_FMA __attribute__((target("fma,prefer-vector-width=128")))
+#endif
+#endif
+
 #if defined(C3_ENABLE_ASSERT)
 #define C3_ASSERT(condition) ((condition) ? (void)0 : c3AssertFailed(#condition, __FILE__, __LINE__))
 #else

@@ -349,9 +349,7 @@ static C3_ALWAYS_INLINE bool c3SweepSphereTriangleBody(const c3SphereSweep* s, c
 // chosen at run time, where the quadratics' correction of a discriminant
 // that cancels is two fma instructions rather than Dekker's products (as
 // the polygon's triangle code, query/sweep_polygon.c). Both exact: the same
-// bits. (128-bit vectors only: with AVX's upper halves in use, GCC made the
-// calls out of it without clearing them, and the callee's SSE code ran
-// three times slower.)
+// bits.
 static C3_NOINLINE bool c3SweepSphereTriangleStatic(const c3SphereSweep* s, const c3Vec3* a, const c3Vec3* b,
 													const c3Vec3* c, int activeEdges, double before,
 													c3TriangleContact* out)
@@ -368,13 +366,7 @@ int c3UseTriangleSweepFma(int use)
 	return old;
 }
 
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-#define C3_TRIANGLE_SWEEP_FMA 1
-#if defined(__clang__)
-#define C3_TARGET_FMA __attribute__((target("fma")))
-#else
-#define C3_TARGET_FMA __attribute__((target("fma,prefer-vector-width=128")))
-#endif
+#if defined(C3_HAS_TARGET_FMA)
 C3_TARGET_FMA static bool c3SweepSphereTriangleFma(const c3SphereSweep* s, const c3Vec3* a, const c3Vec3* b,
 												   const c3Vec3* c, int activeEdges, double before,
 												   c3TriangleContact* out)
@@ -391,7 +383,7 @@ c3SphereSweep c3MakeSphereSweep(c3Vec3 center, double radius, c3Vec3 motion)
 	s.radius = radius;
 	s.dd = c3Dot(motion, motion);
 	s.fma = false;
-#if defined(C3_TRIANGLE_SWEEP_FMA)
+#if defined(C3_HAS_TARGET_FMA)
 	// (Reads what the runtime found at start: no state of ours, no race.)
 	s.fma = c3_triangleSweepFma && __builtin_cpu_supports("fma");
 #endif
@@ -401,7 +393,7 @@ c3SphereSweep c3MakeSphereSweep(c3Vec3 center, double radius, c3Vec3 motion)
 bool c3SweepSphereTriangleWith(const c3SphereSweep* s, const c3Vec3* a, const c3Vec3* b, const c3Vec3* c,
 							   int activeEdges, double before, c3TriangleContact* out)
 {
-#if defined(C3_TRIANGLE_SWEEP_FMA)
+#if defined(C3_HAS_TARGET_FMA)
 	if (s->fma)
 	{
 		return c3SweepSphereTriangleFma(s, a, b, c, activeEdges, before, out);

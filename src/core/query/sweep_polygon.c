@@ -376,10 +376,9 @@ int c3UseSweepFma(int use)
 	return old;
 }
 
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-#define C3_SWEEP_FMA 1
-__attribute__((target("fma"))) static c3SweptContact c3SweepSphereTriangleFma(c3Vec3 begin, double r, c3Vec3 delta,
-																			  const c3Polygon* polygon)
+#if defined(C3_HAS_TARGET_FMA)
+C3_TARGET_FMA static c3SweptContact c3SweepSphereTriangleFma(c3Vec3 begin, double r, c3Vec3 delta,
+															 const c3Polygon* polygon)
 {
 	return c3SweepSphereTriangleBody(begin, r, delta, polygon, true);
 }
@@ -392,7 +391,7 @@ static inline c3SweptContact c3SweepSpherePolygonAny(c3Vec3 begin, double r, c3V
 {
 	if (polygon->count == 3 && !careful)
 	{
-#if defined(C3_SWEEP_FMA)
+#if defined(C3_HAS_TARGET_FMA)
 		// (Reads what the runtime found at start: no state of ours, no race.)
 		if (c3_sweepFma && __builtin_cpu_supports("fma"))
 		{
