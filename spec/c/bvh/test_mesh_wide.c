@@ -461,6 +461,23 @@ static void equalsBruteForce(void)
 	printf("  [wide tree] %d queries against brute force, %d differ\n", 8 * 120 * QUERY_KINDS, failures);
 }
 
+// The versions the tests below run: SSE2 where the build has it, AVX2 where
+// the processor has it too, else the scalar one alone; whatever the limit.
+static void mesh_wide_available_lanes(void)
+{
+	int lanes = c3AvailableMeshLanes();
+#if defined(C3_BVH_SSE2) && (defined(__GNUC__) || defined(__clang__))
+	CHECK(lanes == (__builtin_cpu_supports("avx2") ? 2 : 1));
+#elif defined(C3_BVH_SSE2)
+	CHECK(lanes == 1);
+#else
+	CHECK(lanes == 0);
+#endif
+	int old = c3LimitMeshLanes(0);
+	CHECK(c3AvailableMeshLanes() == lanes);
+	c3LimitMeshLanes(old);
+}
+
 // Every version of the lane tests the build and the processor have: the
 // scalar one (arm64's), SSE2 and AVX2.
 static void mesh_wide_tree_equals_brute_force(void)
@@ -806,6 +823,7 @@ static void mesh_wide_tree_shape(void)
 }
 
 const c3Test c3_meshWideTests[] = {
+	{"mesh_wide_available_lanes", mesh_wide_available_lanes},
 	{"mesh_wide_tree_equals_brute_force", mesh_wide_tree_equals_brute_force},
 	{"mesh_wide_tree_shape", mesh_wide_tree_shape},
 	{"mesh_wide_coplanar_overlaps", mesh_wide_coplanar_overlaps},
