@@ -2,6 +2,7 @@
 // Ray casts against every shape.
 
 #include "base/math_functions.h"
+#include "kernel/ray.h"
 #include "test.h"
 
 static c3RayCastInput ray(c3Vec3 o, c3Vec3 d, double maxT)
@@ -234,7 +235,46 @@ static void ray_polygon(void)
 	CHECK(hits > 5000 && decided > 15000);
 }
 
+// c3RayReach skips its division for a ray that ends clearly inside
+// C3_MAX_REACH: the same bits as the quotient's minimum with maxFraction,
+// for rays whose end straddles the margin (within 1e-11 of the reach, on
+// both sides), reach far away and tiny or huge speeds.
+static void ray_reach_without_division(void)
+{
+	Rng rng = {2718};
+	int skipped = 0, divided = 0;
+	for (int i = 0; i < 200000; ++i)
+	{
+		double far = C3_MAX_REACH * uniform(&rng, 0.0, 1.0) * (i % 4 == 0 ? 1e-9 : 1.0);
+		c3Vec3 o = uniformVec(&rng, -1.0, 1.0);
+		double scale = far / c3MaxAbsComponent(o);
+		o = c3MulSV(scale, o);
+		c3Vec3 d = c3MulSV(ldexp(1.0, (int)uniform(&rng, -60.0, 60.0)), uniformVec(&rng, -1.0, 1.0));
+		double speed = c3MaxAbsComponent(d);
+		double room = (C3_MAX_REACH - c3MaxAbsComponent(o)) / speed;
+		double maxFraction = room * (1.0 + uniform(&rng, -1e-11, 1e-11));
+		if (i % 50 == 0)
+		{
+			maxFraction = i % 100 == 0 ? INFINITY : 0.0;
+		}
+		c3RayCastInput in = ray(o, d, maxFraction);
+		double expected = c3MinDouble(maxFraction, (C3_MAX_REACH - c3MaxAbsComponent(o)) / speed);
+		double got = c3RayReach(&in);
+		CHECK(memcmp(&got, &expected, sizeof got) == 0);
+		bool clear = maxFraction * speed + c3MaxAbsComponent(o) <= C3_MAX_REACH * (1.0 - 1.0e-12);
+		skipped += clear;
+		divided += !clear;
+	}
+	printf("  [reach] %d without the division, %d with it\n", skipped, divided);
+	CHECK(skipped > 50000 && divided > 50000);
+}
+
 const c3Test c3_raycastTests[] = {
-	{"ray against a sphere", ray_sphere},   {"ray against boxes", ray_boxes},       {"ray against a plane", ray_plane},
-	{"ray against a segment", ray_segment}, {"ray against a polygon", ray_polygon}, {NULL, NULL},
+	{"ray against a sphere", ray_sphere},
+	{"ray against boxes", ray_boxes},
+	{"ray against a plane", ray_plane},
+	{"ray against a segment", ray_segment},
+	{"ray against a polygon", ray_polygon},
+	{"ray reach without division", ray_reach_without_division},
+	{NULL, NULL},
 };

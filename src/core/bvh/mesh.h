@@ -128,6 +128,7 @@ struct c3Mesh
 	int nodeCount;
 	int depth;
 	c3AABB bounds;
+	double reach; ///< the largest |coordinate| of the bounds' corners (the casts' float margins)
 	const c3Vec3* vertices;
 	const int32_t* faceStart; ///< faceCount + 1 offsets into faceIndices
 	const int32_t* faceIndices;

@@ -1008,6 +1008,7 @@ c3MeshError c3CreateMesh(const c3MeshDef* def, c3Mesh** out, int* bad, c3Error* 
 	}
 	mesh->bounds.center = c3Midpoint(lo, hi);
 	mesh->bounds.halfExtents = c3MulSV(0.5, c3Sub(hi, lo));
+	mesh->reach = c3MaxAbsComponent(c3Add(c3Abs(mesh->bounds.center), mesh->bounds.halfExtents));
 	c3Free(&allocator, scratch.block, scratch.bytes);
 	*out = mesh;
 	return c3_meshOk;

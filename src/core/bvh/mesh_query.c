@@ -266,7 +266,7 @@ static void c3MakeWideCast(c3WideCast* w, const c3Mesh* mesh, c3Vec3 origin, c3V
 	w->isa = c3BestLaneIsa();
 	w->scale = 1.0;
 	double speed = c3MaxAbsComponent(motion);
-	double meshReach = c3MaxAbsComponent(c3Add(c3Abs(mesh->bounds.center), mesh->bounds.halfExtents));
+	double meshReach = mesh->reach;
 	double far = c3MaxDouble(meshReach, c3MaxDouble(c3MaxAbsComponent(origin), c3MaxAbsComponent(pad)));
 	// speed = m 2^exponent, m in [0.5, 1) (frexp's, from the bits).
 	uint64_t bits;
